@@ -1,0 +1,15 @@
+// swift-tools-version:6.0
+// WidgetContract: a cross-language contract test harness for the widget snapshot (v:1).
+import PackageDescription
+
+let package = Package(
+    name: "WidgetContract",
+    products: [
+        // The Swift reader an iOS widget depends on: Foundation only, no harness code.
+        .library(name: "WidgetSnapshot", targets: ["WidgetSnapshot"]),
+    ],
+    targets: [
+        .target(name: "WidgetSnapshot", exclude: []),
+        .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot"]),
+    ]
+)
