@@ -1,0 +1,72 @@
+/// Writes JSON text the way the contract's canonical outputs need it: compact, keys in
+/// the order given, strings escaped as CONTRACT.md §6 says (which is also what
+/// JavaScript's `JSON.stringify` does for well-formed strings).
+public enum JSONWriter {
+    /// Compact text of a value; doubles are written as JavaScript's `Number#toString` would.
+    public static func compact(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        append(value, to: &out)
+        return out
+    }
+
+    public static func compactString(_ value: JSONValue) -> String {
+        String(decoding: compact(value), as: UTF8.self)
+    }
+
+    public static func append(_ value: JSONValue, to out: inout [UInt8]) {
+        switch value {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .integer(let number): appendInteger(number, to: &out)
+        case .double(let number): out.append(contentsOf: DecimalDigits(number).javaScriptText.utf8)
+        case .string(let string): appendString(string.utf8, to: &out)
+        case .array(let elements):
+            out.append(UInt8(ascii: "["))
+            for (position, element) in elements.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                append(element, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let object):
+            out.append(UInt8(ascii: "{"))
+            for (position, member) in object.members.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                appendString(member.key.utf8, to: &out)
+                out.append(UInt8(ascii: ":"))
+                append(member.value, to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    public static func appendInteger(_ number: Int64, to out: inout [UInt8]) {
+        out.append(contentsOf: String(number).utf8)
+    }
+
+    /// A quoted string: `"` and `\` escaped, controls below U+0020 as `\b \t \n \f \r` or
+    /// `\u00xx` (lower-case hex), everything else as raw UTF-8.
+    public static func appendString(_ utf8: [UInt8], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(byte)
+            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
+            case 0x08: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "b"))
+            case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+            case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+            case 0x0C: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "f"))
+            case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+            case 0..<0x20:
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(hexDigit(byte >> 4))
+                out.append(hexDigit(byte & 0xF))
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+}
