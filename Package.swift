@@ -7,9 +7,12 @@ let package = Package(
     products: [
         // The Swift reader an iOS widget depends on: Foundation only, no harness code.
         .library(name: "WidgetSnapshot", targets: ["WidgetSnapshot"]),
+        .library(name: "ContractHarness", targets: ["ContractHarness"]),
     ],
     targets: [
-        .target(name: "WidgetSnapshot", exclude: []),
+        .target(name: "WidgetSnapshot"),
+        .target(name: "ContractHarness", dependencies: ["WidgetSnapshot"]),
         .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot"]),
+        .testTarget(name: "ContractHarnessTests", dependencies: ["ContractHarness", "WidgetSnapshot"]),
     ]
 )

@@ -1,0 +1,60 @@
+/// The canonical one-line JSON of a decoded view (CONTRACT.md §6): fixed key order, no
+/// spaces, so that views from different readers compare byte for byte.
+extension DecodedView {
+    public var canonicalJSON: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(160)
+        appendCanonicalJSON(to: &out)
+        return out
+    }
+
+    public var canonicalJSONString: String { String(decoding: canonicalJSON, as: UTF8.self) }
+
+    public func appendCanonicalJSON(to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"id":"#.utf8)
+        JSONWriter.appendString(Array(id.utf8), to: &out)
+        out.append(contentsOf: #","parse":"#.utf8)
+        switch parse {
+        case .error(let reason):
+            out.append(contentsOf: #"{"error":"#.utf8)
+            JSONWriter.appendString(Array(reason.utf8), to: &out)
+            out.append(UInt8(ascii: "}"))
+        case .tasks(let rows):
+            out.append(contentsOf: #"{"tasks":["#.utf8)
+            for (position, row) in rows.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(contentsOf: #"{"id":"#.utf8)
+                JSONWriter.appendString(Array(row.id.utf8), to: &out)
+                out.append(contentsOf: #","title":"#.utf8)
+                JSONWriter.appendString(Array(row.title.utf8), to: &out)
+                out.append(contentsOf: (row.isDone ? #","isDone":true"# : #","isDone":false"#).utf8)
+                out.append(contentsOf: #","projectColor":"#.utf8)
+                appendOptionalString(row.projectColor, to: &out)
+                out.append(UInt8(ascii: "}"))
+            }
+            out.append(contentsOf: "]}".utf8)
+        }
+        out.append(contentsOf: #","meta":{"dayStr":"#.utf8)
+        appendOptionalString(meta.dayStr, to: &out)
+        out.append(contentsOf: #","validUntil":"#.utf8)
+        appendOptionalInteger(meta.validUntil, to: &out)
+        out.append(contentsOf: (stale ? #"},"stale":true,"header":"# : #"},"stale":false,"header":"#).utf8)
+        switch header {
+        case .today:
+            out.append(contentsOf: #"{"kind":"today"}"#.utf8)
+        case .outdated(let dayMs):
+            out.append(contentsOf: #"{"kind":"outdated","dayMs":"#.utf8)
+            appendOptionalInteger(dayMs, to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private func appendOptionalString(_ value: String?, to out: inout [UInt8]) {
+        if let value { JSONWriter.appendString(Array(value.utf8), to: &out) } else { out.append(contentsOf: "null".utf8) }
+    }
+
+    private func appendOptionalInteger(_ value: Int64?, to out: inout [UInt8]) {
+        if let value { JSONWriter.appendInteger(value, to: &out) } else { out.append(contentsOf: "null".utf8) }
+    }
+}
