@@ -1,0 +1,84 @@
+import Foundation
+
+/// `dayStr` → the first instant of that local day, the one calendar rule a reader needs
+/// (for the "outdated since …" header). Strict `YYYY-MM-DD`, proleptic Gregorian, ASCII
+/// digits only, in the zone it is given — never the device's zone, calendar or locale.
+public enum DayString {
+    /// A day in the proleptic Gregorian calendar, validated.
+    public struct CalendarDay: Equatable, Sendable {
+        public var year: Int
+        public var month: Int
+        public var day: Int
+
+        /// Parses exactly `YYYY-MM-DD` (10 ASCII bytes, year 0001–9999) naming a real day;
+        /// nil otherwise (`2026-02-30`, `2026-7-17`, `2026-07-17garbage`, non-ASCII digits).
+        public init?(_ text: String) {
+            let bytes = Array(text.utf8)
+            guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+            func number(_ range: Range<Int>) -> Int? {
+                var value = 0
+                for index in range {
+                    let digit = Int(bytes[index]) - Int(UInt8(ascii: "0"))
+                    guard digit >= 0 && digit <= 9 else { return nil }
+                    value = value * 10 + digit
+                }
+                return value
+            }
+            guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+            guard year >= 1, (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year) else { return nil }
+            self.year = year
+            self.month = month
+            self.day = day
+        }
+
+        static func daysIn(month: Int, year: Int) -> Int {
+            switch month {
+            case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+            case 4, 6, 9, 11: return 30
+            default: return 31
+            }
+        }
+
+        /// Days since 1970-01-01 (proleptic Gregorian; H. Hinnant's days_from_civil).
+        public var daysSinceEpoch: Int64 {
+            let y = Int64(month <= 2 ? year - 1 : year)
+            let era = (y >= 0 ? y : y - 399) / 400
+            let yearOfEra = y - era * 400
+            let m = Int64(month)
+            let dayOfYear = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + Int64(day) - 1
+            let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+            return era * 146097 + dayOfEra - 719468
+        }
+    }
+
+    /// Epoch ms of the first instant whose local date in `timeZone` is `dayStr` or later:
+    /// local midnight, or the first instant after a gap when midnight does not exist.
+    public static func startOfDayMs(_ dayStr: String, timeZone: TimeZone) -> Int64? {
+        guard let day = CalendarDay(dayStr) else { return nil }
+        return startOfDaySeconds(day.daysSinceEpoch, timeZone: timeZone) * 1000
+    }
+
+    static func startOfDaySeconds(_ days: Int64, timeZone: TimeZone) -> Int64 {
+        let midnightAsIfUTC = days * 86_400
+        func offset(_ seconds: Int64) -> Int64 {
+            Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds))))
+        }
+        func localDays(_ seconds: Int64) -> Int64 {
+            let local = seconds + offset(seconds)
+            return local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        }
+        // Fast path: the usual day, whose midnight exists once.
+        let guess = midnightAsIfUTC - offset(midnightAsIfUTC - offset(midnightAsIfUTC))
+        if guess + offset(guess) == midnightAsIfUTC && localDays(guess - 1) < days {
+            return guess
+        }
+        // Gaps and other oddities: the smallest second whose local date is `days` or later.
+        var low = midnightAsIfUTC - 30 * 3600  // local date still earlier
+        var high = midnightAsIfUTC + 30 * 3600  // local date already reached
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if localDays(middle) >= days { high = middle } else { low = middle }
+        }
+        return high
+    }
+}
