@@ -13,6 +13,7 @@ let package = Package(
         .target(name: "WidgetSnapshot"),
         .target(name: "ContractHarness", dependencies: ["WidgetSnapshot"]),
         .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot"]),
+        .testTarget(name: "ReaderBehaviourTests", dependencies: ["ContractHarness", "WidgetSnapshot"]),
         .testTarget(name: "ContractHarnessTests", dependencies: ["ContractHarness", "WidgetSnapshot"]),
     ]
 )
