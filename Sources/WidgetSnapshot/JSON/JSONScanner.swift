@@ -135,7 +135,6 @@ struct JSONScanner {
         let start = literal.utf8Start
         for offset in 0..<count {
             guard position + offset < bytes.count, bytes[position + offset] == start[offset] else {
-                position += offset
                 throw error("invalid literal, expected '\(literal)'")
             }
         }
