@@ -1,0 +1,72 @@
+import WidgetSnapshot
+
+/// Reads one line of a views stream (a testee's stdout, `golden/expected/*.jsonl`,
+/// `golden/kotlin/*.jsonl`): a decoded view (CONTRACT.md §6), or a testee's
+/// `{"id":…,"crash":"…"}` for a case it could not decode.
+public enum ViewLine {
+    public static func parse(_ line: some Collection<UInt8>, file: String, lineNumber: Int) throws(HarnessInputError) -> (id: String, outcome: ReaderOutcome) {
+        let value: JSONValue
+        do {
+            value = try JSONParser().parse(Array(line))
+        } catch {
+            throw HarnessInputError(file: file, line: lineNumber, message: "not a JSON view line: \(error)")
+        }
+        guard case .object(let object) = value else {
+            throw HarnessInputError(file: file, line: lineNumber, message: "a view line must be a JSON object")
+        }
+        let fields = JSONFieldReader(object, file: file, line: lineNumber)
+        let id = try fields.string("id").string
+        if fields.has("crash") {
+            return (id, .failure("crash: " + (try fields.string("crash").string)))
+        }
+        try fields.rejectUnknownKeys(allowed: ["id", "parse", "meta", "stale", "header"])
+        let view = DecodedView(id: id, parse: try parse(fields.nested("parse")), meta: try meta(fields.nested("meta")),
+                               stale: try fields.bool("stale"), header: try header(fields.nested("header")))
+        return (id, .view(view))
+    }
+
+    private static func parse(_ fields: JSONFieldReader) throws(HarnessInputError) -> DecodedView.Parse {
+        if fields.has("error") {
+            try fields.rejectUnknownKeys(allowed: ["error"])
+            return .error(try fields.string("error").string)
+        }
+        try fields.rejectUnknownKeys(allowed: ["tasks"])
+        var rows: [WidgetTaskRow] = []
+        for (index, element) in try fields.array("tasks").enumerated() {
+            guard case .object(let object) = element else { throw fields.failure("tasks[\(index)]", "expected an object") }
+            let row = JSONFieldReader(object, file: fields.file, line: fields.line, path: fields.fieldPath("tasks[\(index)]"))
+            try row.rejectUnknownKeys(allowed: ["id", "title", "isDone", "projectColor"])
+            rows.append(WidgetTaskRow(id: try row.string("id").string, title: try row.string("title").string,
+                                      isDone: try row.bool("isDone"), projectColor: try optionalString(row, "projectColor")))
+        }
+        return .tasks(rows)
+    }
+
+    private static func meta(_ fields: JSONFieldReader) throws(HarnessInputError) -> SnapshotMeta {
+        try fields.rejectUnknownKeys(allowed: ["dayStr", "validUntil"])
+        return SnapshotMeta(dayStr: try optionalString(fields, "dayStr"), validUntil: try optionalInteger(fields, "validUntil"))
+    }
+
+    private static func header(_ fields: JSONFieldReader) throws(HarnessInputError) -> WidgetHeader {
+        switch try fields.string("kind").string {
+        case "today":
+            try fields.rejectUnknownKeys(allowed: ["kind"])
+            return .today
+        case "outdated":
+            try fields.rejectUnknownKeys(allowed: ["kind", "dayMs"])
+            return .outdated(dayMs: try optionalInteger(fields, "dayMs"))
+        case let other:
+            throw fields.failure("kind", "expected \"today\" or \"outdated\", got \"\(other)\"")
+        }
+    }
+
+    private static func optionalString(_ fields: JSONFieldReader, _ key: String) throws(HarnessInputError) -> String? {
+        if case .null = try fields.value(key) { return nil }
+        return try fields.string(key).string
+    }
+
+    private static func optionalInteger(_ fields: JSONFieldReader, _ key: String) throws(HarnessInputError) -> Int64? {
+        if case .null = try fields.value(key) { return nil }
+        return try fields.integer(key)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import WidgetSnapshot
+
+/// A folder of views, one `<fixture>.jsonl` per fixture, one canonical line per case in
+/// case-stream order: `golden/expected/` (written by `update` from the C reference) and
+/// `golden/kotlin/` (written by `scripts/record-kotlin`). One case per line means every
+/// diff hunk a reviewer reads names its case.
+public struct ViewStore {
+    public let folder: URL
+    /// How files are named in messages, e.g. `golden/expected`.
+    public let displayName: String
+
+    public init(folder: URL, displayName: String) {
+        self.folder = folder
+        self.displayName = displayName
+    }
+
+    public var exists: Bool { FileManager.default.fileExists(atPath: folder.path) }
+
+    /// Every stored outcome by case id. A malformed line or a duplicate id stops the run.
+    public func load() throws -> [String: ReaderOutcome] {
+        var outcomes: [String: ReaderOutcome] = [:]
+        guard exists else { return outcomes }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".jsonl") }.sorted()
+        for file in files {
+            let display = "\(displayName)/\(file)"
+            let fixture = String(file.dropLast(".jsonl".count))
+            let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(file)))
+            for (number, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+                let (id, outcome) = try ViewLine.parse(line, file: display, lineNumber: number + 1)
+                guard id.prefix(while: { $0 != "/" }) == fixture else {
+                    throw HarnessInputError(file: display, line: number + 1, field: "id", message: "case \(id) does not belong to fixture \(fixture)")
+                }
+                guard outcomes.updateValue(outcome, forKey: id) == nil else {
+                    throw HarnessInputError(file: display, line: number + 1, field: "id", message: "duplicate case \(id)")
+                }
+            }
+        }
+        return outcomes
+    }
+
+    /// Replaces the folder's content with these views (grouped by fixture, in the given
+    /// order), each file atomically; files of fixtures that no longer exist are removed.
+    /// Returns the names of the files whose bytes changed.
+    @discardableResult
+    public func write(_ views: [DecodedView]) throws -> [String] {
+        var order: [String] = []
+        var byFixture: [String: [UInt8]] = [:]
+        for view in views {
+            let fixture = String(view.id.prefix { $0 != "/" })
+            guard !fixture.isEmpty, fixture.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }) else {
+                throw HarnessInputError(file: displayName, field: "id", message: "case \(view.id): fixture name must be [a-z0-9-]+ (refusing to write outside \(displayName))")
+            }
+            if byFixture[fixture] == nil { order.append(fixture) }
+            view.appendCanonicalJSON(to: &byFixture[fixture, default: []])
+            byFixture[fixture]!.append(UInt8(ascii: "\n"))
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var changed: [String] = []
+        for fixture in order {
+            let url = folder.appendingPathComponent("\(fixture).jsonl")
+            let bytes = byFixture[fixture]!
+            if let old = try? Data(contentsOf: url), [UInt8](old) == bytes { continue }
+            try AtomicFile.write(bytes, to: url)
+            changed.append(url.lastPathComponent)
+        }
+        let keep = Set(order.map { "\($0).jsonl" })
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".jsonl") && !keep.contains(file) {
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(file))
+            changed.append(file)
+        }
+        return changed
+    }
+}
