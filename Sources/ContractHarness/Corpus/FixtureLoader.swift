@@ -1,0 +1,162 @@
+import Foundation
+import WidgetSnapshot
+
+/// Reads `golden/fixtures/*.json` into `Fixture`s, strictly: every field is checked and a
+/// bad file stops the run with a `HarnessInputError` naming file and field.
+///
+/// Parsed with WidgetSnapshot's `JSONParser`, not Foundation's, so that a fixture's blob
+/// keeps its key order, its integer/double distinction and its exact string bytes.
+public enum FixtureLoader {
+    /// Where fixtures live, relative to the repository root.
+    public static let directory = "golden/fixtures"
+
+    /// CONTRACT §7: every fixture runs in at least these zones.
+    public static let requiredZones = ["Europe/Berlin", "America/Los_Angeles", "America/Sao_Paulo"]
+
+    /// Every fixture under `root/golden/fixtures`, sorted by name. Files not ending in
+    /// `.json` (the README) are ignored; a `.json` file with a bad name is an error.
+    public static func load(root: String) throws(HarnessInputError) -> [Fixture] {
+        let folder = root.isEmpty ? directory : "\(root)/\(directory)"
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            throw HarnessInputError(file: directory, message: "cannot list the fixtures directory: \(error)")
+        }
+        let names = entries.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+        var fixtures: [Fixture] = []
+        for name in names {
+            fixtures.append(try load(named: name, root: root))
+        }
+        return fixtures
+    }
+
+    /// One fixture by name. The name is checked before any file is touched, so `../x`
+    /// cannot reach outside the fixtures directory.
+    public static func load(named name: String, root: String) throws(HarnessInputError) -> Fixture {
+        let relative = "\(directory)/\(name).json"
+        guard CaseIdentifier.isName(name) else {
+            throw HarnessInputError(file: relative, message: "fixture name `\(name)` is not [a-z0-9-]+")
+        }
+        let path = root.isEmpty ? relative : "\(root)/\(relative)"
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw HarnessInputError(file: relative, message: "cannot read the file")
+        }
+        return try parse(Array(data), name: name, file: relative)
+    }
+
+    /// A fixture from its file's bytes; `file` is only used in error messages.
+    public static func parse(_ bytes: [UInt8], name: String, file: String) throws(HarnessInputError) -> Fixture {
+        guard CaseIdentifier.isName(name) else {
+            throw HarnessInputError(file: file, message: "fixture name `\(name)` is not [a-z0-9-]+")
+        }
+        let document: JSONValue
+        do {
+            document = try JSONParser().parse(bytes)
+        } catch {
+            throw HarnessInputError(file: file, line: error.line, message: "not JSON: \(error.message)")
+        }
+        guard case .object(let top) = document else {
+            throw HarnessInputError(file: file, line: 1, message: "expected a JSON object")
+        }
+        let fields = JSONFieldReader(top, file: file)
+        try fields.rejectUnknownKeys(allowed: ["description", "writerValid", "writer", "zones", "instants",
+                                               "pendingDoneTargets", "blob"])
+
+        let description = try fields.string("description").string
+        if description.isEmpty || description.contains(where: \.isNewline) {
+            throw fields.failure("description", "expected one non-empty line")
+        }
+        let writerValid = try fields.bool("writerValid")
+        var writer: Fixture.WriterStamp?
+        if fields.has("writer") {
+            writer = try readWriter(fields.nested("writer"))
+        }
+        if writerValid != (writer != nil) {
+            throw fields.failure("writer", writerValid ? "required when writerValid is true"
+                                                       : "only allowed when writerValid is true")
+        }
+        let zones = try readZones(fields)
+        let instants = try readInstants(fields)
+        let pending = fields.has("pendingDoneTargets") ? try fields.pendingTargets("pendingDoneTargets") : []
+        let blob = try fields.object("blob")
+        if let writer {
+            try checkStamp(of: JSONFieldReader(blob, file: file, path: "blob"), against: writer)
+        }
+        return Fixture(name: name, description: description, writerValid: writerValid, writer: writer, zones: zones,
+                       instants: instants, pendingDoneTargets: pending, blob: blob)
+    }
+
+    private static func readWriter(_ fields: JSONFieldReader) throws(HarnessInputError) -> Fixture.WriterStamp {
+        try fields.rejectUnknownKeys(allowed: ["dayStr", "timeZone", "startOfNextDayOffsetMs"])
+        let dayStr = try fields.string("dayStr").string
+        guard isDayForm(dayStr) else { throw fields.failure("dayStr", "expected yyyy-MM-dd") }
+        let zone = try fields.string("timeZone").string
+        guard TimeZone(identifier: zone) != nil else { throw fields.failure("timeZone", "unknown time zone `\(zone)`") }
+        let offset = try fields.integer("startOfNextDayOffsetMs")
+        guard (0..<86_400_000).contains(offset) else {
+            throw fields.failure("startOfNextDayOffsetMs", "expected 0 ≤ offset < 86400000")
+        }
+        return Fixture.WriterStamp(dayStr: dayStr, timeZone: zone, startOfNextDayOffsetMs: offset)
+    }
+
+    private static func readZones(_ fields: JSONFieldReader) throws(HarnessInputError) -> [String] {
+        var zones: [String] = []
+        var labels: Set<String> = []
+        for (position, element) in try fields.array("zones").enumerated() {
+            let field = "zones[\(position)]"
+            guard case .string(let name) = element else { throw fields.failure(field, "expected a zone name") }
+            guard TimeZone(identifier: name.string) != nil else {
+                throw fields.failure(field, "unknown time zone `\(name)`")
+            }
+            let label = CaseIdentifier.zoneLabel(name.string)
+            guard CaseIdentifier.isWord(label), labels.insert(label).inserted else {
+                throw fields.failure(field, "zone label `\(label)` is not a unique [a-z0-9._-] word")
+            }
+            zones.append(name.string)
+        }
+        for required in requiredZones where !zones.contains(required) {
+            throw fields.failure("zones", "must include \(required) (CONTRACT §7)")
+        }
+        return zones
+    }
+
+    private static func readInstants(_ fields: JSONFieldReader) throws(HarnessInputError) -> [Fixture.Instant] {
+        let members = try fields.object("instants").members
+        guard !members.isEmpty else { throw fields.failure("instants", "expected at least one instant") }
+        var instants: [Fixture.Instant] = []
+        for member in members {
+            let field = "instants.\(member.key.string)"
+            guard CaseIdentifier.isName(member.key.string) else {
+                throw fields.failure(field, "instant name is not [a-z0-9-]+")
+            }
+            guard case .integer(let epochMs) = member.value else { throw fields.failure(field, "expected an integer") }
+            instants.append(Fixture.Instant(name: member.key.string, epochMs: epochMs))
+        }
+        return instants
+    }
+
+    /// A writer fixture's blob must carry the writer's stamp: `v` 1, its `dayStr`, an
+    /// integer `validUntil` (whose value the tests re-derive from the calendar).
+    private static func checkStamp(of blob: JSONFieldReader, against writer: Fixture.WriterStamp) throws(HarnessInputError) {
+        guard try blob.integer("v") == 1 else { throw blob.failure("v", "the writer writes 1") }
+        guard try blob.string("dayStr").string == writer.dayStr else {
+            throw blob.failure("dayStr", "differs from writer.dayStr")
+        }
+        guard try blob.integer("validUntil") > 0 else { throw blob.failure("validUntil", "expected a positive integer") }
+    }
+
+    /// `yyyy-MM-dd` with ASCII digits (the form only; the calendar is the tests' business).
+    static func isDayForm(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10 else { return false }
+        for (position, byte) in bytes.enumerated() {
+            if position == 4 || position == 7 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return false }
+            }
+        }
+        return true
+    }
+}

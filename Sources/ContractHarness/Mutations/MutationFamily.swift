@@ -1,0 +1,20 @@
+/// The groups the issue lists operators in; every operator id starts with its family's
+/// raw value (`version.float-one` is in `version`), except the identity `base`.
+///
+/// Families let reports and divergence lists talk about "all date cases" at once.
+public enum MutationFamily: String, CaseIterable, Sendable {
+    case base
+    case version
+    case meta
+    case dates
+    case projectId = "projectid"
+    case colours
+    case tasks
+    case isDone = "isdone"
+    case pending
+    case syntax
+    case numbers
+    case unicode
+    case duplicates
+    case size
+}

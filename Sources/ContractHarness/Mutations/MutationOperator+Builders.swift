@@ -1,0 +1,105 @@
+import WidgetSnapshot
+
+/// Short ways to declare the common kinds of operator in the family files: edit the draft,
+/// edit the compact text's bytes, or change the queued taps.
+extension MutationOperator {
+    /// Edits the blob's draft; `edit` returns false when the operator does not apply.
+    static func edit(_ id: String, _ family: MutationFamily, _ summary: String, reach: Reach = .canonicalFixture,
+                     _ edit: @escaping @Sendable (inout BlobDraft, Input) -> Bool) -> MutationOperator {
+        MutationOperator(id: id, family: family, summary: summary, reach: reach) { input, _ in
+            var draft = input.draft
+            guard edit(&draft, input) else { return nil }
+            return Output(blob: draft.render(), pendingDoneTargets: input.pendingDoneTargets)
+        }
+    }
+
+    /// Edits the draft once per named parameter value.
+    static func edit<Value: Sendable>(_ id: String, _ family: MutationFamily, _ summary: String,
+                                      reach: Reach = .canonicalFixture, _ parameters: [(String, Value)],
+                                      _ edit: @escaping @Sendable (inout BlobDraft, Input, Value) -> Bool) -> MutationOperator {
+        MutationOperator(id: id, family: family, summary: summary, parameters: parameters.map(\.0), reach: reach) {
+            input, name in
+            guard let value = parameters.first(where: { $0.0 == name })?.1 else { return nil }
+            var draft = input.draft
+            guard edit(&draft, input, value) else { return nil }
+            return Output(blob: draft.render(), pendingDoneTargets: input.pendingDoneTargets)
+        }
+    }
+
+    /// Rewrites the blob's compact text once per named parameter value; `edit` returns
+    /// nil when the operator does not apply.
+    static func bytes<Value: Sendable>(_ id: String, _ family: MutationFamily, _ summary: String,
+                                       reach: Reach = .canonicalFixture, _ parameters: [(String, Value)],
+                                       _ edit: @escaping @Sendable ([UInt8], Value) -> [UInt8]?) -> MutationOperator {
+        MutationOperator(id: id, family: family, summary: summary, parameters: parameters.map(\.0), reach: reach) {
+            input, name in
+            guard let value = parameters.first(where: { $0.0 == name })?.1,
+                  let bytes = edit(input.text, value) else { return nil }
+            return Output(blob: bytes, pendingDoneTargets: input.pendingDoneTargets)
+        }
+    }
+
+    /// Rewrites the blob's compact text (no parameters).
+    static func bytes(_ id: String, _ family: MutationFamily, _ summary: String, reach: Reach = .canonicalFixture,
+                      _ edit: @escaping @Sendable ([UInt8]) -> [UInt8]?) -> MutationOperator {
+        MutationOperator(id: id, family: family, summary: summary, reach: reach) { input, _ in
+            guard let bytes = edit(input.text) else { return nil }
+            return Output(blob: bytes, pendingDoneTargets: input.pendingDoneTargets)
+        }
+    }
+
+    /// Keeps the blob's text and changes the queued taps, once per named parameter value;
+    /// `queue` returns nil when the operator does not apply.
+    static func taps<Value: Sendable>(_ id: String, _ family: MutationFamily, _ summary: String,
+                                      reach: Reach = .everyFixture, _ parameters: [(String, Value)],
+                                      _ queue: @escaping @Sendable (Input, Value) -> [Case.PendingTarget]?) -> MutationOperator {
+        MutationOperator(id: id, family: family, summary: summary, parameters: parameters.map(\.0), reach: reach) {
+            input, name in
+            guard let value = parameters.first(where: { $0.0 == name })?.1,
+                  let targets = queue(input, value) else { return nil }
+            return Output(blob: input.text, pendingDoneTargets: targets)
+        }
+    }
+}
+
+/// Byte-level helpers for operators that rewrite text.
+enum TextEdit {
+    /// `bytes` with the first occurrence of `pattern` replaced, or nil when absent.
+    static func replacingFirst(_ pattern: String, with replacement: String, in bytes: [UInt8]) -> [UInt8]? {
+        let needle = Array(pattern.utf8)
+        guard let at = firstIndex(of: needle, in: bytes) else { return nil }
+        var out = Array(bytes[..<at])
+        out.append(contentsOf: replacement.utf8)
+        out.append(contentsOf: bytes[(at + needle.count)...])
+        return out
+    }
+
+    static func firstIndex(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard !needle.isEmpty, needle.count <= bytes.count else { return nil }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+            if bytes[start..<(start + needle.count)].elementsEqual(needle) { return start }
+        }
+        return nil
+    }
+
+    /// A JSON string literal's text: `"` + the JSON-escaped `prefix` + `inserted` bytes
+    /// verbatim + `"`. For putting escapes or invalid bytes inside a string.
+    static func stringLiteral(_ prefix: JSONString, inserting inserted: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        JSONWriter.appendString(prefix.utf8, to: &out)
+        out.removeLast()
+        out.append(contentsOf: inserted)
+        out.append(UInt8(ascii: "\""))
+        return out
+    }
+
+    /// `1784325600000` → `1.7843256E12` (Java's `Double.toString` shape); `marker` is
+    /// the text between mantissa and exponent (`E`, `e`, `E+`).
+    static func exponentForm(_ number: Int64, marker: String = "E") -> String {
+        let digits = Array(String(number.magnitude))
+        var fraction = digits.dropFirst()
+        while fraction.last == "0" { fraction.removeLast() }
+        let sign = number < 0 ? "-" : ""
+        return "\(sign)\(digits[0]).\(fraction.isEmpty ? "0" : String(fraction))\(marker)\(digits.count - 1)"
+    }
+}
