@@ -11,9 +11,15 @@ let package = Package(
     ],
     targets: [
         .target(name: "WidgetSnapshot"),
-        .target(name: "ContractHarness", dependencies: ["WidgetSnapshot"]),
+        // libjansson from Debian, through pkg-config.
+        .systemLibrary(name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
+        // The C reference reader: plain C on jansson, the statement the expected outputs come from.
+        // (No unsafeFlags anywhere: an iOS app must be able to depend on this package.)
+        .target(name: "ReferenceDecoder", dependencies: ["CJansson"]),
+        .target(name: "ContractHarness", dependencies: ["WidgetSnapshot", "ReferenceDecoder"]),
         .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot"]),
         .testTarget(name: "ReaderBehaviourTests", dependencies: ["ContractHarness", "WidgetSnapshot"]),
         .testTarget(name: "ContractHarnessTests", dependencies: ["ContractHarness", "WidgetSnapshot"]),
-    ]
+    ],
+    cLanguageStandard: .c11
 )

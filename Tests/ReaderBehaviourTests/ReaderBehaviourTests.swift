@@ -5,7 +5,7 @@ import WidgetSnapshot
 /// Every row of the behaviour table, through every in-process reader: each must produce
 /// the row's expected view (parse kind and rows, meta, stale, header).
 final class ReaderBehaviourTests: XCTestCase {
-    static let readers: [any InProcessReader] = [SwiftReader()]
+    static let readers: [any InProcessReader] = [SwiftReader(), CReferenceReader()]
 
     func testTableIsLargeAndCoversTheContract() throws {
         let rows = try BehaviourTable.load()
