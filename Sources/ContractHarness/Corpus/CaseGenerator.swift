@@ -1,0 +1,55 @@
+/// Expands fixtures into the corpus: fixtures × applicable operators × parameters ×
+/// zones × instants, in one stable order, with ids `fixture/operator[#param]@zone@instant`.
+///
+/// Deterministic by construction (no clocks, no randomness, no dictionaries iterated):
+/// the same fixtures and catalog always give the same cases in the same order, so the
+/// golden files and the recordings line up case by case.
+public struct CaseGenerator: Sendable {
+    /// Sorted by name.
+    public let fixtures: [Fixture]
+    public let catalog: [MutationOperator]
+
+    public init(fixtures: [Fixture], catalog: [MutationOperator] = MutationCatalog.all) {
+        self.fixtures = fixtures.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        self.catalog = catalog
+    }
+
+    /// Every case: fixtures by name, operators in catalog order, parameters, zones in
+    /// fixture order, instants in fixture order.
+    public func cases() -> [Case] {
+        var cases: [Case] = []
+        for fixture in fixtures {
+            let input = MutationOperator.Input(blob: fixture.blob, pendingDoneTargets: fixture.pendingDoneTargets)
+            for op in catalog {
+                guard let (zones, instants) = settings(for: op, on: fixture) else { continue }
+                for parameter in op.variants {
+                    guard let output = op.apply(input, parameter: parameter) else { continue }
+                    for zone in zones {
+                        for instant in instants {
+                            let id = CaseIdentifier.make(fixture: fixture.name, operator: op.id, parameter: parameter,
+                                                         zone: zone, instant: instant.name)
+                            cases.append(Case(id: id, blob: output.blob, pendingDoneTargets: output.pendingDoneTargets,
+                                              nowMs: instant.epochMs, timeZone: zone))
+                        }
+                    }
+                }
+            }
+        }
+        return cases
+    }
+
+    /// The zones and instants an operator runs at on a fixture, or nil when its reach
+    /// excludes the fixture.
+    private func settings(for op: MutationOperator, on fixture: Fixture) -> ([String], [Fixture.Instant])? {
+        switch op.reach {
+        case .everyFixture:
+            return (fixture.zones, fixture.instants)
+        case .canonicalFixture:
+            return fixture.name == Fixture.canonicalName ? (fixture.zones, fixture.instants) : nil
+        case .canonicalSingleCase:
+            guard fixture.name == Fixture.canonicalName, let zone = fixture.zones.first,
+                  let instant = fixture.instants.first else { return nil }
+            return ([zone], [instant])
+        }
+    }
+}

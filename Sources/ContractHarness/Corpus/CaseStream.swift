@@ -1,0 +1,124 @@
+import Foundation
+import WidgetSnapshot
+
+/// The case stream codec (CONTRACT.md §6): one JSON object per line, keys `id`, `blob` or
+/// `blobBase64`, `pendingDoneTargets` (only when non-empty), `nowMs`, `timeZone`.
+///
+/// The stream is the only thing an external testee (the Kotlin end) sees, and its hash
+/// names what a recording was made from, so writing is byte-stable and reading is strict.
+public enum CaseStream {
+    /// The stream's bytes: each case's line followed by `\n`.
+    public static func write(_ cases: [Case]) -> [UInt8] {
+        var out: [UInt8] = []
+        for item in cases {
+            appendLine(item, to: &out)
+            out.append(UInt8(ascii: "\n"))
+        }
+        return out
+    }
+
+    /// Same as `write(_:)`.
+    public static func encode(_ cases: [Case]) -> [UInt8] { write(cases) }
+
+    /// One case's line, without the newline.
+    public static func line(_ item: Case) -> [UInt8] {
+        var out: [UInt8] = []
+        appendLine(item, to: &out)
+        return out
+    }
+
+    /// The blob goes as a JSON string when its bytes are valid UTF-8, else as standard
+    /// padded base64. Taps are written as an object: one id once, at its first position,
+    /// with its last value (the queue is last-wins).
+    public static func appendLine(_ item: Case, to out: inout [UInt8]) {
+        var object = JSONObject()
+        object["id"] = .string(JSONString(item.id))
+        if String(validating: item.blob, as: UTF8.self) != nil {
+            object["blob"] = .string(JSONString(utf8: item.blob))
+        } else {
+            object["blobBase64"] = .string(JSONString(Data(item.blob).base64EncodedString()))
+        }
+        if !item.pendingDoneTargets.isEmpty {
+            var targets = JSONObject()
+            for target in item.pendingDoneTargets { targets[target.taskId] = .bool(target.isDone) }
+            object["pendingDoneTargets"] = .object(targets)
+        }
+        object["nowMs"] = .integer(item.nowMs)
+        object["timeZone"] = .string(JSONString(item.timeZone))
+        JSONWriter.append(.object(object), to: &out)
+    }
+
+    /// Reads a stream back. `file` names the stream in errors, which also give the
+    /// one-based line and the field. A final newline is optional; empty lines elsewhere,
+    /// unknown fields and repeated ids are errors.
+    public static func read(_ bytes: [UInt8], file: String) throws(HarnessInputError) -> [Case] {
+        var cases: [Case] = []
+        var seen: Set<String> = []
+        var zones = KnownZones()
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        for (offset, text) in lines.enumerated() {
+            let item = try readLine(Array(text), file: file, line: offset + 1, zones: &zones)
+            guard seen.insert(item.id).inserted else {
+                throw HarnessInputError(file: file, line: offset + 1, field: "id", message: "repeats an earlier case id")
+            }
+            cases.append(item)
+        }
+        return cases
+    }
+
+    /// Reads one line (without its newline).
+    public static func readLine(_ text: [UInt8], file: String, line: Int) throws(HarnessInputError) -> Case {
+        var zones = KnownZones()
+        return try readLine(text, file: file, line: line, zones: &zones)
+    }
+
+    private static func readLine(_ text: [UInt8], file: String, line: Int,
+                                 zones: inout KnownZones) throws(HarnessInputError) -> Case {
+        guard !text.isEmpty else { throw HarnessInputError(file: file, line: line, message: "empty line") }
+        let value: JSONValue
+        do {
+            value = try JSONParser().parse(text)
+        } catch {
+            throw HarnessInputError(file: file, line: line, message: "not JSON: \(error.message) at column \(error.column)")
+        }
+        guard case .object(let object) = value else {
+            throw HarnessInputError(file: file, line: line, message: "expected a JSON object")
+        }
+        let fields = JSONFieldReader(object, file: file, line: line)
+        try fields.rejectUnknownKeys(allowed: ["id", "blob", "blobBase64", "pendingDoneTargets", "nowMs", "timeZone"])
+        let id = try fields.string("id").string
+        guard !id.isEmpty else { throw fields.failure("id", "expected a non-empty id") }
+        let blob: [UInt8]
+        switch (fields.has("blob"), fields.has("blobBase64")) {
+        case (true, false):
+            blob = try fields.string("blob").utf8
+        case (false, true):
+            guard let data = Data(base64Encoded: try fields.string("blobBase64").string) else {
+                throw fields.failure("blobBase64", "not standard padded base64")
+            }
+            blob = Array(data)
+        case (true, true):
+            throw fields.failure("blobBase64", "only one of blob and blobBase64 may be given")
+        case (false, false):
+            throw fields.failure("blob", "missing (or blobBase64)")
+        }
+        let pending = fields.has("pendingDoneTargets") ? try fields.pendingTargets("pendingDoneTargets") : []
+        let nowMs = try fields.integer("nowMs")
+        let zone = try fields.string("timeZone").string
+        guard zones.contains(zone) else { throw fields.failure("timeZone", "unknown time zone `\(zone)`") }
+        return Case(id: id, blob: blob, pendingDoneTargets: pending, nowMs: nowMs, timeZone: zone)
+    }
+}
+
+/// Remembers which zone names Foundation knows, so a long stream looks each up once.
+struct KnownZones {
+    private var known: Set<String> = []
+
+    mutating func contains(_ zone: String) -> Bool {
+        if known.contains(zone) { return true }
+        guard TimeZone(identifier: zone) != nil else { return false }
+        known.insert(zone)
+        return true
+    }
+}

@@ -1,0 +1,53 @@
+import WidgetSnapshot
+
+/// `projectColors`: only a JSON object counts (`optJSONObject`), a JSON-null entry means
+/// no colour, and any other entry is read as text.
+enum ColourMutations {
+    /// Replaces the value of the map's first entry.
+    private static func setFirstEntry(_ draft: inout BlobDraft, _ value: BlobDraft) -> Bool {
+        draft.update("projectColors") { colours in
+            guard case .object(var members) = colours, !members.isEmpty else { return false }
+            members[0].value = value
+            colours = .object(members)
+            return true
+        }
+    }
+
+    static let all: [MutationOperator] = [
+        .edit("colours.missing-map", .colours, "removes projectColors") { draft, _ in draft.remove("projectColors") },
+        .edit("colours.null-map", .colours, "projectColors is JSON null") { draft, _ in
+            draft.replace("projectColors", with: .jsonNull)
+        },
+        .edit("colours.not-object", .colours, "projectColors is not an object", [
+            ("array", "[\"#ff0000\"]"),
+            ("string", "\"{\\\"p1\\\":\\\"#ff0000\\\"}\""),
+        ]) { draft, _, literal in draft.replace("projectColors", with: .text(literal)) },
+        .edit("colours.empty-map", .colours, "projectColors is {}") { draft, input in
+            guard let colours = input.blob["projectColors"]?.objectValue, !colours.isEmpty else { return false }
+            return draft.replace("projectColors", with: .value(.object(JSONObject())))
+        },
+        .edit("colours.null-entry", .colours, "the first colour entry is JSON null (no colour)") { draft, _ in
+            setFirstEntry(&draft, .jsonNull)
+        },
+        .edit("colours.non-string", .colours, "the first colour entry is not a string (read as its text)", [
+            ("integer", "16711680"),
+            ("double", "1.5"),
+            ("bool", "true"),
+            ("object", "{\"hex\":\"#ff0000\"}"),
+            ("array", "[255,0,0]"),
+        ]) { draft, _, literal in setFirstEntry(&draft, .text(literal)) },
+        .edit("colours.unknown-project", .colours, "colours and projects that do not meet", [
+            ("unused-entry", false),
+            ("task-points-elsewhere", true),
+        ]) { draft, input, retarget in
+            if retarget {
+                guard let colours = input.blob["projectColors"]?.objectValue,
+                      let task = input.firstTask(where: { task in
+                          task["projectId"]?.stringValue.map { colours[$0] != nil } ?? false
+                      }) else { return false }
+                return draft.updateTask(task) { $0.replace("projectId", with: .string("p-unknown")) }
+            }
+            return draft.update("projectColors") { $0.append("p-unused", .string("#00ff00")) }
+        },
+    ]
+}

@@ -1,0 +1,36 @@
+/// `dayStr` spellings: `dayStrToMs` must accept exactly a real `yyyy-MM-dd` day (ASCII
+/// digits, proleptic Gregorian, years 0001–9999) and nothing that merely starts like one.
+/// Each parameter sets `dayStr` to exactly the text shown (its name, when path-safe).
+enum DateMutations {
+    private static func setDayStr(_ id: String, _ summary: String, _ texts: [(String, String)]) -> MutationOperator {
+        .edit(id, .dates, summary, texts) { draft, _, text in draft.replace("dayStr", with: .string(text)) }
+    }
+
+    /// Parameters named by their own text.
+    private static func literal(_ texts: [String]) -> [(String, String)] { texts.map { ($0, $0) } }
+
+    static let all: [MutationOperator] = [
+        setDayStr("dates.impossible-day", "a day that does not exist (must not roll over)",
+                  literal(["2026-02-30", "2026-02-29", "2026-04-31", "2026-13-01", "2026-07-00", "2026-00-17"])),
+        setDayStr("dates.real-day", "another real day, incl. leap, DST, gap and calendar-edge days",
+                  literal(["2024-02-29", "2026-07-16", "2026-03-29", "2026-11-01", "2018-11-04", "1970-01-01",
+                           "1582-10-10", "0001-01-01", "9999-12-31"])),
+        setDayStr("dates.malformed", "text that is not exactly yyyy-MM-dd", [
+            ("2026-7-17", "2026-7-17"),
+            ("2026-07-17garbage", "2026-07-17garbage"),
+            ("padded", " 2026-07-17"),
+            ("trailing-space", "2026-07-17 "),
+            ("empty", ""),
+            ("iso-datetime", "2026-07-17T00:00:00Z"),
+            ("slashes", "2026/07/17"),
+            ("plus-year", "+2026-07-17"),
+        ]),
+        setDayStr("dates.year-range", "years outside 0001-9999", literal(["0000-01-01", "10000-01-01"])),
+        setDayStr("dates.non-ascii-digits", "the right shape in non-ASCII digits or dashes", [
+            ("arabic-indic", "\u{662}\u{660}\u{662}\u{666}-\u{660}\u{667}-\u{661}\u{667}"),
+            ("fullwidth", "\u{FF12}\u{FF10}\u{FF12}\u{FF16}-\u{FF10}\u{FF17}-\u{FF11}\u{FF17}"),
+            ("devanagari", "\u{968}\u{966}\u{968}\u{96C}-\u{966}\u{96D}-\u{967}\u{96D}"),
+            ("fullwidth-hyphen", "2026\u{FF0D}07\u{FF0D}17"),
+        ]),
+    ]
+}

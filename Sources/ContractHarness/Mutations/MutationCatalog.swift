@@ -1,0 +1,18 @@
+/// Every mutation operator, in the stable order cases are generated and listed in.
+///
+/// One place to see the whole catalog: `contract-harness list mutations` prints it, and
+/// appending to a family (never reordering) keeps existing case ids and order stable.
+public enum MutationCatalog {
+    public static let all: [MutationOperator] =
+        BaseMutations.all
+        + VersionMutations.all
+        + MetaMutations.all
+        + DateMutations.all
+        + ProjectIdMutations.all
+        + ColourMutations.all
+
+    /// The operator with this id.
+    public static func named(_ id: String) -> MutationOperator? {
+        all.first { $0.id == id }
+    }
+}

@@ -1,0 +1,34 @@
+/// `tasks[].projectId` on the first task that has one: JSON null means "no project" (not
+/// the text `null`), and other kinds are read as text (org.json `optString`). The
+/// `coloured` variants add a colour under the text the value would coerce to, so a reader
+/// that coerces wrongly shows a colour it should not (or misses one it should show).
+enum ProjectIdMutations {
+    /// A replacement `projectId` and the `projectColors` key it would be looked up under.
+    private static func setProjectId(_ id: String, _ summary: String, value: BlobDraft, colourKey: String)
+        -> MutationOperator {
+        .edit(id, .projectId, summary, [("plain", false), ("coloured", true)]) { draft, input, coloured in
+            guard let task = input.firstTask(where: { $0["projectId"] != nil }) else { return false }
+            guard draft.updateTask(task, { $0.replace("projectId", with: value) }) else { return false }
+            if coloured {
+                return draft.update("projectColors") { $0.set(colourKey, .string("#00ff00")) }
+            }
+            return true
+        }
+    }
+
+    static let all: [MutationOperator] = [
+        setProjectId("projectid.null", "null projectId: means no project, even when a colour is keyed \"null\"",
+                     value: .jsonNull, colourKey: "null"),
+        .edit("projectid.missing", .projectId, "removes the first task's projectId") { draft, input in
+            guard let task = input.firstTask(where: { $0["projectId"] != nil }) else { return false }
+            return draft.updateTask(task) { $0.remove("projectId") }
+        },
+        setProjectId("projectid.empty", "projectId is \"\"", value: .string(""), colourKey: ""),
+        setProjectId("projectid.null-text", "projectId is the text \"null\" (a real id)", value: .string("null"),
+                     colourKey: "null"),
+        setProjectId("projectid.number", "projectId is the number 7 (read as the text \"7\")", value: .integer(7),
+                     colourKey: "7"),
+        setProjectId("projectid.object", "projectId is an object (read as its org.json text)",
+                     value: .text("{\"k\":\"p1\"}"), colourKey: "{\"k\":\"p1\"}"),
+    ]
+}
