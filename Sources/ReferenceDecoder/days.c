@@ -1,0 +1,101 @@
+/* Day strings and instants (CONTRACT §4): strict YYYY-MM-DD in the proleptic
+ * Gregorian calendar, and the first instant whose local date in a zone is
+ * that day or later. */
+#include "rd_internal.h"
+
+int rd_is_leap(int64_t y)
+{
+    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
+
+int rd_days_in_month(int64_t y, int m)
+{
+    static const int days[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    return m == 2 && rd_is_leap(y) ? 29 : days[m - 1];
+}
+
+/* Days from 1970-01-01 to y-m-d (proleptic Gregorian). Counts in 400-year
+ * eras (146097 days each) from a year that starts in March. */
+int64_t rd_days_from_civil(int64_t y, int m, int d)
+{
+    y -= m <= 2;
+    int64_t era = (y >= 0 ? y : y - 399) / 400;
+    int64_t yoe = y - era * 400;                                   /* [0, 399] */
+    int64_t mp = (m + 9) % 12;                                     /* March = 0 */
+    int64_t doy = (153 * mp + 2) / 5 + d - 1;                      /* [0, 365] */
+    int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;           /* [0, 146096] */
+    return era * 146097 + doe - 719468;
+}
+
+void rd_civil_from_days(int64_t z, int64_t *y, int *m, int *d)
+{
+    z += 719468;
+    int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+    int64_t doe = z - era * 146097;                                /* [0, 146096] */
+    int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    int64_t mp = (5 * doy + 2) / 153;
+    *d = (int)(doy - (153 * mp + 2) / 5 + 1);
+    *m = (int)(mp < 10 ? mp + 3 : mp - 9);
+    *y = yoe + era * 400 + (*m <= 2);
+}
+
+/* Exactly 10 ASCII bytes YYYY-MM-DD, year 0001-9999, a real day. */
+static int parse_day(const char *s, size_t len, int *y, int *m, int *d)
+{
+    if (len != 10 || s[4] != '-' || s[7] != '-')
+        return 0;
+    static const int digit_at[8] = {0, 1, 2, 3, 5, 6, 8, 9};
+    for (int i = 0; i < 8; i++)
+        if (s[digit_at[i]] < '0' || s[digit_at[i]] > '9')
+            return 0;
+    *y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
+    *m = (s[5] - '0') * 10 + (s[6] - '0');
+    *d = (s[8] - '0') * 10 + (s[9] - '0');
+    return *y >= 1 && *m >= 1 && *m <= 12 && *d >= 1 && *d <= rd_days_in_month(*y, *m);
+}
+
+/* The first instant t (seconds) with t + offset(t) >= local midnight L.
+ * Walks the zone's offset segments from a point surely before the day: in a
+ * segment [t, next) of offset o the local clock reads u + o, so its first
+ * instant on or after L is max(t, L - o). */
+static int first_instant(const rd_zone *z, int64_t midnight, int64_t *out)
+{
+    int64_t t = midnight - rd_zone_max_abs_offset(z) - 86400;
+    for (int guard = 0; guard < 100000; guard++) {
+        int32_t o = rd_zone_offset(z, t);
+        int64_t next;
+        int has_next = rd_zone_next_transition(z, t, &next);
+        int64_t c = midnight - o > t ? midnight - o : t;
+        if (!has_next || c < next) {
+            *out = c;
+            return 1;
+        }
+        t = next;
+    }
+    return 0;
+}
+
+int rd_day_str_to_ms(const char *s, size_t len, const char *time_zone, int64_t *out_ms)
+{
+    int y, m, d;
+    if (!s || !parse_day(s, len, &y, &m, &d) || !time_zone)
+        return 0;
+    const rd_zone *z = rd_zone_get(time_zone);
+    if (!z)
+        return 0;
+    int64_t t;
+    if (!first_instant(z, rd_days_from_civil(y, m, d) * 86400, &t))
+        return 0;
+    *out_ms = t * 1000;
+    return 1;
+}
+
+int rd_zone_offset_at(const char *time_zone, int64_t t, int32_t *out_offset)
+{
+    const rd_zone *z = time_zone ? rd_zone_get(time_zone) : NULL;
+    if (!z)
+        return 0;
+    *out_offset = rd_zone_offset(z, t);
+    return 1;
+}

@@ -1,0 +1,154 @@
+/*
+ * ReferenceDecoder: the C reference reader of the widget snapshot (v:1),
+ * built on libjansson. It implements CONTRACT.md (this repository) exactly:
+ * input rules §1, field rules §2, Java's parseDouble grammar §3, days and
+ * zones §4, the canonical view of §6.
+ *
+ * Ownership: every pointer this API returns is owned by the caller and freed
+ * with the function named beside it. Strings are UTF-8 and may hold NUL bytes
+ * (a JSON "\u0000"), so each one comes with its length; each is also followed
+ * by a NUL terminator that is not counted in the length.
+ *
+ * Threads: every function may be called from any number of threads at once.
+ * Nothing reads or changes the environment, the process's time zone, locale
+ * or calendar (zone data is read from /usr/share/zoneinfo; see
+ * rd_day_str_to_ms). Loaded zones are cached once per process.
+ *
+ * How the blob is read (CONTRACT §1):
+ *   json_loadb(text, len, JSON_ALLOW_NUL | JSON_DECODE_ANY, &error)
+ *   - JSON_ALLOW_NUL: "\u0000" is kept in strings (RFC 8259 allows it).
+ *   - JSON_DECODE_ANY: any top-level value is parsed, so that a top-level
+ *     scalar is still checked as JSON; a top-level that is not an object is
+ *     then a parse error of ours.
+ *   - not JSON_REJECT_DUPLICATES: a duplicate key keeps the last value at the
+ *     position of the first occurrence (jansson's default, verified: it
+ *     replaces the value in place and iterates in insertion order).
+ *   - not JSON_DISABLE_EOF_CHECK: anything but whitespace after the value is
+ *     an error. jansson's whitespace is exactly RFC 8259's (space, tab, LF,
+ *     CR); a BOM, invalid UTF-8, raw controls in strings, comments, leading
+ *     zeros, '+1', '.5', '1.', NaN/Infinity are all jansson errors already.
+ *   - depth: jansson's compiled JSON_PARSER_MAX_DEPTH (2048); nesting of 2048
+ *     arrays/objects (the top-level object counts as 1) parses, 2049 fails.
+ *   - numbers: jansson rejects a double that overflows ("1e400", a 400-digit
+ *     integer) and gives 0 or a subnormal on underflow ("1e-400").
+ *
+ * The pre-pass. Before jansson sees the text, one string-aware byte scan
+ * rewrites it (in a copy, only when needed) where jansson alone would differ
+ * from CONTRACT §1:
+ *   (a) an RFC 8259 integer literal (-?(0|[1-9][0-9]*), no '.', 'e', 'E')
+ *       outside int64: jansson says "too big integer"; the contract says it is
+ *       a double. The pre-pass appends ".0" so jansson reads it with strtod
+ *       (correctly rounded; one that overflows a double is still an error).
+ *   (b) a lone escaped surrogate (\uD800-\uDBFF not followed by an escaped
+ *       low half, or \uDC00-\uDFFF not preceded by a high half): jansson says
+ *       "invalid Unicode"; the contract (D1) says U+FFFD. The 6-byte escape
+ *       becomes "\uFFFD" (same length); each lone half on its own.
+ *   (c) "\u0000" inside an object KEY: jansson refuses it ("NUL byte in object
+ *       key not supported") even with JSON_ALLOW_NUL. Inside keys only (a
+ *       string followed by ':'), the pre-pass escapes the key reversibly:
+ *       "\u0000" -> "\u0001\u0001" and "\u0001" -> "\u0001\u0002" (raw U+0001
+ *       cannot occur: jansson rejects raw controls). Keys read back from
+ *       jansson are decoded; keys looked up are encoded the same way. The map
+ *       is injective, so duplicate detection and order are unchanged.
+ * Every other byte is copied as is, and a rewrite never turns invalid JSON
+ * into valid JSON. jansson's error line/column/byte are mapped back to the
+ * original text.
+ */
+#ifndef REFERENCE_DECODER_H
+#define REFERENCE_DECODER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A queued check-box tap. id is UTF-8, not NUL-terminated. When several
+ * entries name the same id, the last one wins (a last-wins queue). */
+typedef struct rd_pending {
+    const char *id;
+    size_t id_len;
+    int is_done;
+} rd_pending;
+
+/* One case (CONTRACT §6). blob: the blob's exact bytes (any bytes).
+ * time_zone: an IANA name, NUL-terminated. */
+typedef struct rd_case {
+    const unsigned char *blob;
+    size_t blob_len;
+    const rd_pending *pending;
+    size_t pending_count;
+    int64_t now_ms;
+    const char *time_zone;
+} rd_case;
+
+typedef struct rd_row {
+    char *id;
+    size_t id_len;
+    char *title;
+    size_t title_len;
+    int is_done;
+    char *project_color;      /* NULL when the row has no colour */
+    size_t project_color_len;
+} rd_row;
+
+typedef struct rd_view {
+    int parse_ok;             /* 1: rows (possibly none); 0: error */
+    char *error;              /* parse_ok == 0: a short reason (informational) */
+    rd_row *rows;
+    size_t row_count;
+    char *day_str;            /* NULL when meta.dayStr is null */
+    size_t day_str_len;
+    int has_valid_until;      /* 0 when meta.validUntil is null */
+    int64_t valid_until;
+    int stale;
+    int header_outdated;      /* 0: {"kind":"today"} */
+    int has_day_ms;           /* header_outdated: 0 when dayMs is null */
+    int64_t day_ms;
+} rd_view;
+
+/* Decodes one case. Never NULL except on out-of-memory. Free with
+ * rd_view_free. */
+rd_view *rd_decode(const rd_case *c);
+void rd_view_free(rd_view *v);
+
+/* The canonical view line of CONTRACT §6 for case id `id` (UTF-8, not
+ * NUL-terminated), without a newline. NUL-terminated; *out_len gets its
+ * length. NULL on out-of-memory. Free with free(). Invalid UTF-8 in any
+ * string (possible only in error texts) is written as U+FFFD. */
+char *rd_view_to_json(const rd_view *v, const char *id, size_t id_len, size_t *out_len);
+
+/* CONTRACT §4 dayStrToMs: 1 and *out_ms set when `s` is exactly a real day
+ * YYYY-MM-DD (0001-9999, proleptic Gregorian) and the zone is known; the
+ * result is the first instant whose local date in the zone is that day or
+ * later. 0 otherwise (dayMs null), including for an unknown zone: a name
+ * that is empty, starts with '/', contains "..", a character outside
+ * [A-Za-z0-9._+/-], is "localtime" (the machine's own zone), or names no
+ * readable TZif file under /usr/share/zoneinfo, or a TZif file with leap
+ * second records ("right/" zones). */
+int rd_day_str_to_ms(const char *s, size_t len, const char *time_zone, int64_t *out_ms);
+
+/* The pieces the Swift side or tests may want on their own. */
+
+/* UTC offset (seconds east) of `time_zone` at instant `t` (seconds). 1 when
+ * the zone is known. */
+int rd_zone_offset_at(const char *time_zone, int64_t t, int32_t *out_offset);
+
+/* Java's Double.toString(d) (JDK 19+ shortest form, CONTRACT §2) into buf;
+ * returns the length (at most 31; buf needs 32 bytes). */
+size_t rd_java_double_to_string(double d, char buf[32]);
+
+/* Java's Double.parseDouble grammar (CONTRACT §3): 1 and *out set when the
+ * text is a number, 0 when Java would throw NumberFormatException. */
+int rd_java_parse_double(const char *s, size_t len, double *out);
+
+/* Frees the process-wide zone cache. Only for leak checkers at exit: no
+ * other thread may be inside this API while it runs. */
+void rd_zone_cache_clear(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

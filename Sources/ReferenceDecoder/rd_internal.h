@@ -1,0 +1,82 @@
+/* Internal declarations shared by ReferenceDecoder's files. Include first. */
+#ifndef RD_INTERNAL_H
+#define RD_INTERNAL_H
+
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stddef.h>
+#include <stdint.h>
+#include <jansson.h>
+
+#include "reference_decoder.h"
+
+/* ---- strbuf.c: a growable byte buffer with a sticky out-of-memory flag ---- */
+typedef struct rd_buf {
+    char *p;
+    size_t len;
+    size_t cap;
+    int oom;      /* set once an allocation failed; later writes do nothing */
+} rd_buf;
+
+void rd_buf_put(rd_buf *b, const void *data, size_t n);
+void rd_buf_putc(rd_buf *b, char c);
+void rd_buf_puts(rd_buf *b, const char *s);
+/* Hands the NUL-terminated bytes to the caller (NULL on OOM) and empties b. */
+char *rd_buf_take(rd_buf *b, size_t *len);
+void rd_buf_free(rd_buf *b);
+/* A malloc'd NUL-terminated copy of n bytes; NULL on OOM. */
+char *rd_memdup(const void *data, size_t n);
+
+/* ---- prepass.c: the string-aware rewrite before jansson (see the header) ---- */
+typedef struct rd_edit {
+    size_t out_end;   /* offset in the rewritten text just after the edit */
+    size_t grown;     /* bytes the edit added */
+} rd_edit;
+
+typedef struct rd_prepared {
+    const char *text; /* the input itself, or `owned` */
+    size_t len;
+    char *owned;
+    rd_edit *edits;   /* only the edits that changed the length */
+    size_t edit_count;
+} rd_prepared;
+
+/* 0 on out-of-memory. */
+int rd_prepass(const unsigned char *in, size_t len, rd_prepared *out);
+void rd_prepared_free(rd_prepared *p);
+/* jansson's error position, line and column, mapped back to the original. */
+void rd_prepared_map_error(const rd_prepared *p, const json_error_t *e,
+                           int *line, int *column, size_t *position);
+/* Keys as the pre-pass stored them in jansson (NUL -> 01 01, 01 -> 01 02). */
+void rd_key_encode(const char *s, size_t len, rd_buf *out);
+void rd_key_decode(const char *k, size_t len, rd_buf *out);
+/* json_object_getn with the key encoded; NULL when absent or on OOM (*oom set). */
+json_t *rd_object_get(json_t *obj, const char *key, size_t len, int *oom);
+
+/* ---- coerce.c: org.json's lenient accessors (CONTRACT §2, §3) ---- */
+int32_t rd_to_int(const json_t *v, int32_t fallback);
+int64_t rd_to_long(const json_t *v, int64_t fallback);
+int rd_to_bool(const json_t *v, int fallback);
+/* Java's String.valueOf of the org.json value v (v present). */
+void rd_java_text(const json_t *v, rd_buf *out);
+
+/* ---- days.c ---- */
+int64_t rd_days_from_civil(int64_t y, int m, int d);
+void rd_civil_from_days(int64_t z, int64_t *y, int *m, int *d);
+int rd_is_leap(int64_t y);
+int rd_days_in_month(int64_t y, int m);
+
+/* ---- tzif.c: zone data, immutable once loaded, cached per process ---- */
+typedef struct rd_zone rd_zone;
+const rd_zone *rd_zone_get(const char *name);   /* NULL: unknown zone */
+int32_t rd_zone_offset(const rd_zone *z, int64_t t);
+int rd_zone_next_transition(const rd_zone *z, int64_t t, int64_t *next);
+int32_t rd_zone_max_abs_offset(const rd_zone *z);
+
+/* ---- view_json.c ---- */
+/* A JSON string per CONTRACT §6; invalid UTF-8 is written as U+FFFD. */
+void rd_json_string(rd_buf *b, const char *s, size_t len);
+
+#endif

@@ -1,0 +1,285 @@
+/* rd_decode: one case -> the decoded view. Parses the blob (pre-pass, then
+ * jansson), applies the field rules of CONTRACT §2 (rows, meta), then stale
+ * and header (§4). */
+#include "rd_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct ctx {
+    rd_view *v;
+    int oom;
+} ctx;
+
+static char *take_text(rd_buf *b, size_t *len, ctx *cx)
+{
+    char *s = rd_buf_take(b, len);
+    if (!s)
+        cx->oom = 1;
+    return s;
+}
+
+static void set_error(ctx *cx, const char *fmt_text)
+{
+    free(cx->v->error);
+    cx->v->error = rd_memdup(fmt_text, strlen(fmt_text));
+    if (!cx->v->error)
+        cx->oom = 1;
+    cx->v->parse_ok = 0;
+}
+
+/* ---- pending targets: the last entry for an id wins ---- */
+
+typedef struct pending_index {
+    const rd_pending *items;
+    size_t count;
+    const rd_pending **order;  /* sorted by (id, position); NULL for short lists */
+} pending_index;
+
+static int cmp_id(const char *a, size_t alen, const char *b, size_t blen)
+{
+    size_t n = alen < blen ? alen : blen;
+    int c = n ? memcmp(a, b, n) : 0;
+    if (c)
+        return c;
+    return alen < blen ? -1 : alen > blen;
+}
+
+/* Ties by position: the pointers all point into the caller's one array. */
+static int cmp_pending(const void *a, const void *b)
+{
+    const rd_pending *x = *(const rd_pending *const *)a;
+    const rd_pending *y = *(const rd_pending *const *)b;
+    int c = cmp_id(x->id, x->id_len, y->id, y->id_len);
+    if (c)
+        return c;
+    return x < y ? -1 : x > y;
+}
+
+/* 0: not queued, 1: target false, 2: target true. */
+static int pending_lookup(const pending_index *pi, const char *id, size_t len)
+{
+    if (!pi->order) {
+        for (size_t k = pi->count; k-- > 0;)
+            if (cmp_id(pi->items[k].id, pi->items[k].id_len, id, len) == 0)
+                return pi->items[k].is_done ? 2 : 1;
+        return 0;
+    }
+    size_t lo = 0, hi = pi->count;     /* past the last entry whose id is <= id */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (cmp_id(pi->order[mid]->id, pi->order[mid]->id_len, id, len) <= 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo > 0 && cmp_id(pi->order[lo - 1]->id, pi->order[lo - 1]->id_len, id, len) == 0)
+        return pi->order[lo - 1]->is_done ? 2 : 1;
+    return 0;
+}
+
+static int pending_index_init(pending_index *pi, const rd_pending *items, size_t count)
+{
+    pi->items = items;
+    pi->count = items ? count : 0;
+    pi->order = NULL;
+    if (pi->count <= 16)
+        return 1;
+    pi->order = malloc(pi->count * sizeof *pi->order);
+    if (!pi->order)
+        return 0;
+    for (size_t k = 0; k < pi->count; k++)
+        pi->order[k] = &items[k];
+    qsort(pi->order, pi->count, sizeof *pi->order, cmp_pending);
+    return 1;
+}
+
+/* ---- rows (parse) ---- */
+
+static void free_rows(rd_view *v)
+{
+    for (size_t i = 0; i < v->row_count; i++) {
+        free(v->rows[i].id);
+        free(v->rows[i].title);
+        free(v->rows[i].project_color);
+    }
+    free(v->rows);
+    v->rows = NULL;
+    v->row_count = 0;
+}
+
+/* getJSONObject / getString threw: the whole parse fails, no rows. */
+static int fail_row(ctx *cx, size_t i, const char *what)
+{
+    char msg[96];
+    free_rows(cx->v);
+    snprintf(msg, sizeof msg, "tasks[%zu]%s", i, what);
+    set_error(cx, msg);
+    return 0;
+}
+
+static int read_rows(ctx *cx, json_t *root, const pending_index *pi)
+{
+    json_t *tasks = json_object_get(root, "tasks");
+    if (!json_is_array(tasks))
+        return 1;                          /* optJSONArray: no rows */
+    json_t *colors = json_object_get(root, "projectColors");
+    if (!json_is_object(colors))
+        colors = NULL;                     /* optJSONObject */
+    size_t n = json_array_size(tasks);
+    rd_view *v = cx->v;
+    v->rows = calloc(n ? n : 1, sizeof *v->rows);
+    if (!v->rows) {
+        cx->oom = 1;
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        json_t *t = json_array_get(tasks, i);
+        if (!json_is_object(t))
+            return fail_row(cx, i, " is not an object");
+        json_t *id = json_object_get(t, "id");
+        if (!id)
+            return fail_row(cx, i, ".id is missing");
+        json_t *title = json_object_get(t, "title");
+        if (!title)
+            return fail_row(cx, i, ".title is missing");
+
+        rd_row *r = &v->rows[v->row_count++];
+        rd_buf b = {0};
+        rd_java_text(id, &b);
+        r->id = take_text(&b, &r->id_len, cx);
+        rd_java_text(title, &b);
+        r->title = take_text(&b, &r->title_len, cx);
+        if (cx->oom)
+            return 0;
+
+        json_t *pid = json_object_get(t, "projectId");
+        if (colors && pid && !json_is_null(pid)) {
+            size_t pid_len;
+            rd_java_text(pid, &b);
+            char *pid_text = take_text(&b, &pid_len, cx);
+            if (!pid_text)
+                return 0;
+            json_t *color = rd_object_get(colors, pid_text, pid_len, &cx->oom);
+            free(pid_text);
+            if (color && !json_is_null(color)) {
+                rd_java_text(color, &b);
+                r->project_color = take_text(&b, &r->project_color_len, cx);
+            }
+            if (cx->oom)
+                return 0;
+        }
+
+        r->is_done = rd_to_bool(json_object_get(t, "isDone"), 0);
+        int queued = pending_lookup(pi, r->id, r->id_len);
+        if (queued)
+            r->is_done = queued == 2;
+    }
+    return 1;
+}
+
+/* ---- meta ---- */
+
+static void read_meta(ctx *cx, json_t *root)
+{
+    rd_view *v = cx->v;
+    json_t *day = json_object_get(root, "dayStr");
+    if (day && !json_is_null(day)) {
+        rd_buf b = {0};
+        rd_java_text(day, &b);
+        size_t len;
+        char *s = take_text(&b, &len, cx);
+        if (s && len == 0) {
+            free(s);
+            s = NULL;
+        }
+        v->day_str = s;
+        v->day_str_len = s ? len : 0;
+    }
+    int64_t until = rd_to_long(json_object_get(root, "validUntil"), 0);
+    if (until > 0) {
+        v->has_valid_until = 1;
+        v->valid_until = until;
+    }
+}
+
+/* ---- the case ---- */
+
+static void parse_blob(ctx *cx, const rd_case *c, const pending_index *pi)
+{
+    rd_prepared prep;
+    if (!rd_prepass(c->blob, c->blob ? c->blob_len : 0, &prep)) {
+        cx->oom = 1;
+        return;
+    }
+    json_error_t err;
+    json_t *root = json_loadb(prep.text ? prep.text : "", prep.len, JSON_ALLOW_NUL | JSON_DECODE_ANY, &err);
+    if (!root) {
+        if (json_error_code(&err) == json_error_out_of_memory) {
+            cx->oom = 1;
+        } else {
+            int line, column;
+            size_t pos;
+            rd_prepared_map_error(&prep, &err, &line, &column, &pos);
+            char msg[JSON_ERROR_TEXT_LENGTH + 96];
+            snprintf(msg, sizeof msg, "invalid JSON: %s (line %d, column %d, byte %zu)",
+                     err.text, line, column, pos);
+            set_error(cx, msg);
+        }
+        rd_prepared_free(&prep);
+        return;
+    }
+    rd_prepared_free(&prep);
+
+    if (!json_is_object(root)) {
+        set_error(cx, "invalid blob: the top-level value is not an object");
+    } else if (rd_to_int(json_object_get(root, "v"), -1) != 1) {
+        cx->v->parse_ok = 1;              /* not for this reader: no rows, no meta */
+    } else {
+        cx->v->parse_ok = 1;
+        read_rows(cx, root, pi);
+        read_meta(cx, root);              /* independent of the rows' fate */
+    }
+    json_decref(root);
+}
+
+rd_view *rd_decode(const rd_case *c)
+{
+    rd_view *v = calloc(1, sizeof *v);
+    if (!v)
+        return NULL;
+    ctx cx = {v, 0};
+    pending_index pi;
+    if (!pending_index_init(&pi, c->pending, c->pending_count)) {
+        free(v);
+        return NULL;
+    }
+    parse_blob(&cx, c, &pi);
+    free(pi.order);
+    if (cx.oom) {
+        rd_view_free(v);
+        return NULL;
+    }
+
+    v->stale = v->has_valid_until && c->now_ms >= v->valid_until;
+    if (v->stale) {
+        v->header_outdated = 1;
+        int64_t ms;
+        if (v->day_str && rd_day_str_to_ms(v->day_str, v->day_str_len, c->time_zone, &ms)) {
+            v->has_day_ms = 1;
+            v->day_ms = ms;
+        }
+    }
+    return v;
+}
+
+void rd_view_free(rd_view *v)
+{
+    if (!v)
+        return;
+    free_rows(v);
+    free(v->error);
+    free(v->day_str);
+    free(v);
+}
