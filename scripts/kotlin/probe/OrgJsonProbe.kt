@@ -172,11 +172,9 @@ fun firstFailure(open: String, close: String): Int {
     return hi
 }
 
-fun depth() {
-    section("9. nesting depth on the default (main) thread, one fresh JVM, " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"))
-    println("(depth N = N arrays/objects inside the top-level object, i.e. N+1 containers in all;")
-    println(" thread stack -Xss1m; the failing depths move from run to run with JIT compilation, so only")
-    println(" their range is a fact: seen between ~2.2k and ~15k; 2049 containers passed in every run, 100000 never)")
+fun depth(label: String) {
+    section("9. nesting depth on the default (main) thread, one fresh JVM, -Xss1m, " + label + ", " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"))
+    println("(depth N = N arrays/objects inside the top-level object, i.e. N+1 containers in all)")
     for (d in listOf(2047, 2048, 3000)) {
         println("arrays depth $d (cold): " + outcome(nested(d, "[", "]")) + "; objects depth $d (cold): " + outcome(nested(d, "{\"a\":", "}")))
     }
@@ -241,7 +239,7 @@ fun doubles() {
 }
 
 fun main(args: Array<String>) {
-    if (args.isNotEmpty() && args[0] == "depth") { depth(); return }
+    if (args.isNotEmpty() && args[0] == "depth") { depth(args.drop(1).joinToString(" ")); return }
     println("OrgJsonProbe: Android org.json from the classpath (" + JSONObject::class.java.protectionDomain.codeSource?.location + ")")
     println("java.runtime.version=" + System.getProperty("java.runtime.version"))
     accessorTable()
