@@ -10,6 +10,14 @@ public enum MutationCatalog {
         + DateMutations.all
         + ProjectIdMutations.all
         + ColourMutations.all
+        + TaskMutations.all
+        + IsDoneMutations.all
+        + PendingMutations.all
+        + SyntaxMutations.all
+        + NumberMutations.all
+        + UnicodeMutations.all
+        + DuplicateKeyMutations.all
+        + SizeMutations.all
 
     /// The operator with this id.
     public static func named(_ id: String) -> MutationOperator? {

@@ -60,6 +60,15 @@ extension MutationOperator {
             return Output(blob: input.text, pendingDoneTargets: targets)
         }
     }
+
+    /// Keeps the blob's text and changes the queued taps (no parameters).
+    static func taps(_ id: String, _ family: MutationFamily, _ summary: String, reach: Reach = .everyFixture,
+                     _ queue: @escaping @Sendable (Input) -> [Case.PendingTarget]?) -> MutationOperator {
+        MutationOperator(id: id, family: family, summary: summary, reach: reach) { input, _ in
+            guard let targets = queue(input) else { return nil }
+            return Output(blob: input.text, pendingDoneTargets: targets)
+        }
+    }
 }
 
 /// Byte-level helpers for operators that rewrite text.

@@ -1,0 +1,80 @@
+import WidgetSnapshot
+
+/// Queued check-box taps overlaid at render time: a tap for a row's id (exact code points)
+/// replaces the blob's `isDone`; a tap for any other id changes nothing. Runs on every
+/// fixture with tasks, since what a tap hits depends on the fixture's ids.
+enum PendingMutations {
+    /// Where a near-miss id comes from.
+    private enum NearMiss: Sendable {
+        case upperCased, composed, trailingSpace
+    }
+
+    /// `id` with ASCII letters upper-cased.
+    private static func upperCased(_ id: JSONString) -> JSONString {
+        JSONString(utf8: id.utf8.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") ? $0 - 32 : $0 })
+    }
+
+    /// `id` with `e` + U+0301 composed to `é` (NFC), the same text to Swift's `==`.
+    private static func composed(_ id: JSONString) -> JSONString {
+        var bytes: [UInt8] = []
+        var at = 0
+        let source = id.utf8
+        while at < source.count {
+            if at + 2 < source.count, source[at] == 0x65, source[at + 1] == 0xCC, source[at + 2] == 0x81 {
+                bytes.append(contentsOf: [0xC3, 0xA9])
+                at += 3
+            } else {
+                bytes.append(source[at])
+                at += 1
+            }
+        }
+        return JSONString(utf8: bytes)
+    }
+
+    static let all: [MutationOperator] = [
+        .taps("pending.override", .pending, "a queued tap that overrides a task's isDone (or confirms it)", [
+            ("to-done", Optional(true)),
+            ("to-undone", Optional(false)),
+            ("same", nil),
+        ]) { input, target in
+            guard let (task, id) = input.tasks.lazy.compactMap({ entry -> (JSONObject, JSONString)? in
+                guard let id = entry.task["id"]?.stringValue else { return nil }
+                if let target, input.effectiveIsDone(entry.task) == target { return nil }
+                return (entry.task, id)
+            }).first else { return nil }
+            if let target { return input.pendingDoneTargets.queuing(id, target) }
+            if case .bool(let flag)? = task["isDone"] { return input.pendingDoneTargets.queuing(id, flag) }
+            return nil
+        },
+        .taps("pending.unknown-id", .pending, "a queued tap for an id no task has (changes nothing)") { input in
+            input.pendingDoneTargets.queuing("t-unknown", true)
+        },
+        .taps("pending.near-id", .pending, "a tap for an id that differs from a task's only in case, normalization or a space", [
+            ("case", NearMiss.upperCased),
+            ("normalization", NearMiss.composed),
+            ("trailing-space", NearMiss.trailingSpace),
+        ]) { input, kind in
+            let ids = Set(input.tasks.compactMap { $0.task["id"]?.stringValue })
+            for (_, task) in input.tasks {
+                guard let id = task["id"]?.stringValue else { continue }
+                let near: JSONString
+                switch kind {
+                case .upperCased: near = upperCased(id)
+                case .composed: near = composed(id)
+                case .trailingSpace: near = JSONString(utf8: id.utf8 + [UInt8(ascii: " ")])
+                }
+                guard near != id, !ids.contains(near) else { continue }
+                return input.pendingDoneTargets.queuing(near, !input.effectiveIsDone(task))
+            }
+            return nil
+        },
+        .taps("pending.all-toggled", .pending, "every task's state flipped by a queued tap") { input in
+            var queue = input.pendingDoneTargets
+            for (_, task) in input.tasks {
+                guard let id = task["id"]?.stringValue else { continue }
+                queue = queue.queuing(id, !input.effectiveIsDone(task))
+            }
+            return queue == input.pendingDoneTargets ? nil : queue
+        },
+    ]
+}

@@ -1,0 +1,31 @@
+/// Large inputs: many tasks, a long title, deep nesting in a field no reader looks at.
+/// Canonical fixture only, at one zone and one instant, to keep golden files small.
+enum SizeMutations {
+    static let all: [MutationOperator] = [
+        .edit("size.many-tasks", .size, "10 000 tasks (every third done, odd ones in project p1)",
+              reach: .canonicalSingleCase) { draft, _ in
+            let tasks = (1...10_000).map { number -> BlobDraft in
+                var task: [BlobDraft.Member] = [
+                    BlobDraft.Member("id", .string("t\(number)")),
+                    BlobDraft.Member("title", .string("Task \(number)")),
+                    BlobDraft.Member("isDone", .bool(number % 3 == 0)),
+                ]
+                if number % 2 == 1 { task.append(BlobDraft.Member("projectId", .string("p1"))) }
+                return .object(task)
+            }
+            return draft.replace("tasks", with: .array(tasks))
+        },
+        .edit("size.long-title", .size, "a 102 400-byte title on the first task", reach: .canonicalSingleCase) {
+            draft, input in
+            guard let task = input.tasks.first?.index else { return false }
+            let unit = "0123456789abcdef"
+            return draft.updateTask(task) { $0.replace("title", with: .string(String(repeating: unit, count: 6400))) }
+        },
+        .edit("size.deep-nesting", .size,
+              "an ignored field holding N nested arrays (document depth N+1; the limit is 2048)",
+              reach: .canonicalSingleCase, [("1000", 1000), ("2047", 2047), ("2048", 2048), ("3000", 3000)]) {
+            draft, _, depth in
+            draft.append("extra", .text(String(repeating: "[", count: depth) + String(repeating: "]", count: depth)))
+        },
+    ]
+}

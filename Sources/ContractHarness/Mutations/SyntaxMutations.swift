@@ -1,0 +1,99 @@
+import WidgetSnapshot
+
+/// Text that is not RFC 8259 JSON (Swift and C must reject it; Android's org.json accepts
+/// much of it: CONTRACT.md §5 D2), plus whitespace that is JSON and must change nothing.
+enum SyntaxMutations {
+    static let all: [MutationOperator] = [
+        .bytes("syntax.trailing-garbage", .syntax, "something after the top-level object", [
+            ("text", Array("x".utf8)),
+            ("second-object", Array("{}".utf8)),
+            ("comma", Array(",".utf8)),
+            ("nul-byte", [0x00]),
+        ]) { text, tail in text + tail },
+        .bytes("syntax.whitespace", .syntax, "RFC 8259 whitespace around the object (valid JSON)", [
+            ("leading", true),
+            ("trailing", false),
+        ]) { text, leading in
+            let space = Array(" \t\r\n".utf8)
+            return leading ? space + text : text + space
+        },
+        .edit("syntax.trailing-comma", .syntax, "a comma before a closing bracket", [
+            ("object", ""),
+            ("array", "tasks"),
+            ("nested-object", "projectColors"),
+        ]) { draft, _, key in
+            func withComma(_ part: BlobDraft) -> BlobDraft? {
+                var bytes = part.render()
+                guard bytes.count > 2 else { return nil }
+                bytes.insert(UInt8(ascii: ","), at: bytes.count - 1)
+                return .raw(bytes)
+            }
+            if key.isEmpty {
+                guard let patched = withComma(draft) else { return false }
+                draft = patched
+                return true
+            }
+            return draft.update(key) { part in
+                guard let patched = withComma(part) else { return false }
+                part = patched
+                return true
+            }
+        },
+        .bytes("syntax.comment", .syntax, "a comment after the opening brace", [
+            ("line", "// written by the app\n"),
+            ("block", "/* written by the app */"),
+            ("hash", "# written by the app\n"),
+        ]) { text, comment in
+            guard text.first == UInt8(ascii: "{") else { return nil }
+            return [UInt8(ascii: "{")] + Array(comment.utf8) + text.dropFirst()
+        },
+        .edit("syntax.single-quotes", .syntax, "single quotes around a key or a string value", [
+            ("key", true),
+            ("value", false),
+        ]) { draft, input, onKey in
+            if onKey { return draft.rekey("v", to: "'v'") }
+            guard let day = input.blob["dayStr"]?.stringValue else { return false }
+            return draft.replace("dayStr", with: .text("'\(day.string)'"))
+        },
+        .edit("syntax.unquoted-key", .syntax, "the key v without quotes") { draft, _ in draft.rekey("v", to: "v") },
+        .bytes("syntax.bom", .syntax, "a UTF-8 byte-order mark (EF BB BF) before the object") { text in
+            [0xEF, 0xBB, 0xBF] + text
+        },
+        .bytes("syntax.truncated", .syntax, "the text cut short", [
+            ("half", "half"),
+            ("last-byte", "last-byte"),
+            ("empty", "empty"),
+            ("inside-string", "inside-string"),
+        ]) { text, cut in
+            switch cut {
+            case "half": return Array(text.prefix(text.count / 2))
+            case "last-byte": return Array(text.dropLast())
+            case "empty": return []
+            default:
+                guard let at = TextEdit.firstIndex(of: Array("\"dayStr\":\"".utf8), in: text) else { return nil }
+                return Array(text.prefix(at + 12))
+            }
+        },
+        .bytes("syntax.not-object", .syntax, "a top-level value that is not an object", [
+            ("array", "array"),
+            ("null", "null"),
+            ("string", "string"),
+            ("number", "number"),
+        ]) { text, kind in
+            switch kind {
+            case "array": return Array("[".utf8) + text + Array("]".utf8)
+            case "null": return Array("null".utf8)
+            case "number": return Array("1".utf8)
+            default:
+                var out: [UInt8] = []
+                JSONWriter.appendString(text, to: &out)
+                return out
+            }
+        },
+        .bytes("syntax.separators", .syntax, "org.json's other separators: = and => for :, ; for ,", [
+            ("equals", ("\"v\":1,", "\"v\"=1,")),
+            ("arrow", ("\"v\":1,", "\"v\"=>1,")),
+            ("semicolon", ("\"v\":1,", "\"v\":1;")),
+        ]) { text, swap in TextEdit.replacingFirst(swap.0, with: swap.1, in: text) },
+    ]
+}

@@ -1,0 +1,73 @@
+import WidgetSnapshot
+
+/// Escapes and raw bytes inside the first task's title (and two escaped keys): surrogate
+/// escapes, `\u0000`, invalid UTF-8 (CONTRACT.md §1, D1, D3), raw controls, and valid
+/// but unusual code points that must pass through untouched.
+enum UnicodeMutations {
+    /// Appends `inserted` verbatim to the first task's title text (inside the quotes).
+    private static func title(_ id: String, _ summary: String, _ table: [(String, [UInt8])]) -> MutationOperator {
+        .edit(id, .unicode, summary, table) { draft, input, inserted in
+            appendToTitle(&draft, input, inserted)
+        }
+    }
+
+    /// Appends `inserted` to the first task's title (no parameters).
+    private static func title(_ id: String, _ summary: String, inserting inserted: [UInt8]) -> MutationOperator {
+        .edit(id, .unicode, summary) { draft, input in
+            appendToTitle(&draft, input, inserted)
+        }
+    }
+
+    /// The edit behind both `title` forms; false when no task has a string title.
+    private static func appendToTitle(_ draft: inout BlobDraft, _ input: MutationOperator.Input,
+                                      _ inserted: [UInt8]) -> Bool {
+        guard let (task, title) = input.tasks.lazy.compactMap({ entry in
+            entry.task["title"]?.stringValue.map { (entry.index, $0) }
+        }).first else { return false }
+        return draft.updateTask(task) {
+            $0.replace("title", with: .raw(TextEdit.stringLiteral(title, inserting: inserted)))
+        }
+    }
+
+    private static func text(_ literal: String) -> [UInt8] { Array(literal.utf8) }
+
+    static let all: [MutationOperator] = [
+        title("unicode.escaped-pair", "an escaped surrogate pair \\ud83d\\ude00 (one scalar, U+1F600)",
+              inserting: text("\\ud83d\\ude00")),
+        title("unicode.lone-surrogate", "escaped lone surrogates (U+FFFD each in Swift and C: D1)", [
+            ("high", text("\\ud800")),
+            ("low", text("\\udc00")),
+            ("high-then-letter", text("\\ud800A")),
+            ("high-then-escape", text("\\ud800\\u0041")),
+            ("reversed-pair", text("\\ude00\\ud83d")),
+        ]),
+        title("unicode.nul-escape", "an escaped NUL \\u0000 inside the title", inserting: text("a\\u0000b")),
+        .edit("unicode.escaped-key", .unicode, "a key spelled with \\u escapes (the same key)", [
+            ("version", true),
+            ("title", false),
+        ]) { draft, input, onVersion in
+            if onVersion { return draft.rekey("v", to: "\"\\u0076\"") }
+            guard let task = input.tasks.first?.index else { return false }
+            return draft.updateTask(task) { $0.rekey("title", to: "\"ti\\u0074le\"") }
+        },
+        title("unicode.invalid-utf8", "bytes that are not UTF-8 inside the title (blobBase64 in the stream)", [
+            ("lone-continuation", [0x80]),
+            ("overlong", [0xC0, 0xAF]),
+            ("encoded-surrogate", [0xED, 0xA0, 0x80]),
+            ("beyond-max", [0xF4, 0x90, 0x80, 0x80]),
+            ("truncated-sequence", [0xE2, 0x82]),
+            ("ff-byte", [0xFF]),
+        ]),
+        title("unicode.raw-control", "a raw control character inside the title (not JSON)", [
+            ("tab", [0x09]),
+            ("newline", [0x0A]),
+            ("soh", [0x01]),
+            ("nul", [0x00]),
+        ]),
+        title("unicode.escaped-controls", "escaped controls and an escaped solidus (valid JSON)",
+              inserting: text("\\t\\n\\u001f\\b\\f\\r\\/")),
+        title("unicode.separators", "raw U+2028, U+2029 and DEL (valid JSON)", inserting: text("\u{2028}\u{2029}\u{7F}")),
+        title("unicode.noncharacters", "raw U+FFFE, U+FFFF and U+10FFFF (valid UTF-8 and JSON)",
+              inserting: text("\u{FFFE}\u{FFFF}\u{10FFFF}")),
+    ]
+}
