@@ -8,6 +8,7 @@ let package = Package(
         // The Swift reader an iOS widget depends on: Foundation only, no harness code.
         .library(name: "WidgetSnapshot", targets: ["WidgetSnapshot"]),
         .library(name: "ContractHarness", targets: ["ContractHarness"]),
+        .executable(name: "contract-harness", targets: ["contract-harness"]),
     ],
     targets: [
         .target(name: "WidgetSnapshot"),
@@ -17,6 +18,8 @@ let package = Package(
         // (No unsafeFlags anywhere: an iOS app must be able to depend on this package.)
         .target(name: "ReferenceDecoder", dependencies: ["CJansson"]),
         .target(name: "ContractHarness", dependencies: ["WidgetSnapshot", "ReferenceDecoder"]),
+        // The CLI: argument parsing and one file per subcommand, over the library.
+        .executableTarget(name: "contract-harness", dependencies: ["ContractHarness", "WidgetSnapshot"]),
         .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot"]),
         .testTarget(name: "ReaderBehaviourTests", dependencies: ["ContractHarness", "WidgetSnapshot"]),
         .testTarget(name: "ContractHarnessTests", dependencies: ["ContractHarness", "WidgetSnapshot"]),

@@ -15,7 +15,11 @@ public struct ViewStore {
         self.displayName = displayName
     }
 
-    public var exists: Bool { FileManager.default.fileExists(atPath: folder.path) }
+    /// True when the folder holds any view file (an empty or missing folder holds none).
+    public var exists: Bool {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return files.contains { $0.hasSuffix(".jsonl") || $0 == "RECORDING.json" }
+    }
 
     /// Every stored outcome by case id. A malformed line or a duplicate id stops the run.
     public func load() throws -> [String: ReaderOutcome] {

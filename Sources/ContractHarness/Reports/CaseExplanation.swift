@@ -1,0 +1,82 @@
+import Foundation
+import WidgetSnapshot
+
+/// Everything about one case that a person debugging a disagreement wants on one screen:
+/// the blob (raw and pretty), the expected view, each reader's view and its field diff.
+public struct CaseExplanation: Sendable {
+    public struct ReaderView: Sendable {
+        public var reader: String
+        public var outcome: ReaderOutcome
+        public var differences: [FieldDifference]
+    }
+
+    public let testCase: Case
+    public let expected: ReaderOutcome?
+    public let readers: [ReaderView]
+
+    /// Runs the Swift and C readers (plus recorded Kotlin and any testees) on one case.
+    public init(_ testCase: Case, paths: HarnessPaths, testees: [ExternalProcessReader] = []) {
+        self.testCase = testCase
+        let expected = (try? paths.expected.load())?[testCase.id]
+        self.expected = expected
+        var readers: [any Reader] = Gate.defaultReaders + testees
+        if paths.kotlin.exists, let recorded = try? paths.kotlin.load() {
+            readers.append(RecordedReader(name: "kotlin", outcomes: recorded))
+        }
+        self.readers = readers.map { reader in
+            let outcome = reader.decodeAll([testCase], jobs: 1)[0]
+            let differences = expected.map { FieldDifference.between(expected: $0, got: outcome) } ?? []
+            return ReaderView(reader: reader.name, outcome: outcome, differences: differences)
+        }
+    }
+
+    public static func render(_ testCase: Case, paths: HarnessPaths, testees: [ExternalProcessReader] = []) -> String {
+        CaseExplanation(testCase, paths: paths, testees: testees).text
+    }
+
+    /// The blob as text: UTF-8 when it is, else a lossy rendering noted as such.
+    public var rawBlob: String {
+        if let text = String(validating: testCase.blob, as: UTF8.self) { return text }
+        return String(decoding: testCase.blob, as: UTF8.self) + "\n(not valid UTF-8: invalid bytes shown as U+FFFD; the case carries blobBase64)"
+    }
+
+    public var prettyBlob: String? {
+        guard let value = try? JSONParser().parse(testCase.blob) else { return nil }
+        return PrettyJSON.render(value)
+    }
+
+    public var text: String {
+        var out = "case \(testCase.id)\n  zone \(testCase.timeZone), now \(testCase.nowMs)"
+        if !testCase.pendingDoneTargets.isEmpty {
+            out += ", pending " + testCase.pendingDoneTargets.map { "\($0.taskId)=\($0.isDone)" }.joined(separator: " ")
+        }
+        let raw = rawBlob
+        out += "\n\nblob (raw, \(testCase.blob.count) bytes):\n" + (raw.count > 4000 ? String(raw.prefix(4000)) + " …" : raw) + "\n"
+        if let pretty = prettyBlob {
+            out += "\nblob (pretty):\n" + (pretty.count > 4000 ? String(pretty.prefix(4000)) + "\n…" : pretty) + "\n"
+        } else {
+            out += "\nblob is not RFC 8259 JSON\n"
+        }
+        out += "\nexpected (golden/expected):\n  " + (expected.map(Self.describe) ?? "(none: run contract-harness update)") + "\n"
+        for view in readers {
+            out += "\n\(view.reader):\n  " + Self.describe(view.outcome) + "\n"
+            if expected != nil {
+                if view.differences.isEmpty {
+                    out += "  agrees with expected\n"
+                } else {
+                    for difference in view.differences {
+                        out += "  ≠ \(difference.field): expected \(difference.expected), got \(difference.got)\n"
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    static func describe(_ outcome: ReaderOutcome) -> String {
+        switch outcome {
+        case .view(let view): return view.canonicalJSONString
+        case .failure(let reason): return "FAILURE: \(reason)"
+        }
+    }
+}

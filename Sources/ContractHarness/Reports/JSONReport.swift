@@ -1,0 +1,48 @@
+import WidgetSnapshot
+
+/// `check --json FILE`: the whole verdict, machine-readable (counts, every deviation with
+/// its fields, stale entries, suggested list lines).
+public enum JSONReport {
+    public static func render(_ facts: ReportFacts) -> [UInt8] {
+        let result = facts.result
+        var root = JSONObject()
+        root["passed"] = .bool(result.passed)
+        root["cases"] = .integer(Int64(facts.caseCount))
+        root["fixtures"] = .integer(Int64(facts.fixtureCount))
+        root["problems"] = .array(result.problems.map { .string(JSONString($0)) })
+        root["readers"] = .array(result.verdicts.map { verdict in
+            var reader = JSONObject()
+            reader["name"] = .string(JSONString(verdict.reader))
+            reader["passed"] = .bool(verdict.passed)
+            reader["notCompared"] = verdict.notCompared.map { .string(JSONString($0)) } ?? .null
+            reader["agree"] = .integer(Int64(verdict.notCompared == nil ? verdict.agreeing : 0))
+            reader["listed"] = .integer(Int64(verdict.listed.count))
+            reader["unexpected"] = .integer(Int64(verdict.unexpected.count))
+            reader["failures"] = .integer(Int64(verdict.failures))
+            var families = JSONObject()
+            for family in facts.families {
+                let count = facts.byFamily[verdict.reader]?[family] ?? ReportFacts.FamilyCount()
+                families[family] = .object(JSONObject(["cases": .integer(Int64(count.cases)), "listed": .integer(Int64(count.listed)),
+                                                       "unexpected": .integer(Int64(count.unexpected))]))
+            }
+            reader["families"] = .object(families)
+            reader["deviations"] = .array(verdict.deviations.map { deviation in
+                var object = JSONObject()
+                object["id"] = .string(JSONString(deviation.caseId))
+                object["listedBy"] = deviation.listedBy.map { .string(JSONString($0.pattern)) } ?? .null
+                object["differences"] = .array(deviation.differences.map { difference in
+                    .object(JSONObject(["field": .string(JSONString(difference.field)), "expected": .string(JSONString(difference.expected)),
+                                        "got": .string(JSONString(difference.got))]))
+                })
+                return .object(object)
+            })
+            reader["staleEntries"] = .array(verdict.staleEntries.map { entry in
+                .object(JSONObject(["line": .integer(Int64(entry.line)), "pattern": .string(JSONString(entry.pattern)),
+                                    "reason": .string(JSONString(entry.reason))]))
+            })
+            reader["suggestedEntries"] = .array(verdict.suggestedEntries.map { .string(JSONString($0)) })
+            return .object(reader)
+        })
+        return JSONWriter.compact(.object(root)) + [UInt8(ascii: "\n")]
+    }
+}

@@ -1,0 +1,71 @@
+/// `check --junit FILE`: one `<testsuite>` per reader and one `<testcase>` per case, so a
+/// CI system shows every unexpected deviation by name; listed deviations are skipped
+/// with their reason, stale list entries are failing test cases of their own.
+public enum JUnitReport {
+    public static func render(_ facts: ReportFacts) -> String {
+        let result = facts.result
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let failures = result.verdicts.reduce(0) { $0 + ($1.notCompared == nil ? $1.unexpected.count + $1.staleEntries.count : 1) } + result.problems.count
+        out += "<testsuites name=\"contract-harness\" tests=\"\(facts.caseCount * result.verdicts.count)\" failures=\"\(failures)\">\n"
+        if !result.problems.isEmpty {
+            out += "  <testsuite name=\"golden\" tests=\"\(result.problems.count)\" failures=\"\(result.problems.count)\">\n"
+            for (index, problem) in result.problems.enumerated() {
+                out += "    <testcase classname=\"golden\" name=\"problem-\(index + 1)\"><failure message=\"\(escape(problem))\"/></testcase>\n"
+            }
+            out += "  </testsuite>\n"
+        }
+        for verdict in result.verdicts {
+            if let reason = verdict.notCompared {
+                out += "  <testsuite name=\"\(escape(verdict.reader))\" tests=\"1\" failures=\"1\">\n"
+                out += "    <testcase classname=\"\(escape(verdict.reader))\" name=\"recording\"><failure message=\"\(escape(reason))\"/></testcase>\n"
+                out += "  </testsuite>\n"
+                continue
+            }
+            var deviations: [String: ReaderVerdict.Deviation] = [:]
+            for deviation in verdict.deviations { deviations[deviation.caseId] = deviation }
+            let tests = facts.caseCount + verdict.staleEntries.count
+            out += "  <testsuite name=\"\(escape(verdict.reader))\" tests=\"\(tests)\" failures=\"\(verdict.unexpected.count + verdict.staleEntries.count)\" skipped=\"\(verdict.listed.count)\">\n"
+            for testCase in result.corpus.cases {
+                let classname = "\(verdict.reader).\(ReportFacts.family(of: testCase.id))"
+                out += "    <testcase classname=\"\(escape(classname))\" name=\"\(escape(testCase.id))\""
+                guard let deviation = deviations[testCase.id] else { out += "/>\n"; continue }
+                let detail = deviation.differences.map { "\($0.field): expected \($0.expected), got \($0.got)" }.joined(separator: "\n")
+                if let entry = deviation.listedBy {
+                    out += "><skipped message=\"\(escape("listed in \(verdict.listFile):\(entry.line): \(entry.reason)"))\"/></testcase>\n"
+                } else {
+                    out += "><failure message=\"\(escape(deviation.differences.first.map { "\($0.field) differs" } ?? "differs"))\">\(escape(detail))</failure></testcase>\n"
+                }
+            }
+            for entry in verdict.staleEntries {
+                out += "    <testcase classname=\"\(escape(verdict.reader)).divergences\" name=\"\(escape("stale entry line \(entry.line): \(entry.pattern)"))\">"
+                out += "<failure message=\"\(escape("listed in \(verdict.listFile) but no longer happens; remove the line"))\"/></testcase>\n"
+            }
+            out += "  </testsuite>\n"
+        }
+        out += "</testsuites>\n"
+        return out
+    }
+
+    /// XML text escaping; characters XML 1.0 cannot carry at all become U+FFFD.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n": out += "&#10;"
+            case "\t", "\r": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,52 @@
+/// The numbers every report shows, computed once from a gate result.
+public struct ReportFacts: Sendable {
+    /// Per reader and mutation family: cases, deviations listed, deviations unexpected.
+    public struct FamilyCount: Sendable {
+        public var cases = 0
+        public var listed = 0
+        public var unexpected = 0
+    }
+
+    public let result: GateResult
+    /// Families in first-seen case order.
+    public let families: [String]
+    /// reader → family → counts.
+    public let byFamily: [String: [String: FamilyCount]]
+
+    public init(_ result: GateResult) {
+        self.result = result
+        var families: [String] = []
+        var seen: Set<String> = []
+        var familyOfCase: [String: String] = [:]
+        for testCase in result.corpus.cases {
+            let family = Self.family(of: testCase.id)
+            familyOfCase[testCase.id] = family
+            if seen.insert(family).inserted { families.append(family) }
+        }
+        var caseCounts: [String: Int] = [:]
+        for family in familyOfCase.values { caseCounts[family, default: 0] += 1 }
+        var byFamily: [String: [String: FamilyCount]] = [:]
+        for verdict in result.verdicts {
+            var counts: [String: FamilyCount] = [:]
+            for family in families { counts[family] = FamilyCount(cases: caseCounts[family] ?? 0) }
+            for deviation in verdict.deviations {
+                let family = familyOfCase[deviation.caseId] ?? Self.family(of: deviation.caseId)
+                if deviation.listedBy == nil { counts[family, default: FamilyCount()].unexpected += 1 } else { counts[family, default: FamilyCount()].listed += 1 }
+            }
+            byFamily[verdict.reader] = counts
+        }
+        self.families = families
+        self.byFamily = byFamily
+    }
+
+    /// The mutation family of a case id: the operator's first dotted word
+    /// (`canonical/dates.impossible-day#2026-02-30@berlin@at` → `dates`).
+    public static func family(of caseId: String) -> String {
+        let afterFixture = caseId.drop { $0 != "/" }.dropFirst()
+        let operatorId = afterFixture.prefix { $0 != "@" && $0 != "#" }
+        return String(operatorId.prefix { $0 != "." })
+    }
+
+    public var fixtureCount: Int { result.corpus.fixtures.count }
+    public var caseCount: Int { result.corpus.cases.count }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import ContractHarness
+
+/// `contract-harness`: the thin command line over the ContractHarness library — parse the
+/// arguments, call the library, map the verdict to an exit code (0 pass, 1 contract
+/// failure, 2 bad usage or bad input).
+@main
+enum ContractHarnessCLI {
+    static let subcommands: [any Subcommand.Type] = [
+        CheckCommand.self, UpdateCommand.self, CasesCommand.self, ListCommand.self,
+        ExplainCommand.self, DecodeCommand.self,
+    ]
+
+    static func main() {
+        var all = Array(CommandLine.arguments.dropFirst())
+        guard let name = all.first, name != "--help", name != "-h", name != "help" else {
+            print(overview)
+            exit(all.isEmpty ? ExitCode.usageOrInput : ExitCode.passed)
+        }
+        all.removeFirst()
+        guard let command = subcommands.first(where: { $0.name == name }) else {
+            fail("unknown subcommand `\(name)`\n\n\(overview)", code: ExitCode.usageOrInput)
+        }
+        if all.contains("--help") || all.contains("-h") {
+            print(command.help)
+            exit(ExitCode.passed)
+        }
+        var arguments = Arguments(all)
+        do {
+            let code = try command.run(&arguments)
+            fflush(nil)
+            exit(code)
+        } catch let error as UsageError {
+            fail("\(error)\nsee `contract-harness \(name) --help`", code: ExitCode.usageOrInput)
+        } catch {
+            fail("\(error)", code: ExitCode.usageOrInput)
+        }
+    }
+
+    static var overview: String {
+        var text = """
+        contract-harness — checks that every reader of the widget snapshot (v:1) agrees.
+
+        USAGE: contract-harness <subcommand> [options]   (--help after a subcommand for its options)
+
+        SUBCOMMANDS:
+        """
+        for command in subcommands {
+            text += "\n  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary
+        }
+        text += "\n\nExit codes: 0 pass, 1 contract failure, 2 bad usage or bad input."
+        return text
+    }
+
+    static func fail(_ message: String, code: Int32) -> Never {
+        fflush(nil)
+        FileHandle.standardError.write(Data("contract-harness: \(message)\n".utf8))
+        exit(code)
+    }
+}
+
+enum ProcessInfoJobs {
+    static var `default`: Int { ProcessInfo.processInfo.activeProcessorCount }
+}

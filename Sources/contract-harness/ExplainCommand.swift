@@ -1,0 +1,30 @@
+import Foundation
+import ContractHarness
+import WidgetSnapshot
+
+/// `contract-harness explain CASE-ID`: one case, every reader, and what differs.
+enum ExplainCommand: Subcommand {
+    static let name = "explain"
+    static let summary = "show one case: its blob, every reader's view, and the field diff"
+    static let help = """
+    USAGE: contract-harness explain CASE-ID [--root DIR] [--testee NAME=COMMAND]...
+
+    Prints the case's blob (pretty, when it is JSON, and raw), the expected view, the view
+    of every reader (Swift, C, recorded Kotlin when present, each --testee), and for each a
+    field-level diff against the expected view. Exit 2 when no case has that id.
+    """
+
+    static func run(_ arguments: inout Arguments) throws -> Int32 {
+        let paths = try paths(&arguments)
+        let testees = try arguments.options("--testee").map { spec throws(UsageError) in try Testee.parse(spec, timeout: 10) }
+        guard let id = arguments.positional() else { throw UsageError("which case? give its id") }
+        try arguments.finish()
+        let corpus = try Corpus.load(paths)
+        guard let testCase = corpus.cases.first(where: { $0.id == id }) else {
+            let near = corpus.cases.map(\.id).filter { $0.hasPrefix(id.prefix { $0 != "@" }) }.prefix(5)
+            throw UsageError("no case \(id)" + (near.isEmpty ? "" : "; similar: " + near.joined(separator: ", ")))
+        }
+        print(CaseExplanation.render(testCase, paths: paths, testees: testees))
+        return ExitCode.passed
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import ContractHarness
+
+/// `contract-harness update`: rewrite golden/expected from the C reference.
+enum UpdateCommand: Subcommand {
+    static let name = "update"
+    static let summary = "rewrite golden/expected from the C reference (refused under CI)"
+    static let help = """
+    USAGE: contract-harness update [--root DIR] [--jobs N]
+
+    Regenerates the case stream and writes the C reference's view of every case to
+    golden/expected/<fixture>.jsonl: one canonical line per case, in case order, each file
+    replaced atomically (temp + rename), so a contract change reads as small hunks that name
+    their cases. Review the diff before committing it.
+
+    Refuses to run when the CI environment variable is set: expected outputs change only by a
+    reviewed commit, never inside a CI job.
+    """
+
+    static func run(_ arguments: inout Arguments) throws -> Int32 {
+        let paths = try paths(&arguments)
+        let jobs = try jobs(&arguments)
+        try arguments.finish()
+        if let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty {
+            FileHandle.standardError.write(Data("contract-harness: update refuses to run under CI (CI=\(ci)): expected outputs change only by a reviewed commit\n".utf8))
+            return ExitCode.usageOrInput
+        }
+        let changed = try Gate.update(paths, jobs: jobs)
+        if changed.isEmpty {
+            print("golden/expected is up to date")
+        } else {
+            print("updated golden/expected: \(changed.joined(separator: ", "))\nreview with: git diff -- golden/expected")
+        }
+        return ExitCode.passed
+    }
+}
