@@ -1,0 +1,148 @@
+import ContractHarness
+import WidgetSnapshot
+import XCTest
+
+/// Spot checks of what operators write, byte for byte where the text matters.
+final class MutationOutputTests: XCTestCase {
+    private func text(_ id: String, _ parameter: String? = nil, on fixture: String = "canonical") throws -> String {
+        CorpusTestSupport.text(try CorpusTestSupport.output(id, parameter, on: fixture).blob)
+    }
+
+    private func parsed(_ id: String, _ parameter: String? = nil, on fixture: String = "canonical") throws -> JSONObject {
+        try XCTUnwrap(JSONParser().parse(CorpusTestSupport.output(id, parameter, on: fixture).blob).objectValue)
+    }
+
+    func testBaseIsTheFixtureTextOnEveryFixture() throws {
+        for fixture in try CorpusTestSupport.fixtures() {
+            let output = try CorpusTestSupport.output("base", on: fixture.name)
+            XCTAssertEqual(output.blob, fixture.blobText, fixture.name)
+            XCTAssertEqual(output.pendingDoneTargets, fixture.pendingDoneTargets, fixture.name)
+        }
+    }
+
+    func testExactLiteralsSurviveAsWritten() throws {
+        XCTAssertTrue(try text("version.float-one").hasPrefix(#"{"v":1.0,"dayStr""#))
+        XCTAssertTrue(try text("version.huge", "beyond-int64").hasPrefix(#"{"v":18446744073709551617,"#))
+        XCTAssertTrue(try text("numbers.overflow", "validuntil").contains(#""validUntil":1e400,"#))
+        XCTAssertTrue(try text("numbers.negative-zero", "version").hasPrefix(#"{"v":-0,"#))
+        XCTAssertTrue(try text("numbers.big-int", "int64-min").contains(#""validUntil":-9223372036854775808,"#))
+        XCTAssertTrue(try text("numbers.exponent", "lower").contains(#""validUntil":1.7843256e12,"#))
+        XCTAssertTrue(try text("meta.validuntil-fraction", "minus-tenth").contains(#""validUntil":1784325599999.9,"#))
+        XCTAssertTrue(try text("meta.validuntil-string", "exponent").contains(#""validUntil":"1.7843256E12","#))
+        XCTAssertTrue(try text("unicode.lone-surrogate", "high").contains(#""title":"Task one\ud800","#))
+        XCTAssertTrue(try text("duplicates.top-level", "version-last-good").hasPrefix(#"{"v":2,"#))
+        XCTAssertTrue(try text("duplicates.top-level", "version-last-good").hasSuffix(#","v":1}"#))
+    }
+
+    func testByteLevelOperators() throws {
+        let base = try CorpusTestSupport.fixture("canonical").blobText
+        let bom = try CorpusTestSupport.output("syntax.bom").blob
+        XCTAssertEqual(Array(bom.prefix(3)), [0xEF, 0xBB, 0xBF])
+        XCTAssertEqual(Array(bom.dropFirst(3)), base)
+        XCTAssertEqual(try CorpusTestSupport.output("syntax.truncated", "empty").blob, [])
+        XCTAssertEqual(try CorpusTestSupport.output("syntax.truncated", "last-byte").blob, Array(base.dropLast()))
+        XCTAssertEqual(try text("syntax.truncated", "inside-string"), #"{"v":1,"dayStr":"20"#)
+        for parameter in try XCTUnwrap(MutationCatalog.named("unicode.invalid-utf8")).parameters {
+            let blob = try CorpusTestSupport.output("unicode.invalid-utf8", parameter).blob
+            XCTAssertNil(String(validating: blob, as: UTF8.self), parameter)
+        }
+    }
+
+    func testDateOperatorsSetDayStrExactly() throws {
+        XCTAssertEqual(try parsed("dates.impossible-day", "2026-02-30")["dayStr"], .string("2026-02-30"))
+        XCTAssertEqual(try parsed("dates.malformed", "padded")["dayStr"], .string(" 2026-07-17"))
+        XCTAssertEqual(try parsed("dates.malformed", "empty")["dayStr"], .string(""))
+        XCTAssertEqual(try parsed("dates.non-ascii-digits", "arabic-indic")["dayStr"], .string("٢٠٢٦-٠٧-١٧"))
+        // Everything else is untouched.
+        var blob = try parsed("dates.year-range", "10000-01-01")
+        blob["dayStr"] = .string("2026-07-17")
+        XCTAssertEqual(blob, try CorpusTestSupport.fixture("canonical").blob)
+    }
+
+    func testFieldOperatorsEditTheRightSpot() throws {
+        let nullProject = try parsed("projectid.null", "coloured")
+        let firstTask = try XCTUnwrap(nullProject["tasks"]?.arrayValue?.first?.objectValue)
+        XCTAssertEqual(firstTask["projectId"], .null)
+        XCTAssertEqual(nullProject["projectColors"]?.objectValue?["null"], .string("#00ff00"))
+
+        let dayless = try parsed("meta.missing-both")
+        XCTAssertNil(dayless["dayStr"])
+        XCTAssertNil(dayless["validUntil"])
+
+        let tasks = try XCTUnwrap(parsed("isdone.string", "upper-true")["tasks"]?.arrayValue)
+        XCTAssertEqual(tasks.map { $0.objectValue?["isDone"] }, Array(repeating: .string("TRUE"), count: 3))
+
+        let many = try parsed("size.many-tasks")
+        XCTAssertEqual(many["tasks"]?.arrayValue?.count, 10_000)
+        let long = try parsed("size.long-title")["tasks"]?.arrayValue?.first?.objectValue?["title"]?.stringValue
+        XCTAssertEqual(long?.utf8.count, 102_400)
+    }
+
+    func testNestingOperatorsStraddleTheParserDepthLimit() throws {
+        XCTAssertNoThrow(try JSONParser().parse(CorpusTestSupport.output("size.deep-nesting", "2047").blob))
+        XCTAssertThrowsError(try JSONParser().parse(CorpusTestSupport.output("size.deep-nesting", "2048").blob))
+    }
+
+    func testPendingOperatorsQueueTheRightTaps() throws {
+        XCTAssertEqual(try CorpusTestSupport.output("pending.override", "to-done").pendingDoneTargets,
+                       [Case.PendingTarget(taskId: "t1", isDone: true)])
+        XCTAssertEqual(try CorpusTestSupport.output("pending.override", "to-undone").pendingDoneTargets,
+                       [Case.PendingTarget(taskId: "t2", isDone: false)])
+        // non-ascii queues "t-cafe\u{301}" already; the near miss is the composed "t-caf\u{e9}".
+        let near = try CorpusTestSupport.output("pending.near-id", "normalization", on: "non-ascii").pendingDoneTargets
+        XCTAssertEqual(near.map(\.taskId.utf8), [Array("t-cafe\u{301}".utf8), Array("t-caf\u{e9}".utf8)])
+        XCTAssertEqual(near.map(\.isDone), [true, false])
+        // Queues never hold one id twice.
+        let dup = try CorpusTestSupport.output("tasks.duplicate-ids", "pending").pendingDoneTargets
+        XCTAssertEqual(dup, [Case.PendingTarget(taskId: "t1", isDone: true)])
+    }
+
+    func testOperatorsDeclineWhatDoesNotApply() throws {
+        let noTasks = CorpusTestSupport.input(try CorpusTestSupport.fixture("no-tasks"))
+        XCTAssertNil(MutationCatalog.named("tasks.id-missing")?.apply(noTasks))
+        XCTAssertNil(MutationCatalog.named("pending.override")?.apply(noTasks, parameter: "to-done"))
+        let legacy = CorpusTestSupport.input(try CorpusTestSupport.fixture("legacy"))
+        XCTAssertNil(MutationCatalog.named("meta.missing-daystr")?.apply(legacy))
+        XCTAssertNil(MutationCatalog.named("meta.validuntil-string")?.apply(legacy, parameter: "exact"))
+        let canonical = CorpusTestSupport.input(try CorpusTestSupport.fixture("canonical"))
+        XCTAssertNil(MutationCatalog.named("version.huge")?.apply(canonical), "a parameter is required")
+        XCTAssertNil(MutationCatalog.named("version.huge")?.apply(canonical, parameter: "nope"))
+        XCTAssertNil(MutationCatalog.named("version.null")?.apply(canonical, parameter: "x"))
+    }
+
+    /// Which canonical variants are RFC 8259 JSON: the syntax, number and unicode families
+    /// must really produce the broken text they claim, and everything else must not.
+    func testExactlyTheBrokenVariantsFailToParse() throws {
+        let broken: Set<String> = [
+            "syntax.trailing-garbage#text", "syntax.trailing-garbage#second-object", "syntax.trailing-garbage#comma",
+            "syntax.trailing-garbage#nul-byte", "syntax.trailing-comma#object", "syntax.trailing-comma#array",
+            "syntax.trailing-comma#nested-object", "syntax.comment#line", "syntax.comment#block", "syntax.comment#hash",
+            "syntax.single-quotes#key", "syntax.single-quotes#value", "syntax.unquoted-key", "syntax.bom",
+            "syntax.truncated#half", "syntax.truncated#last-byte", "syntax.truncated#empty",
+            "syntax.truncated#inside-string", "syntax.separators#equals", "syntax.separators#arrow",
+            "syntax.separators#semicolon",
+            "numbers.overflow#validuntil", "numbers.overflow#version", "numbers.overflow#negative",
+            "numbers.overflow#ignored-field", "numbers.overflow#long-integer",
+            "numbers.invalid-literal#leading-zero", "numbers.invalid-literal#plus", "numbers.invalid-literal#hex",
+            "numbers.invalid-literal#nan", "numbers.invalid-literal#infinity", "numbers.invalid-literal#trailing-dot",
+            "numbers.invalid-literal#leading-dot",
+            "unicode.invalid-utf8#lone-continuation", "unicode.invalid-utf8#overlong",
+            "unicode.invalid-utf8#encoded-surrogate", "unicode.invalid-utf8#beyond-max",
+            "unicode.invalid-utf8#truncated-sequence", "unicode.invalid-utf8#ff-byte",
+            "unicode.raw-control#tab", "unicode.raw-control#newline", "unicode.raw-control#soh", "unicode.raw-control#nul",
+            "size.deep-nesting#2048", "size.deep-nesting#3000",
+        ]
+        let input = CorpusTestSupport.input(try CorpusTestSupport.fixture("canonical"))
+        var seen: Set<String> = []
+        for op in MutationCatalog.all {
+            for parameter in op.variants {
+                guard let output = op.apply(input, parameter: parameter) else { continue }
+                let name = parameter.map { "\(op.id)#\($0)" } ?? op.id
+                seen.insert(name)
+                let parses = (try? JSONParser().parse(output.blob)) != nil
+                XCTAssertEqual(parses, !broken.contains(name), name)
+            }
+        }
+        XCTAssertTrue(broken.isSubset(of: seen), "not generated: \(broken.subtracting(seen).sorted())")
+    }
+}
