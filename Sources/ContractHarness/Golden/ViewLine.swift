@@ -2,12 +2,13 @@ import WidgetSnapshot
 
 /// Reads one line of a views stream (a testee's stdout, `golden/expected/*.jsonl`,
 /// `golden/kotlin/*.jsonl`): a decoded view (CONTRACT.md §6), or a testee's
-/// `{"id":…,"crash":"…"}` for a case it could not decode.
+/// `{"id":…,"crash":"…"}` for a case it could not decode. A lone surrogate a reader kept
+/// (`\ud800`) is read as that escape text, so that it compares unequal to U+FFFD.
 public enum ViewLine {
     public static func parse(_ line: some Collection<UInt8>, file: String, lineNumber: Int) throws(HarnessInputError) -> (id: String, outcome: ReaderOutcome) {
         let value: JSONValue
         do {
-            value = try JSONParser().parse(Array(line))
+            value = try JSONParser(loneSurrogates: .keepAsEscapeText).parse(Array(line))
         } catch {
             throw HarnessInputError(file: file, line: lineNumber, message: "not a JSON view line: \(error)")
         }

@@ -12,16 +12,27 @@ public struct JSONParser {
     /// and C readers draw the same line.
     public static let defaultMaximumDepth = 2048
 
-    public var maximumDepth: Int
+    /// What a lone escaped surrogate (`\ud800` without its pair) becomes.
+    public enum LoneSurrogates: Sendable {
+        /// U+FFFD, as the readers decide (CONTRACT.md §5 D1).
+        case replace
+        /// The six characters of the escape itself (`\ud800`, lower-case hex): lets the
+        /// harness read a view from a reader that kept the surrogate and still see that it did.
+        case keepAsEscapeText
+    }
 
-    public init(maximumDepth: Int = JSONParser.defaultMaximumDepth) {
+    public var maximumDepth: Int
+    public var loneSurrogates: LoneSurrogates
+
+    public init(maximumDepth: Int = JSONParser.defaultMaximumDepth, loneSurrogates: LoneSurrogates = .replace) {
         self.maximumDepth = maximumDepth
+        self.loneSurrogates = loneSurrogates
     }
 
     /// Parses one JSON text: a single value with optional surrounding whitespace.
     public func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
-            var scanner = JSONScanner(buffer, maximumDepth: maximumDepth)
+            var scanner = JSONScanner(buffer, maximumDepth: maximumDepth, loneSurrogates: loneSurrogates)
             return try scanner.parseDocument()
         }
     }

@@ -2,6 +2,7 @@
 struct JSONScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let maximumDepth: Int
+    private let loneSurrogates: JSONParser.LoneSurrogates
     private var position = 0
 
     /// A container being filled.
@@ -10,9 +11,10 @@ struct JSONScanner {
         case object(JSONObject, key: JSONString)
     }
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, loneSurrogates: JSONParser.LoneSurrogates) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
+        self.loneSurrogates = loneSurrogates
     }
 
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
@@ -248,18 +250,28 @@ struct JSONScanner {
                         scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
                     } else {
                         position = save
-                        scalar = 0xFFFD
+                        return appendLoneSurrogate(unit, to: &out)
                     }
                 } else {
-                    scalar = 0xFFFD
+                    return appendLoneSurrogate(unit, to: &out)
                 }
             } else if (0xDC00...0xDFFF).contains(unit) {
-                scalar = 0xFFFD
+                return appendLoneSurrogate(unit, to: &out)
             }
             Self.appendUTF8(scalar, to: &out)
         default:
             position -= 1
             throw error("invalid escape '\\\(describe(byte))'")
+        }
+    }
+
+    private func appendLoneSurrogate(_ unit: UInt16, to out: inout [UInt8]) {
+        switch loneSurrogates {
+        case .replace:
+            Self.appendUTF8(0xFFFD, to: &out)
+        case .keepAsEscapeText:
+            out.append(contentsOf: "\\u".utf8)
+            for shift in stride(from: 12, through: 0, by: -4) { out.append(JSONWriter.hexDigit(UInt8((unit >> UInt16(shift)) & 0xF))) }
         }
     }
 
