@@ -1,0 +1,13 @@
+import Foundation
+
+/// Remembers which zone names Foundation knows, so a long stream looks each up once.
+struct KnownZones {
+    private var known: Set<String> = []
+
+    mutating func contains(_ zone: String) -> Bool {
+        if known.contains(zone) { return true }
+        guard TimeZone(identifier: zone) != nil else { return false }
+        known.insert(zone)
+        return true
+    }
+}
