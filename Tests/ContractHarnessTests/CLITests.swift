@@ -1,0 +1,84 @@
+import Foundation
+import XCTest
+@testable import ContractHarness
+
+/// The command line's promises: exit codes 0/1/2, `--help` for every subcommand, `update`
+/// refusing under CI, `--root`, and an external testee compared like any reader.
+final class CLITests: XCTestCase {
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
+            throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
+        }
+    }
+
+    func testExitCodesPassFailAndBadInput() throws {
+        let root = GateTestSupport.repositoryRoot.path
+        XCTAssertEqual(try GateTestSupport.runCLI(["check", "--root", root, "--quiet"]).status, 0)
+
+        let paths = try GateTestSupport.copyOfGolden()
+        defer { GateTestSupport.remove(paths) }
+        try GateTestSupport.edit(paths.golden.appendingPathComponent("expected/canonical.jsonl"), caseId: "canonical/base@berlin@at",
+                                 replacing: #""stale":true"#, with: #""stale":false"#)
+        let failed = try GateTestSupport.runCLI(["check", "--root", paths.root.path, "--no-recordings"])
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertTrue(failed.out.contains("canonical/base@berlin@at  stale: expected false, got true"), failed.out)
+
+        XCTAssertEqual(try GateTestSupport.runCLI(["check", "--bogus"]).status, 2)
+        XCTAssertEqual(try GateTestSupport.runCLI(["frobnicate"]).status, 2)
+        let badFixture = try GateTestSupport.copyOfGolden()
+        defer { GateTestSupport.remove(badFixture) }
+        try "{ not json".write(to: badFixture.golden.appendingPathComponent("fixtures/broken.json"), atomically: true, encoding: .utf8)
+        let bad = try GateTestSupport.runCLI(["check", "--root", badFixture.root.path])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.err.contains("golden/fixtures/broken.json"), bad.err)
+    }
+
+    func testEverySubcommandHasHelp() throws {
+        for name in ["check", "update", "cases", "list", "explain", "decode"] {
+            let run = try GateTestSupport.runCLI([name, "--help"])
+            XCTAssertEqual(run.status, 0, name)
+            XCTAssertTrue(run.out.contains("USAGE: contract-harness \(name)"), name)
+        }
+    }
+
+    func testUpdateRefusesUnderCI() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = "true"
+        let run = try GateTestSupport.runCLI(["update", "--root", "/nonexistent"], environment: environment)
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.err.contains("refuses to run under CI"), run.err)
+    }
+
+    func testOurReadersAsExternalTesteesAgreeWithTheGate() throws {
+        let root = GateTestSupport.repositoryRoot.path
+        let cli = GateTestSupport.cli.path
+        let run = try GateTestSupport.runCLI(["check", "--root", root, "--no-recordings", "--testee", "swiftproc=\(cli) decode --reader swift"])
+        XCTAssertEqual(run.status, 0, run.out)
+        XCTAssertTrue(run.out.contains("swiftproc"), run.out)
+    }
+
+    func testATesteeThatCrashesOrHangsFailsOnlyThoseCases() throws {
+        let cases = try Corpus.load(HarnessPaths(root: GateTestSupport.repositoryRoot)).cases.filter { $0.id.hasPrefix("legacy/") }
+        let cli = GateTestSupport.cli.path
+        // A wrapper that dies on one case and hangs on another, and answers the rest through our Swift reader.
+        let script = """
+        while IFS= read -r line; do
+          case "$line" in
+            *'"legacy/base@berlin@day"'*) exit 3 ;;
+            *'"legacy/base@berlin@far"'*) sleep 30 ;;
+            *) printf '%s\\n' "$line" | \(cli) decode --reader swift ;;
+          esac
+        done
+        """
+        let reader = ExternalProcessReader(name: "flaky", command: script, caseTimeout: 2, startTimeout: 4)
+        let outcomes = reader.decodeAll(cases, jobs: 1)
+        XCTAssertEqual(outcomes.count, cases.count)
+        for (testCase, outcome) in zip(cases, outcomes) {
+            switch testCase.id {
+            case "legacy/base@berlin@day": XCTAssertTrue(outcome.view == nil && "\(outcome)".contains("crash"), "\(outcome)")
+            case "legacy/base@berlin@far": XCTAssertTrue("\(outcome)".contains("hang"), "\(outcome)")
+            default: XCTAssertEqual(outcome.view, SwiftReader().decode(testCase), testCase.id)
+            }
+        }
+    }
+}

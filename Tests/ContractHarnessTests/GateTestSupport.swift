@@ -1,0 +1,72 @@
+import Foundation
+import WidgetSnapshot
+@testable import ContractHarness
+
+/// Temporary copies of the repository's golden tree, so tests can plant faults in them.
+enum GateTestSupport {
+    static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// A fresh folder holding a copy of `golden/` (fixtures, expected, kotlin, divergences).
+    static func copyOfGolden() throws -> HarnessPaths {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("golden"), to: folder.appendingPathComponent("golden"))
+        return HarnessPaths(root: folder)
+    }
+
+    static func remove(_ paths: HarnessPaths) {
+        try? FileManager.default.removeItem(at: paths.root)
+    }
+
+    /// Replaces the first occurrence of `old` with `new` in the line of `caseId` in a view file.
+    static func edit(_ url: URL, caseId: String, replacing old: String, with new: String) throws {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var lines = text.components(separatedBy: "\n")
+        guard let index = lines.firstIndex(where: { $0.hasPrefix("{\"id\":\"\(caseId)\"") }),
+              let range = lines[index].range(of: old) else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "no \(old) in \(caseId)"])
+        }
+        lines[index].replaceSubrange(range, with: new)
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    /// The built CLI next to the test bundle (`swift build --build-tests` builds both).
+    static var cli: URL {
+        repositoryRoot.appendingPathComponent(".build/debug/contract-harness")
+    }
+
+    /// Runs the CLI; returns its exit status, stdout and stderr.
+    static func runCLI(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = cli
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// A reader wrapper with a planted fault: it flips `isDone` of the first row on every case of
+/// one mutation family and is the wrapped reader everywhere else.
+struct FlippingReader: InProcessReader {
+    let name: String
+    let wrapped: any InProcessReader
+    let family: String
+
+    func decode(_ testCase: Case) -> DecodedView {
+        var view = wrapped.decode(testCase)
+        guard ReportFacts.family(of: testCase.id) == family, case .tasks(var rows) = view.parse, !rows.isEmpty else { return view }
+        rows[0].isDone.toggle()
+        view.parse = .tasks(rows)
+        return view
+    }
+}
