@@ -1,11 +1,23 @@
+/// The two compact JSON spellings the contract meets: the writer's `JSON.stringify`
+/// (also the canonical view form) and org.json's `toString()`, which a lenient accessor
+/// returns as the text of a container. They differ only in `/` and in how doubles print.
+public struct JSONDialect: Sendable {
+    /// org.json writes `/` as `\/`.
+    public var escapesSolidus: Bool
+    public var doubleText: @Sendable (Double) -> String
+
+    /// `JSON.stringify`: doubles as JavaScript's `Number#toString`.
+    public static let javaScript = JSONDialect(escapesSolidus: false, doubleText: { DecimalDigits($0).javaScriptText })
+}
+
 /// Writes JSON text the way the contract's canonical outputs need it: compact, keys in
 /// the order given, strings escaped as CONTRACT.md §6 says (which is also what
 /// JavaScript's `JSON.stringify` does for well-formed strings).
 public enum JSONWriter {
     /// Compact text of a value; doubles are written as JavaScript's `Number#toString` would.
-    public static func compact(_ value: JSONValue) -> [UInt8] {
+    public static func compact(_ value: JSONValue, dialect: JSONDialect = .javaScript) -> [UInt8] {
         var out: [UInt8] = []
-        append(value, to: &out)
+        append(value, to: &out, dialect: dialect)
         return out
     }
 
@@ -13,27 +25,27 @@ public enum JSONWriter {
         String(decoding: compact(value), as: UTF8.self)
     }
 
-    public static func append(_ value: JSONValue, to out: inout [UInt8]) {
+    public static func append(_ value: JSONValue, to out: inout [UInt8], dialect: JSONDialect = .javaScript) {
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
         case .integer(let number): appendInteger(number, to: &out)
-        case .double(let number): out.append(contentsOf: DecimalDigits(number).javaScriptText.utf8)
-        case .string(let string): appendString(string.utf8, to: &out)
+        case .double(let number): out.append(contentsOf: dialect.doubleText(number).utf8)
+        case .string(let string): appendString(string.utf8, to: &out, escapingSolidus: dialect.escapesSolidus)
         case .array(let elements):
             out.append(UInt8(ascii: "["))
             for (position, element) in elements.enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
-                append(element, to: &out)
+                append(element, to: &out, dialect: dialect)
             }
             out.append(UInt8(ascii: "]"))
         case .object(let object):
             out.append(UInt8(ascii: "{"))
             for (position, member) in object.members.enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
-                appendString(member.key.utf8, to: &out)
+                appendString(member.key.utf8, to: &out, escapingSolidus: dialect.escapesSolidus)
                 out.append(UInt8(ascii: ":"))
-                append(member.value, to: &out)
+                append(member.value, to: &out, dialect: dialect)
             }
             out.append(UInt8(ascii: "}"))
         }
@@ -44,11 +56,12 @@ public enum JSONWriter {
     }
 
     /// A quoted string: `"` and `\` escaped, controls below U+0020 as `\b \t \n \f \r` or
-    /// `\u00xx` (lower-case hex), everything else as raw UTF-8.
-    public static func appendString(_ utf8: [UInt8], to out: inout [UInt8]) {
+    /// `\u00xx` (lower-case hex), everything else as raw UTF-8 (and `/` as `\/` for org.json).
+    public static func appendString(_ utf8: [UInt8], to out: inout [UInt8], escapingSolidus: Bool = false) {
         out.append(UInt8(ascii: "\""))
         for byte in utf8 {
             switch byte {
+            case UInt8(ascii: "/") where escapingSolidus: out.append(UInt8(ascii: "\\")); out.append(byte)
             case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(byte)
             case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
             case 0x08: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "b"))

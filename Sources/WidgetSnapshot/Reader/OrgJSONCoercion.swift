@@ -42,10 +42,7 @@ enum OrgJSONCoercion {
         case .bool(let flag): return flag ? "true" : "false"
         case .integer(let number): return String(number)
         case .double(let number): return DecimalDigits(number).javaText
-        case .array, .object:
-            var out: [UInt8] = []
-            OrgJSONText.append(value, to: &out)
-            return String(decoding: out, as: UTF8.self)
+        case .array, .object: return OrgJSONText.text(value)
         }
     }
 
