@@ -91,8 +91,12 @@ int rd_day_str_to_ms(const char *s, size_t len, const char *time_zone, int64_t *
     return 1;
 }
 
+#define RD_MAX_ABS_INSTANT INT64_C(1000000000000)   /* ±10^12 s, ±31,700 years */
+
 int rd_zone_offset_at(const char *time_zone, int64_t t, int32_t *out_offset)
 {
+    if (t < -RD_MAX_ABS_INSTANT || t > RD_MAX_ABS_INSTANT)
+        return 0;
     const rd_zone *z = time_zone ? rd_zone_get(time_zone) : NULL;
     if (!z)
         return 0;

@@ -249,6 +249,14 @@ rd_view *rd_decode(const rd_case *c)
     rd_view *v = calloc(1, sizeof *v);
     if (!v)
         return NULL;
+    if (!c) {
+        v->error = rd_memdup("no case", 7);
+        if (!v->error) {
+            free(v);
+            return NULL;
+        }
+        return v;
+    }
     ctx cx = {v, 0};
     pending_index pi;
     if (!pending_index_init(&pi, c->pending, c->pending_count)) {

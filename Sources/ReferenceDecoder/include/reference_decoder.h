@@ -131,8 +131,8 @@ int rd_day_str_to_ms(const char *s, size_t len, const char *time_zone, int64_t *
 
 /* The pieces the Swift side or tests may want on their own. */
 
-/* UTC offset (seconds east) of `time_zone` at instant `t` (seconds). 1 when
- * the zone is known. */
+/* UTC offset (seconds east) of `time_zone` at instant `t` (seconds since the
+ * epoch, |t| <= 10^12). 1 when the zone is known and t in range. */
 int rd_zone_offset_at(const char *time_zone, int64_t t, int32_t *out_offset);
 
 /* Java's Double.toString(d) (JDK 19+ shortest form, CONTRACT §2) into buf;
