@@ -1,0 +1,105 @@
+/// The cases × readers matrix behind `report --html`: one status per cell, cases grouped
+/// by fixture and mutation family, with per-group counts. Kept apart from the markup so the
+/// page and its tests read the same numbers.
+public struct HTMLMatrix: Sendable {
+    /// One reader's result on one case.
+    public struct Cell: Sendable {
+        public var status: HTMLCaseStatus
+        /// Nil when the reader was not compared.
+        public var outcome: ReaderOutcome?
+        public var deviation: ReaderVerdict.Deviation?
+    }
+
+    /// The cases of one fixture and one mutation family (`canonical` × `syntax`).
+    public struct Group: Sendable {
+        public var fixture: String
+        public var family: String
+        /// Indices into `GateResult.corpus.cases`, in case order.
+        public var caseIndices: [Int]
+        /// reader → status → number of cases.
+        public var counts: [String: [HTMLCaseStatus: Int]]
+        /// Cases on which some compared reader does not agree.
+        public var deviating: [Int]
+
+        /// True when every compared reader agrees on every case of the group.
+        public var allAgree: Bool { deviating.isEmpty }
+        /// `g-canonical-syntax`.
+        public var anchor: String { "g-" + HTMLText.anchor(fixture + "-" + family) }
+    }
+
+    /// Reader names in verdict order (`swift`, `c`, `kotlin`, testees).
+    public let readers: [String]
+    /// reader → why it was not compared.
+    public let notCompared: [String: String]
+    /// In case order: fixtures by name, families in first-seen order within each fixture.
+    public let groups: [Group]
+    private let cells: [[Cell]]
+
+    public init(_ result: GateResult) {
+        readers = result.verdicts.map(\.reader)
+        var notCompared: [String: String] = [:]
+        var cells: [[Cell]] = []
+        let caseCount = result.corpus.cases.count
+        for verdict in result.verdicts {
+            if let reason = verdict.notCompared {
+                notCompared[verdict.reader] = reason
+                cells.append(Array(repeating: Cell(status: .notCompared, outcome: nil, deviation: nil), count: caseCount))
+                continue
+            }
+            var deviations: [String: ReaderVerdict.Deviation] = [:]
+            for deviation in verdict.deviations { deviations[deviation.caseId] = deviation }
+            let outcomes = result.outcomes[verdict.reader]
+            cells.append(result.corpus.cases.enumerated().map { index, testCase in
+                let got = outcomes.map { $0[index] }
+                let deviation = deviations[testCase.id]
+                return Cell(status: HTMLCaseStatus.of(got: got, deviation: deviation), outcome: got, deviation: deviation)
+            })
+        }
+        self.notCompared = notCompared
+        self.cells = cells
+
+        var groups: [Group] = []
+        var position: [String: Int] = [:]
+        for (index, testCase) in result.corpus.cases.enumerated() {
+            let fixture = String(testCase.fixtureName)
+            let family = ReportFacts.family(of: testCase.id)
+            let key = fixture + "\u{0}" + family
+            if position[key] == nil {
+                position[key] = groups.count
+                groups.append(Group(fixture: fixture, family: family, caseIndices: [], counts: [:], deviating: []))
+            }
+            let at = position[key]!
+            groups[at].caseIndices.append(index)
+            var deviates = false
+            for (readerIndex, reader) in readers.enumerated() {
+                let status = cells[readerIndex][index].status
+                groups[at].counts[reader, default: [:]][status, default: 0] += 1
+                if status != .agree && status != .notCompared { deviates = true }
+            }
+            if deviates { groups[at].deviating.append(index) }
+        }
+        // Fixtures keep their case order already; make the grouping independent of it.
+        var fixtureOrder: [String] = []
+        for group in groups where !fixtureOrder.contains(group.fixture) { fixtureOrder.append(group.fixture) }
+        self.groups = fixtureOrder.flatMap { fixture in groups.filter { $0.fixture == fixture } }
+    }
+
+    public func cell(case index: Int, reader: String) -> Cell {
+        cells[readers.firstIndex(of: reader)!][index]
+    }
+
+    /// The worst status of any compared reader on this case.
+    public func worst(case index: Int) -> HTMLCaseStatus {
+        cells.map { $0[index].status }.filter { $0 != .notCompared }.max { $0.severity < $1.severity } ?? .agree
+    }
+
+    /// The worst status in a group for one reader.
+    public func worst(_ group: Group, reader: String) -> HTMLCaseStatus {
+        (group.counts[reader] ?? [:]).filter { $0.value > 0 }.keys.max { $0.severity < $1.severity } ?? .agree
+    }
+
+    /// Totals per reader and status over the whole corpus.
+    public func total(reader: String, _ status: HTMLCaseStatus) -> Int {
+        groups.reduce(0) { $0 + ($1.counts[reader]?[status] ?? 0) }
+    }
+}

@@ -1,0 +1,230 @@
+/// `report --html FILE`: the reviewer's page for a whole gate run. Verdict and per-reader
+/// counts first, then a cases × readers matrix grouped by fixture and mutation family.
+/// Groups where every reader agrees are collapsed to one line of counts (with a small
+/// sample inside); every deviating case gets a row and, one click away, its blob, every
+/// reader's view and the diff. About 5,000 cases stay a page of a few hundred kilobytes.
+public enum HTMLReport {
+    public struct Options: Sendable {
+        /// Agreeing cases shown in full per group (the rest are counted).
+        public var agreeingSamples: Int
+        /// Bytes of a blob or a view shown per case before cutting.
+        public var blobLimit: Int
+
+        public init(agreeingSamples: Int = 2, blobLimit: Int = 1500) {
+            self.agreeingSamples = agreeingSamples
+            self.blobLimit = blobLimit
+        }
+    }
+
+    public static func render(_ facts: ReportFacts, options: Options = Options()) -> String {
+        let result = facts.result
+        let matrix = HTMLMatrix(result)
+        var body = header(facts)
+        body += "<main>\n"
+        body += summary(facts, matrix)
+        body += "<h2 id=\"matrix\">Cases × readers <span class=\"sub\">grouped by fixture and mutation family; "
+        body += "groups where every reader agrees are collapsed</span></h2>\n"
+        body += "<div class=\"matrix\" style=\"--readers: \(max(matrix.readers.count, 1))\">\n"
+        body += "<div class=\"row matrix-head\"><span>fixture / family · case</span><span class=\"num\">cases</span>"
+        for reader in matrix.readers { body += "<span>\(HTMLText.escape(reader))</span>" }
+        body += "</div>\n"
+        var fixture: String?
+        for group in matrix.groups {
+            if group.fixture != fixture {
+                if fixture != nil { body += "</section>\n" }
+                fixture = group.fixture
+                body += fixtureHeading(group.fixture, facts: facts, matrix: matrix)
+            }
+            body += groupHTML(group, result: result, matrix: matrix, options: options)
+        }
+        if fixture != nil { body += "</section>\n" }
+        body += "</div>\n<footer>Any case id above works with <code>contract-harness explain CASE-ID</code> (add <code>--html FILE</code> for this view of one case). Written by <code>contract-harness report --html</code> from the same run as "
+        body += "<code>contract-harness check</code>; self-contained, no scripts.</footer>\n</main>"
+        return HTMLPage.document(title: "Widget contract: \(result.passed ? "PASS" : "FAIL"), \(facts.caseCount) cases", body: body)
+    }
+
+    private static func header(_ facts: ReportFacts) -> String {
+        let passed = facts.result.passed
+        var out = "<header class=\"page\"><h1>Widget snapshot contract (v:1) "
+        out += "<span class=\"verdict \(passed ? "pass" : "fail")\" id=\"verdict\">\(passed ? "PASS" : "FAIL")</span></h1>\n"
+        out += "<p>\(facts.caseCount) cases from \(facts.fixtureCount) fixtures · readers: "
+        out += facts.result.verdicts.map { HTMLText.escape($0.reader) }.joined(separator: ", ")
+        out += " · expected outputs: the C reference (<code>golden/expected</code>)</p></header>\n"
+        return out
+    }
+
+    private static func summary(_ facts: ReportFacts, _ matrix: HTMLMatrix) -> String {
+        let result = facts.result
+        var out = "<div class=\"summary\">\n<table class=\"totals\" id=\"totals\">\n"
+        out += "<tr><th>reader</th><th>agree</th><th>listed</th><th>unexpected</th><th>crash</th><th>stale entries</th></tr>\n"
+        for verdict in result.verdicts {
+            let name = HTMLText.escape(verdict.reader)
+            if let reason = verdict.notCompared {
+                out += "<tr data-reader=\"\(HTMLText.attribute(verdict.reader))\" data-not-compared=\"true\"><td>\(name)</td>"
+                out += "<td colspan=\"5\">\(HTMLPage.chip(.notCompared, "not compared", title: reason))</td></tr>\n"
+                continue
+            }
+            let counts = HTMLCaseStatus.allCases.filter { $0 != .notCompared }.map { matrix.total(reader: verdict.reader, $0) }
+            out += "<tr data-reader=\"\(HTMLText.attribute(verdict.reader))\" data-agree=\"\(counts[0])\" data-listed=\"\(counts[1])\" "
+            out += "data-unexpected=\"\(counts[2])\" data-crash=\"\(counts[3])\" data-stale=\"\(verdict.staleEntries.count)\"><td>\(name)</td>"
+            for (index, count) in (counts + [verdict.staleEntries.count]).enumerated() {
+                let status: HTMLCaseStatus = [.agree, .listed, .unexpected, .crash, .unexpected][index]
+                out += count == 0 ? "<td class=\"zero\">0</td>" : "<td>\(HTMLPage.chip(status, String(count)))</td>"
+            }
+            out += "</tr>\n"
+        }
+        out += "</table>\n<div class=\"legend\">"
+        let legend: [(HTMLCaseStatus, String)] = [
+            (.agree, "equal to the expected view on every compared field"),
+            (.listed, "deviates, and <code>golden/divergences/&lt;reader&gt;.txt</code> names it"),
+            (.unexpected, "deviates, and no entry names it: the gate fails"),
+            (.crash, "the reader produced no view at all"),
+            (.notCompared, "not run against this case stream (e.g. an old recording)"),
+        ]
+        for (status, meaning) in legend { out += HTMLPage.chip(status, status.label) + "<span>\(meaning)</span>" }
+        out += "</div>\n</div>\n"
+
+        var alerts: [String] = result.problems.map { "golden files: \($0)" }
+        for verdict in result.verdicts {
+            if let reason = verdict.notCompared { alerts.append("\(verdict.reader) not compared: \(reason)") }
+            for entry in verdict.staleEntries {
+                alerts.append("stale entry in \(verdict.listFile):\(entry.line) `\(entry.pattern)` (no longer happens; remove it)")
+            }
+        }
+        if !alerts.isEmpty {
+            out += "<div class=\"alert\" id=\"problems\"><b>Needs attention</b><ul>"
+            for alert in alerts { out += "<li>\(HTMLText.escape(alert))</li>" }
+            out += "</ul></div>\n"
+        }
+        let deviating = matrix.groups.filter { !$0.allAgree }
+        out += "<h2 id=\"deviating\">Where readers deviate <span class=\"sub\">\(deviating.count) of \(matrix.groups.count) groups</span></h2>\n"
+        if deviating.isEmpty {
+            out += "<p>Every reader agrees with the expected output on every case.</p>\n"
+        } else {
+            out += "<div class=\"jump\">"
+            for group in deviating.sorted(by: { severity($0, matrix) > severity($1, matrix) }) {
+                let worst = matrix.readers.map { matrix.worst(group, reader: $0) }.max { $0.severity < $1.severity } ?? .agree
+                let who = matrix.readers.compactMap { reader -> String? in
+                    let counts = group.counts[reader] ?? [:]
+                    let parts = [HTMLCaseStatus.crash, .unexpected, .listed].compactMap { status in
+                        counts[status].flatMap { $0 > 0 ? "\($0) \(status.label)" : nil }
+                    }
+                    return parts.isEmpty ? nil : "\(reader) " + parts.joined(separator: ", ")
+                }
+                out += "<a href=\"#\(group.anchor)\">" + HTMLPage.chip(worst, "\(group.fixture) / \(group.family) — " + who.joined(separator: "; ")) + "</a>"
+            }
+            out += "</div>\n"
+        }
+        return out
+    }
+
+    private static func severity(_ group: HTMLMatrix.Group, _ matrix: HTMLMatrix) -> Int {
+        matrix.readers.map { matrix.worst(group, reader: $0).severity }.max() ?? 0
+    }
+
+    private static func fixtureHeading(_ name: String, facts: ReportFacts, matrix: HTMLMatrix) -> String {
+        let groups = matrix.groups.filter { $0.fixture == name }
+        let cases = groups.reduce(0) { $0 + $1.caseIndices.count }
+        let deviating = groups.reduce(0) { $0 + $1.deviating.count }
+        let description = facts.result.corpus.fixtures.first { $0.name == name }?.description ?? ""
+        var out = "<section class=\"fixture\" id=\"fx-\(HTMLText.anchor(name))\" data-fixture=\"\(HTMLText.attribute(name))\">\n"
+        out += "<h2>\(HTMLText.escape(name)) <span class=\"sub\">\(cases) cases · \(groups.count) families · "
+        out += "\(deviating) with a deviation — \(HTMLText.escape(description))</span></h2>\n"
+        return out
+    }
+
+    private static func groupHTML(_ group: HTMLMatrix.Group, result: GateResult, matrix: HTMLMatrix, options: Options) -> String {
+        let worst = matrix.readers.map { matrix.worst(group, reader: $0) }.filter { $0 != .notCompared }
+            .max { $0.severity < $1.severity } ?? .agree
+        var out = "<details class=\"group\" id=\"\(group.anchor)\" data-fixture=\"\(HTMLText.attribute(group.fixture))\" "
+        out += "data-family=\"\(HTMLText.attribute(group.family))\" data-cases=\"\(group.caseIndices.count)\" "
+        out += "data-deviating=\"\(group.deviating.count)\" data-status=\"\(worst.rawValue)\"\(group.allAgree ? "" : " open")>\n"
+        out += "<summary class=\"row\"><span class=\"name\">\(HTMLText.escape(group.family))</span>"
+        out += "<span class=\"num\">\(group.caseIndices.count)</span>"
+        for reader in matrix.readers {
+            out += groupCell(group, reader: reader, matrix: matrix)
+        }
+        out += "</summary>\n<div class=\"cases\">\n"
+        var seen = SeenCases()
+        for index in group.deviating {
+            out += caseHTML(index, result: result, matrix: matrix, options: options, seen: &seen)
+        }
+        let agreeing = group.caseIndices.filter { matrix.worst(case: $0) == .agree }
+        if !agreeing.isEmpty {
+            let sample = agreeing.prefix(options.agreeingSamples)
+            let label = group.allAgree
+                ? "all \(agreeing.count) cases agree in every reader"
+                : "\(agreeing.count) more cases where every reader agrees"
+            if sample.isEmpty {
+                out += "<p class=\"more\">\(label)</p>\n"
+            } else {
+                out += "<details class=\"sample\"><summary>\(label); \(sample.count) shown as a sample</summary>\n"
+                for index in sample { out += caseHTML(index, result: result, matrix: matrix, options: options, seen: &seen) }
+                out += "</details>\n"
+            }
+        }
+        out += "</div>\n</details>\n"
+        return out
+    }
+
+    private static func groupCell(_ group: HTMLMatrix.Group, reader: String, matrix: HTMLMatrix) -> String {
+        let counts = group.counts[reader] ?? [:]
+        if counts[.notCompared, default: 0] > 0 { return HTMLPage.chip(.notCompared, "not compared", title: matrix.notCompared[reader]) }
+        let order: [HTMLCaseStatus] = [.crash, .unexpected, .listed, .agree]
+        let parts = order.compactMap { status in counts[status].flatMap { $0 > 0 ? "\($0) \(status.label)" : nil } }
+        let short = order.compactMap { status in
+            counts[status].flatMap { $0 > 0 ? (status == .agree ? "✓ \($0)" : "\($0) \(status.label)") : nil }
+        }
+        return HTMLPage.chip(matrix.worst(group, reader: reader), short.joined(separator: " · "), title: parts.joined(separator: ", "))
+    }
+
+    /// Within one group: the first case shown with each blob, and with each blob and set of
+    /// reader differences, so repeats link to it instead of repeating it.
+    private struct SeenCases {
+        var byBlob: [[UInt8]: String] = [:]
+        var byDifferences: [DifferenceKey: String] = [:]
+    }
+
+    private struct DifferenceKey: Hashable {
+        var blob: [UInt8]
+        var readers: String
+    }
+
+    private static func caseHTML(_ index: Int, result: GateResult, matrix: HTMLMatrix, options: Options,
+                                 seen: inout SeenCases) -> String {
+        let testCase = result.corpus.cases[index]
+        let worst = matrix.worst(case: index)
+        var out = "<details class=\"case\" id=\"c-\(HTMLText.anchor(testCase.id))\" data-case=\"\(HTMLText.attribute(testCase.id))\" data-status=\"\(worst.rawValue)\">\n"
+        out += "<summary class=\"row\"><span class=\"name\"><code>\(HTMLText.escape(testCase.id))</code></span><span></span>"
+        var rows: [HTMLCaseDetail.ReaderRow] = []
+        for reader in matrix.readers {
+            let cell = matrix.cell(case: index, reader: reader)
+            var note: String?
+            if let entry = cell.deviation?.listedBy {
+                note = "listed in \(result.verdicts.first { $0.reader == reader }?.listFile ?? reader):\(entry.line) — \(entry.reason)"
+            } else if cell.status == .notCompared {
+                note = matrix.notCompared[reader]
+            }
+            out += HTMLPage.chip(cell.status, cell.status.label)
+            rows.append(HTMLCaseDetail.ReaderRow(reader: reader, status: cell.status, outcome: cell.outcome,
+                                                 differences: cell.deviation?.differences ?? [], note: note))
+        }
+        out += "</summary>\n"
+        var signature = DifferenceKey(blob: testCase.blob, readers: "")
+        for row in rows {
+            signature.readers += "\u{0}\(row.reader)=\(row.status.rawValue):"
+            signature.readers += row.differences.map { "\($0.field)\u{1}\($0.expected)\u{1}\($0.got)" }.joined(separator: "\u{2}")
+        }
+        if let first = seen.byDifferences[signature] {
+            out += HTMLCaseDetail.renderRepeat(testCase, expected: result.expected[index], readers: rows, sameAs: first, limit: options.blobLimit)
+        } else {
+            seen.byDifferences[signature] = testCase.id
+            let sameBlobAs = seen.byBlob[testCase.blob]
+            if sameBlobAs == nil { seen.byBlob[testCase.blob] = testCase.id }
+            out += HTMLCaseDetail.render(testCase, expected: result.expected[index], readers: rows, limit: options.blobLimit,
+                                         sameBlobAs: sameBlobAs)
+        }
+        out += "</details>\n"
+        return out
+    }
+}

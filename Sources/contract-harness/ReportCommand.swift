@@ -1,0 +1,49 @@
+import Foundation
+import ContractHarness
+
+/// `contract-harness report --html FILE`: the reviewer's page for a gate run.
+enum ReportCommand: Subcommand {
+    static let name = "report"
+    static let summary = "run the gate and write a self-contained HTML page for reviewers"
+    static let help = """
+    USAGE: contract-harness report --html FILE [--root DIR] [--jobs N] [--testee NAME=COMMAND]...
+                                   [--no-recordings] [--samples N] [--blob-limit BYTES]
+
+    Runs the same comparison as `check` and writes one HTML file (inline CSS, no scripts, no
+    network): the verdict and per-reader counts, then a cases × readers matrix grouped by
+    fixture and mutation family, coloured per status (agree, listed divergence, unexpected,
+    crash). Groups where every reader agrees are collapsed; every deviating case has a row
+    whose details show the blob, each reader's view and the field diff.
+
+    Exit 0 when the page was written (whatever the verdict: `check` is the gate), 2 on bad
+    usage or input. Render it to a PNG with scripts/screenshot-report.
+
+    OPTIONS:
+      --html FILE         where to write the page (`-` for stdout)
+      --samples N         agreeing cases shown in full per group (default 2)
+      --blob-limit BYTES  blob bytes shown per case (default 1500)
+      --root, --jobs, --testee, --timeout, --no-recordings   as for `check`
+    """
+
+    static func run(_ arguments: inout Arguments) throws -> Int32 {
+        let paths = try paths(&arguments)
+        let jobs = try jobs(&arguments)
+        guard let html = try arguments.option("--html") else { throw UsageError("--html FILE is required") }
+        let samples = try arguments.integer("--samples") ?? 2
+        let blobLimit = try arguments.integer("--blob-limit") ?? 1500
+        guard samples >= 0, blobLimit >= 1 else { throw UsageError("--samples must be ≥ 0 and --blob-limit ≥ 1") }
+        let timeout = Double(try arguments.option("--timeout") ?? "10")
+        guard let timeout, timeout > 0 else { throw UsageError("--timeout takes a positive number of seconds") }
+        let testees = try arguments.options("--testee").map { spec throws(UsageError) in try Testee.parse(spec, timeout: timeout) }
+        let includeRecordings = !arguments.flag("--no-recordings")
+        try arguments.finish()
+
+        let result = try Gate.check(paths, options: Gate.Options(testees: testees, includeRecordings: includeRecordings, jobs: jobs))
+        let page = HTMLReport.render(ReportFacts(result), options: HTMLReport.Options(agreeingSamples: samples, blobLimit: blobLimit))
+        try ReportFile.write(Array(page.utf8), to: html)
+        if html != "-" {
+            FileHandle.standardError.write(Data("wrote \(html) (\(page.utf8.count / 1024) KiB); the gate \(result.passed ? "passes" : "FAILS")\n".utf8))
+        }
+        return ExitCode.passed
+    }
+}
