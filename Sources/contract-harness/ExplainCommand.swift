@@ -7,16 +7,19 @@ enum ExplainCommand: Subcommand {
     static let name = "explain"
     static let summary = "show one case: its blob, every reader's view, and the field diff"
     static let help = """
-    USAGE: contract-harness explain CASE-ID [--root DIR] [--testee NAME=COMMAND]...
+    USAGE: contract-harness explain CASE-ID [--root DIR] [--testee NAME=COMMAND]... [--html FILE]
 
     Prints the case's blob (pretty, when it is JSON, and raw), the expected view, the view
     of every reader (Swift, C, recorded Kotlin when present, each --testee), and for each a
     field-level diff against the expected view. Exit 2 when no case has that id.
+    --html FILE writes the same as a self-contained HTML page (`-` for stdout) instead, each
+    deviation marked listed or unexpected as the reader's divergence list has it.
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
         let paths = try paths(&arguments)
         let testees = try arguments.options("--testee").map { spec throws(UsageError) in try Testee.parse(spec, timeout: 10) }
+        let html = try arguments.option("--html")
         guard let id = arguments.positional() else { throw UsageError("which case? give its id") }
         try arguments.finish()
         let corpus = try Corpus.load(paths)
@@ -24,7 +27,14 @@ enum ExplainCommand: Subcommand {
             let near = corpus.cases.map(\.id).filter { $0.hasPrefix(id.prefix { $0 != "@" }) }.prefix(5)
             throw UsageError("no case \(id)" + (near.isEmpty ? "" : "; similar: " + near.joined(separator: ", ")))
         }
-        print(CaseExplanation.render(testCase, paths: paths, testees: testees))
+        guard let html else {
+            print(CaseExplanation.render(testCase, paths: paths, testees: testees))
+            return ExitCode.passed
+        }
+        let explanation = CaseExplanation(testCase, paths: paths, testees: testees)
+        var lists: [String: DivergenceList] = [:]
+        for view in explanation.readers { lists[view.reader] = try paths.divergenceList(for: view.reader) }
+        try ReportFile.write(Array(HTMLCaseExplanation.render(explanation, lists: lists).utf8), to: html)
         return ExitCode.passed
     }
 }

@@ -44,6 +44,7 @@ public enum HTMLPage {
     header.page { background: #fff; border-bottom: 1px solid var(--line); padding: 14px 24px; }
     header.page h1 { margin: 0 0 2px; font-size: 20px; }
     header.page p { margin: 0; color: var(--muted); }
+    h1 code { font-size: 17px; }
     main { padding: 12px 24px 40px; max-width: 1500px; }
     h2 { font-size: 16px; margin: 22px 0 6px; }
     h2 .sub, .muted { color: var(--muted); font-weight: normal; font-size: 13px; }
