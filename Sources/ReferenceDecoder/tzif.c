@@ -474,6 +474,8 @@ typedef struct cache_entry {
 
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static cache_entry *cache_head = NULL;
+static size_t cache_unknown = 0;      /* entries for unknown names, capped */
+#define MAX_UNKNOWN_ENTRIES 1024
 
 const rd_zone *rd_zone_get(const char *name)
 {
@@ -485,14 +487,16 @@ const rd_zone *rd_zone_get(const char *name)
         e = e->next;
     if (!e) {
         rd_zone *z = load_zone(name);
-        e = malloc(sizeof *e);
-        char *copy = rd_memdup(name, strlen(name));
+        int keep = z || cache_unknown < MAX_UNKNOWN_ENTRIES;
+        e = keep ? malloc(sizeof *e) : NULL;
+        char *copy = keep ? rd_memdup(name, strlen(name)) : NULL;
         if (e && copy) {
+            cache_unknown += !z;
             e->name = copy;
             e->zone = z;
             e->next = cache_head;
             cache_head = e;
-        } else {                  /* out of memory: answer "unknown", cache nothing */
+        } else {                  /* out of memory or too many unknown names: nothing cached */
             free(e);
             free(copy);
             zone_free(z);
@@ -509,6 +513,7 @@ void rd_zone_cache_clear(void)
     pthread_mutex_lock(&cache_lock);
     cache_entry *e = cache_head;
     cache_head = NULL;
+    cache_unknown = 0;
     pthread_mutex_unlock(&cache_lock);
     while (e) {
         cache_entry *next = e->next;
