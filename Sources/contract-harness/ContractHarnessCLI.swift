@@ -8,7 +8,7 @@ import ContractHarness
 enum ContractHarnessCLI {
     static let subcommands: [any Subcommand.Type] = [
         CheckCommand.self, UpdateCommand.self, CasesCommand.self, ListCommand.self,
-        ExplainCommand.self, DecodeCommand.self,
+        ExplainCommand.self, DecodeCommand.self, FuzzCommand.self,
     ]
 
     static func main() {

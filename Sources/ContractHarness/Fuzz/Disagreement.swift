@@ -1,0 +1,49 @@
+/// Two readers deciding one case differently, reduced to what makes it *the same*
+/// disagreement while it is shrunk: the reader pair and the first differing field with
+/// its row numbers dropped (`parse.tasks[].title`).
+///
+/// The reference (the C reader, CONTRACT §5) is always one side; error texts are never
+/// compared (`FieldDifference.between`).
+public struct Disagreement: Equatable, Sendable {
+    /// The reader whose output is taken as expected (`c`).
+    public var reference: String
+    /// The reader that decided otherwise (`swift`, a testee's name).
+    public var reader: String
+    /// The first differing field, with both sides.
+    public var difference: FieldDifference
+
+    public init(reference: String, reader: String, difference: FieldDifference) {
+        self.reference = reference
+        self.reader = reader
+        self.difference = difference
+    }
+
+    /// The first differing field with row numbers dropped: `parse.tasks[3].title` →
+    /// `parse.tasks[].title`. Its prefix up to `.`/`[` is `FieldDifference.fieldFamily`.
+    public var fieldKey: String { Self.fieldKey(difference.field) }
+
+    /// `c/swift parse.tasks[].title`.
+    public var signature: String { "\(reference)/\(reader) \(fieldKey)" }
+
+    public static func fieldKey(_ field: String) -> String {
+        var out = ""
+        var inBrackets = false
+        for character in field {
+            if character == "[" { inBrackets = true; out.append(character) } else if character == "]" {
+                inBrackets = false
+                out.append(character)
+            } else if !inBrackets {
+                out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// The disagreement between `expected` (the reference's outcome) and `got`, or nil
+    /// when every compared field agrees.
+    public static func between(reference: String, expected: ReaderOutcome, reader: String,
+                               got: ReaderOutcome) -> Disagreement? {
+        guard let first = FieldDifference.between(expected: expected, got: got).first else { return nil }
+        return Disagreement(reference: reference, reader: reader, difference: first)
+    }
+}

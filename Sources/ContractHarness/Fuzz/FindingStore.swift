@@ -1,0 +1,68 @@
+import Foundation
+
+/// The folder of saved findings (`golden/findings/` by default): knows every finding's key,
+/// so a disagreement that shrinks to a blob already saved is not saved again, and writes
+/// each new one atomically the moment it is found (an interrupted run keeps them all).
+public final class FindingStore: @unchecked Sendable {
+    public let folder: URL
+    private let lock = NSLock()
+    private var keys: [String: String] = [:]
+    private var names: Set<String> = []
+
+    /// What `save` did.
+    public enum Outcome: Equatable, Sendable {
+        /// Written to this file name.
+        case saved(String)
+        /// The same shrunk blob and signature is already in this file.
+        case alreadySaved(String)
+    }
+
+    /// Loads the keys of every `*.json` finding in `folder` (a missing folder is empty).
+    public init(folder: URL) throws {
+        self.folder = folder
+        for finding in try Self.load(folder) {
+            keys[finding.finding.key] = finding.file
+            names.insert(finding.file)
+        }
+    }
+
+    /// Every finding in `folder`, by file name.
+    public static func load(_ folder: URL) throws -> [(file: String, finding: Finding)] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        var found: [(file: String, finding: Finding)] = []
+        for name in entries.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
+            let url = folder.appendingPathComponent(name)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw HarnessInputError(file: "golden/findings/\(name)", message: "cannot read the file")
+            }
+            found.append((name, try FindingFile.parse(Array(data), file: "golden/findings/\(name)")))
+        }
+        return found
+    }
+
+    /// Saves `finding` unless its key is already saved. A file name taken by a different
+    /// finding (the generator changed since) gets a `-2`, `-3`, … suffix.
+    public func save(_ finding: Finding) throws -> Outcome {
+        lock.lock()
+        defer { lock.unlock() }
+        let key = finding.key
+        if let existing = keys[key] { return .alreadySaved(existing) }
+        var name = finding.fileName
+        var suffix = 2
+        while names.contains(name) {
+            name = "\(finding.seed)-\(finding.index)-\(suffix).json"
+            suffix += 1
+        }
+        try AtomicFile.write(finding.fileBytes(), to: folder.appendingPathComponent(name))
+        keys[key] = name
+        names.insert(name)
+        return .saved(name)
+    }
+
+    /// The number of distinct findings known (saved before and during this run).
+    public var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return keys.count
+    }
+}

@@ -1,0 +1,85 @@
+import WidgetSnapshot
+
+/// Makes fuzz case `i` of a seed from the golden fixtures: a random chain of named
+/// mutation operators, then random byte-level mutations, a zone and an instant.
+///
+/// Case `i` is a pure function of `(seed, i)` and the fixtures/catalog — its own
+/// `SeededRandom` stream, no shared state — so shards are just `i % n`, threads can make
+/// cases in any order, and `--case i` regenerates exactly the case a finding came from.
+public struct FuzzCaseGenerator: Sendable {
+    public let seed: UInt64
+    /// Sorted by name (the order the seed's choices index into).
+    public let fixtures: [Fixture]
+    public let catalog: [MutationOperator]
+    private let mutator: ByteMutator
+
+    /// The catalog without `size.many-tasks`: its 10 000-task blob makes a case about a
+    /// thousand times slower to generate and decode than any other, and the gate's corpus
+    /// already runs it. (The other size operators stay: deep nesting around the 2048 limit
+    /// is exactly where mutations find edges.)
+    public static let defaultCatalog = MutationCatalog.all.filter { $0.id != "size.many-tasks" }
+
+    public init(seed: UInt64, fixtures: [Fixture], catalog: [MutationOperator] = FuzzCaseGenerator.defaultCatalog) {
+        precondition(!fixtures.isEmpty, "the fuzzer needs at least one fixture")
+        self.seed = seed
+        self.fixtures = fixtures.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        self.catalog = catalog
+        self.mutator = ByteMutator(spliceSources: self.fixtures.map(\.blobText))
+    }
+
+    /// Edge instants tried now and then besides the fixture's own.
+    static let edgeInstants: [(String, Int64)] = [("zero", 0), ("minus-one", -1), ("min", Int64.min), ("max", Int64.max)]
+
+    public func make(_ index: Int) -> FuzzCase {
+        var random = SeededRandom(seed: seed, stream: UInt64(index))
+        let fixture = random.pick(fixtures)
+        var recipe = ["fixture \(fixture.name)"]
+        var input = MutationOperator.Input(blob: fixture.blob, pendingDoneTargets: fixture.pendingDoneTargets)
+        var blob = fixture.blobText
+        var pending = fixture.pendingDoneTargets
+
+        // A chain of named operators; each next one reads the previous output while it is
+        // still a JSON object (byte-level quirks of an earlier step may be normalised away).
+        let chain = random.pick([0, 1, 1, 1, 2, 2, 3])
+        for _ in 0..<chain {
+            let op = random.pick(catalog)
+            let parameter = random.pick(op.variants)
+            guard let output = op.apply(input, parameter: parameter) else { continue }
+            recipe.append("op \(op.id)" + (parameter.map { "#\($0)" } ?? ""))
+            blob = output.blob
+            pending = output.pendingDoneTargets
+            guard case .object(let object)? = try? JSONParser().parse(blob) else { break }
+            input = MutationOperator.Input(blob: object, pendingDoneTargets: pending)
+        }
+
+        // Byte-level mutations: none for a third of the cases, so operator chains are also
+        // tried on intact text.
+        let byteMutations = random.pick([0, 0, 0, 1, 1, 1, 2, 2, 3, 4, 6, 8])
+        for _ in 0..<byteMutations {
+            recipe.append("bytes " + mutator.mutate(&blob, &random))
+        }
+
+        if random.chance(1, in: 10) {
+            let ids = input.tasks.compactMap { $0.task["id"]?.stringValue }
+            let taskId = ids.isEmpty || random.chance(1, in: 4) ? JSONString("t1") : random.pick(ids)
+            let target = random.chance(1, in: 2)
+            pending = pending.queuing(taskId, target)
+            recipe.append("tap \(taskId)=\(target)")
+        }
+
+        let zone = random.pick(fixture.zones)
+        let instant: (name: String, epochMs: Int64)
+        if random.chance(1, in: 12) {
+            instant = random.pick(Self.edgeInstants)
+        } else {
+            let chosen = random.pick(fixture.instants)
+            instant = (chosen.name, chosen.epochMs)
+        }
+        recipe.append("zone \(zone)")
+        recipe.append("now \(instant.name) \(instant.epochMs)")
+        let id = CaseIdentifier.make(fixture: "fuzz", operator: "\(seed)-\(index)", parameter: nil, zone: zone,
+                                     instant: instant.name)
+        return FuzzCase(index: index, testCase: Case(id: id, blob: blob, pendingDoneTargets: pending,
+                                                     nowMs: instant.epochMs, timeZone: zone), recipe: recipe)
+    }
+}

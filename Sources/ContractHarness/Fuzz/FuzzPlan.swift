@@ -1,0 +1,51 @@
+/// What one `contract-harness fuzz` run does: which seed, how far (a number of cases, a
+/// time budget, or one case index), which shard, how many threads, how findings shrink.
+///
+/// Kept apart from the run itself so the CLI, the scripts and the tests describe runs
+/// the same way and the reproduce command can be written from it.
+public struct FuzzPlan: Sendable {
+    /// How far a run goes.
+    public enum Extent: Equatable, Sendable {
+        /// Case indices `0..<n` (the shard's share of them).
+        case cases(Int)
+        /// The shard's indices in order until the time is up.
+        case seconds(Double)
+        /// Exactly this case index (reproducing a finding), whatever the shard.
+        case single(Int)
+    }
+
+    public var seed: UInt64
+    public var extent: Extent
+    public var shard: FuzzShard
+    public var jobs: Int
+    /// Cases generated and decoded per step (progress, stop and time checks between steps).
+    public var batchSize: Int
+    public var shrinker: Shrinker
+    /// Appended to `contract-harness fuzz --seed S --case I` in each finding's reproduce
+    /// command (the `--testee` options the run had).
+    public var reproduceArguments: String
+
+    public init(seed: UInt64, extent: Extent, shard: FuzzShard = .whole, jobs: Int = 1, batchSize: Int = 512,
+                shrinker: Shrinker = Shrinker(), reproduceArguments: String = "") {
+        self.seed = seed
+        self.extent = extent
+        self.shard = shard
+        self.jobs = max(1, jobs)
+        self.batchSize = max(1, batchSize)
+        self.shrinker = shrinker
+        self.reproduceArguments = reproduceArguments
+    }
+
+    /// The number of cases the run will make, when known in advance.
+    public var plannedCases: Int? {
+        switch extent {
+        case .cases(let limit): return shard.share(of: limit)
+        case .single: return 1
+        case .seconds: return nil
+        }
+    }
+
+    public func reproduceCommand(index: Int) -> String {
+        "contract-harness fuzz --seed \(seed) --case \(index)" + (reproduceArguments.isEmpty ? "" : " " + reproduceArguments)
+    }
+}

@@ -1,0 +1,43 @@
+/// Reduces a disagreeing case to a minimal one that still shows the *same* disagreement
+/// (same reader pair, same first differing field): first the queued taps, then the JSON
+/// structure, then the bytes (delta debugging).
+///
+/// Exists because a 300-byte mutated blob says little; the 40 bytes that still make two
+/// readers differ say what the bug is. Deterministic: the same case and oracle always
+/// shrink to the same blob.
+public struct Shrinker: Sendable {
+    /// What a shrink did.
+    public struct Result: Sendable {
+        public var shrunk: Case
+        public var evaluations: Int
+        /// True when the evaluation budget ran out (or a stop came) before a fixpoint.
+        public var exhausted: Bool
+    }
+
+    /// Candidates tried per oracle call (one external process start each).
+    public var batchSize: Int
+    /// A bound on the candidates tried for one finding.
+    public var maximumEvaluations: Int
+
+    public init(batchSize: Int = 32, maximumEvaluations: Int = 20_000) {
+        self.batchSize = batchSize
+        self.maximumEvaluations = maximumEvaluations
+    }
+
+    /// `stillFails` answers, per candidate, whether it still shows the disagreement.
+    public func shrink(_ original: Case, stillFails: @escaping ([Case]) -> [Bool],
+                       shouldStop: @escaping () -> Bool = { false }) -> Result {
+        let session = ShrinkSession(oracle: stillFails, batchSize: batchSize, maximumEvaluations: maximumEvaluations,
+                                    shouldStop: shouldStop)
+        var current = original
+        var index = 0
+        while index < current.pendingDoneTargets.count, !session.exhausted {
+            var candidate = current
+            candidate.pendingDoneTargets.remove(at: index)
+            if session.fails(candidate) { current = candidate } else { index += 1 }
+        }
+        if let structural = StructuralShrink.run(current, session: session) { current = structural }
+        current = DeltaDebugging.run(current, session: session)
+        return Result(shrunk: current, evaluations: session.evaluations, exhausted: session.exhausted)
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// A thread-safe "please stop" set by `SIGINT` (or a test) and polled by a fuzz run
+/// between batches and shrink steps, so an interrupted run ends cleanly with every finding
+/// found so far already written.
+public final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var requested = false
+
+    public init() {}
+
+    public func request() {
+        lock.lock()
+        requested = true
+        lock.unlock()
+    }
+
+    public var isRequested: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return requested
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+
+/// Monotonic elapsed time for throughput figures and `--seconds` (never the wall clock:
+/// a clock change must not end a run early or make a rate negative).
+struct Stopwatch {
+    private let start = DispatchTime.now().uptimeNanoseconds
+
+    var seconds: Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+
+    /// Runs `body` and adds its duration to `total`.
+    static func measure<Result>(_ total: inout Double, _ body: () throws -> Result) rethrows -> Result {
+        let watch = Stopwatch()
+        defer { total += watch.seconds }
+        return try body()
+    }
+}

@@ -1,0 +1,211 @@
+import Dispatch
+import Foundation
+import ContractHarness
+
+/// `contract-harness fuzz`: seeded fuzzing of the Swift reader (and testees) against the C
+/// reference, with shrinking and saved findings; also replays saved findings.
+enum FuzzCommand: Subcommand {
+    static let name = "fuzz"
+    static let summary = "seeded fuzzing: mutate fixtures, compare readers, shrink and save findings"
+    static let help = """
+    USAGE: contract-harness fuzz --seed S (--cases N | --seconds T | --case I) [--jobs J] [--shard i/n]
+                                 [--testee NAME=COMMAND]... [--timeout SECONDS] [--root DIR] [--findings DIR]
+                                 [--no-save] [--batch N] [--shrink-budget N] [--quiet]
+           contract-harness fuzz --replay FILE_OR_DIR... [--testee NAME=COMMAND]... [--root DIR]
+           contract-harness fuzz --print-dictionary
+
+    Generates cases from golden/fixtures: case i of seed S is a random chain of named mutation
+    operators plus byte-level mutations (bit flips, splices between fixtures, truncation, JSON
+    tokens from a dictionary), a zone and an instant, and depends only on (S, i). Each case is
+    decoded by the C reference, the Swift reader and every --testee; each reader that differs
+    from C on a compared field is a disagreement. Every disagreement is shrunk to a minimal case
+    that still shows the same one (same readers, same first differing field: structure first,
+    then bytes) and saved atomically as golden/findings/<seed>-<index>.json, unless a finding
+    with the same shrunk blob and signature is already there.
+
+    The same seed and shard give the same cases and findings at any --jobs. Shard i/n owns
+    the case indices k with k % n == i-1, so n runners cover one seed without overlap.
+
+    OPTIONS:
+      --seed S              the seed, 0 … 9223372036854775807 (required to generate cases)
+      --cases N             case indices 0..<N (this shard's share of them)
+      --seconds T           this shard's cases in order until T seconds have passed
+      --case I              only case I (a finding's reproduce command)
+      --jobs J              threads (default: all cores); never changes the results
+      --shard i/n           run only shard i of n (default 1/1)
+      --testee NAME=CMD     an external reader (cases JSONL on stdin, views on stdout), compared with C
+      --timeout SECONDS     per-case timeout for testees (default 10; 60 for the first line)
+      --findings DIR        where findings go (default: golden/findings under --root)
+      --no-save             shrink and report, but write nothing
+      --batch N             cases per step (default 512, 4096 with testees)
+      --shrink-budget N     candidates tried per finding at most (default 20000)
+      --replay PATH         decode saved findings again (a file or a folder; repeatable):
+                            exit 1 while any still differs
+      --print-dictionary    the fuzzing dictionary in libFuzzer's -dict format
+      --quiet               only the summary
+
+    Progress goes to stderr: a redrawn line with a bar on a terminal, a plain line every 10 s
+    otherwise. SIGINT stops after the current step, keeps every finding written so far and
+    prints the summary (a second SIGINT exits at once).
+    Exit codes: 0 no disagreement, 1 disagreements found (or a replayed finding still differs),
+    2 bad usage or input, 130 interrupted.
+    """
+
+    static func run(_ arguments: inout Arguments) throws -> Int32 {
+        if arguments.flag("--print-dictionary") {
+            try arguments.finish()
+            print(FuzzDictionary.libFuzzerText, terminator: "")
+            return ExitCode.passed
+        }
+        let paths = try paths(&arguments)
+        let timeout = Double(try arguments.option("--timeout") ?? "10")
+        guard let timeout, timeout > 0 else { throw UsageError("--timeout takes a positive number of seconds") }
+        let testeeSpecs = try arguments.options("--testee")
+        let testees = try testeeSpecs.map { spec throws(UsageError) in try Testee.parse(spec, timeout: timeout) }
+        let readers: [any Reader] = [SwiftReader()] + testees
+        let replays = try arguments.options("--replay")
+        if !replays.isEmpty {
+            try arguments.finish()
+            return try replay(replays, root: paths.root, readers: [CReferenceReader()] + readers)
+        }
+
+        guard let seedText = try arguments.option("--seed") else { throw UsageError("--seed S is required") }
+        guard let seed = Int64(seedText), seed >= 0 else { throw UsageError("--seed takes 0 … 9223372036854775807, got `\(seedText)`") }
+        let extent = try extent(&arguments)
+        let jobs = try jobs(&arguments)
+        let shardText = try arguments.option("--shard") ?? "1/1"
+        guard let shard = FuzzShard(parsing: shardText) else { throw UsageError("--shard takes i/n with 1 ≤ i ≤ n, got `\(shardText)`") }
+        let findings = try arguments.option("--findings")
+        let noSave = arguments.flag("--no-save")
+        let batch = try arguments.integer("--batch") ?? (testees.isEmpty ? 512 : 4096)
+        let budget = try arguments.integer("--shrink-budget") ?? 20_000
+        guard batch >= 1, budget >= 1 else { throw UsageError("--batch and --shrink-budget must be at least 1") }
+        let quiet = arguments.flag("--quiet")
+        try arguments.finish()
+
+        let folder = findings.map { URL(fileURLWithPath: $0) } ?? paths.findings
+        let store = noSave ? nil : try FindingStore(folder: folder)
+        let fixtures = try FixtureLoader.load(root: paths.root.path)
+        let reproduce = testeeSpecs.map { "--testee " + shellQuoted($0) }.joined(separator: " ")
+        let plan = FuzzPlan(seed: UInt64(seed), extent: extent, shard: shard, jobs: jobs, batchSize: batch,
+                            shrinker: Shrinker(maximumEvaluations: budget), reproduceArguments: reproduce)
+        let stop = StopFlag()
+        let signalSource = interruptHandler(stop)
+        defer { signalSource.cancel() }
+        let run = FuzzRun(plan: plan, generator: FuzzCaseGenerator(seed: UInt64(seed), fixtures: fixtures),
+                          reference: CReferenceReader(), readers: readers, store: store, stop: stop)
+        let progress = ProgressPrinter(quiet: quiet)
+        let report = try run.run(progress: progress.update)
+        progress.finish()
+        print(FuzzSummary.render(report, findingsFolder: store == nil ? nil : displayPath(folder, root: paths.root)), terminator: "")
+        if report.interrupted { return 130 }
+        return report.entries.isEmpty ? ExitCode.passed : ExitCode.contractFailure
+    }
+
+    private static func extent(_ arguments: inout Arguments) throws -> FuzzPlan.Extent {
+        let cases = try arguments.integer("--cases")
+        let single = try arguments.integer("--case")
+        let secondsText = try arguments.option("--seconds")
+        let chosen = [cases != nil, single != nil, secondsText != nil].filter { $0 }.count
+        guard chosen == 1 else { throw UsageError("give exactly one of --cases N, --seconds T, --case I") }
+        if let cases {
+            guard cases >= 0 else { throw UsageError("--cases must be at least 0") }
+            return .cases(cases)
+        }
+        if let single {
+            guard single >= 0 else { throw UsageError("--case must be at least 0") }
+            return .single(single)
+        }
+        guard let seconds = secondsText.flatMap(Double.init), seconds > 0, seconds.isFinite else {
+            throw UsageError("--seconds takes a positive number")
+        }
+        return .seconds(seconds)
+    }
+
+    /// `--replay`: each saved finding decoded again by its two readers.
+    private static func replay(_ targets: [String], root: URL, readers: [any Reader]) throws -> Int32 {
+        var files: [(String, Finding)] = []
+        for target in targets {
+            let url = URL(fileURLWithPath: target, relativeTo: root).standardizedFileURL
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+                throw UsageError("--replay: no such file or folder `\(target)`")
+            }
+            if isFolder.boolValue {
+                files += try FindingStore.load(url).map { ("\(target)/\($0.file)", $0.finding) }
+            } else {
+                let data = FileManager.default.contents(atPath: url.path) ?? Data()
+                files.append((target, try FindingFile.parse(Array(data), file: target)))
+            }
+        }
+        var differing = 0
+        for (file, finding) in files {
+            switch FindingReplay.check(finding, readers: readers) {
+            case .agrees:
+                print("agrees now    \(file)  (was \(finding.disagreement.signature))")
+            case .stillDiffers(let now):
+                differing += 1
+                print("still differs \(file)  \(now.signature): expected \(now.difference.expected), got \(now.difference.got)")
+            case .readerMissing(let name):
+                print("skipped       \(file)  (reader `\(name)` not given: pass --testee \(name)=COMMAND)")
+            }
+        }
+        print("\(files.count) findings replayed, \(differing) still differ")
+        return differing == 0 ? ExitCode.passed : ExitCode.contractFailure
+    }
+
+    /// SIGINT asks the run to stop; a second one exits at once.
+    private static func interruptHandler(_ stop: StopFlag) -> DispatchSourceSignal {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler {
+            if stop.isRequested { _exit(130) }
+            stop.request()
+            FileHandle.standardError.write(Data("\ncontract-harness fuzz: stopping after this step (SIGINT again to quit now)\n".utf8))
+        }
+        source.resume()
+        return source
+    }
+
+    private static func displayPath(_ folder: URL, root: URL) -> String {
+        let path = folder.standardizedFileURL.path
+        let prefix = root.standardizedFileURL.path + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    private static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// Progress on stderr: redrawn at most 5 times a second on a terminal, a plain line every
+/// 10 s otherwise, nothing with --quiet.
+final class ProgressPrinter {
+    private let quiet: Bool
+    private let terminal = isatty(2) != 0
+    private var lastShown = -1.0
+    private var drew = false
+
+    init(quiet: Bool) { self.quiet = quiet }
+
+    func update(_ progress: FuzzProgress) {
+        guard !quiet else { return }
+        let interval = terminal ? 0.2 : 10
+        guard lastShown < 0 || progress.elapsed - lastShown >= interval else { return }
+        lastShown = progress.elapsed
+        if terminal {
+            write("\r\u{1B}[2K" + progress.terminalLine)
+            drew = true
+        } else {
+            write(progress.logLine + "\n")
+        }
+    }
+
+    func finish() {
+        if drew { write("\n") }
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
