@@ -9,6 +9,7 @@ enum ContractHarnessCLI {
     static let subcommands: [any Subcommand.Type] = [
         CheckCommand.self, UpdateCommand.self, CasesCommand.self, ListCommand.self,
         ExplainCommand.self, DecodeCommand.self, FuzzCommand.self,
+        ReportCommand.self, DiffCommand.self,
     ]
 
     static func main() {

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Reads files as they were at a git revision (`git show REV:./path`), for `diff --base REV`.
+/// A subprocess rather than a library: the harness has no dependencies, and git is already
+/// the tool that holds the golden files' history.
+public struct GitRevision: Sendable {
+    /// The repository work tree (or a folder inside it) git runs in.
+    public let root: URL
+    /// The revision as given (`HEAD~1`, `main`, a hash).
+    public let name: String
+    /// The full commit hash it resolves to.
+    public let commit: String
+
+    /// Resolves `name` to a commit; throws `GitError` when git or the revision is missing.
+    public init(_ name: String, root: URL) throws {
+        self.root = root
+        self.name = name
+        guard !name.hasPrefix("-") else { throw GitError(message: "`\(name)` is not a revision") }
+        let out = try Self.git(["rev-parse", "--verify", "--quiet", name + "^{commit}"], in: root)
+        commit = String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The files directly in `folder` (relative to `root`) at this revision, by name; an
+    /// empty list when the folder did not exist then.
+    public func files(in folder: String) throws -> [String] {
+        let out = try Self.git(["ls-tree", "--name-only", commit, "--", folder + "/"], in: root)
+        return String(decoding: out, as: UTF8.self).split(separator: "\n").map { String($0.split(separator: "/").last ?? $0) }
+    }
+
+    /// One file's bytes at this revision (`path` relative to `root`).
+    public func contents(of path: String) throws -> [UInt8] {
+        try Self.git(["show", "\(commit):./\(path)"], in: root)
+    }
+
+    /// Runs git and returns its stdout; a non-zero exit throws with git's stderr.
+    static func git(_ arguments: [String], in folder: URL) throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", folder.path] + arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw GitError(message: "cannot run git: \(error)")
+        }
+        // Drain stderr on its own thread so a chatty git cannot block on a full pipe.
+        let errorBox = ErrorText()
+        let drain = Thread { errorBox.set(err.fileHandleForReading.readDataToEndOfFile()) }
+        drain.start()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let message = errorBox.wait()
+        guard process.terminationStatus == 0 else {
+            let detail = message.trimmingCharacters(in: .whitespacesAndNewlines)
+            throw GitError(message: "git \(arguments.joined(separator: " ")) failed" + (detail.isEmpty ? "" : ": \(detail)"))
+        }
+        return [UInt8](data)
+    }
+}
+
+/// git could not answer (not a repository, unknown revision, git missing).
+public struct GitError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public var description: String { message }
+}
+
+/// stderr text handed from the draining thread to the caller.
+private final class ErrorText: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var text = ""
+
+    func set(_ data: Data) {
+        text = String(decoding: data, as: UTF8.self)
+        done.signal()
+    }
+
+    func wait() -> String {
+        done.wait()
+        return text
+    }
+}

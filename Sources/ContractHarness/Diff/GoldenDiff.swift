@@ -1,0 +1,119 @@
+/// What changed in the golden outputs between a git revision and the work tree, per
+/// reader (`golden/expected` is the C reference's, `golden/kotlin` the recorded Kotlin
+/// end's): cases added, removed, changed on a compared field, or changed only in an
+/// (informational) error text. `contract-harness diff --base REV` prints it; a reviewer
+/// reads it before the raw `git diff` of thousands of lines.
+public struct GoldenDiff: Sendable {
+    /// One case whose compared fields changed: `expected` in each difference is the base
+    /// revision's value, `got` the work tree's.
+    public struct Change: Sendable {
+        public var caseId: String
+        public var differences: [FieldDifference]
+    }
+
+    /// The changes of one reader's folder.
+    public struct Reader: Sendable {
+        /// `expected`, `kotlin`.
+        public var name: String
+        /// `golden/expected`.
+        public var folder: String
+        /// `C reference`, `recorded Kotlin`.
+        public var role: String
+        public var added: [String] = []
+        public var removed: [String] = []
+        public var changed: [Change] = []
+        /// Lines that differ only in what is never compared (error texts).
+        public var errorTextOnly: [String] = []
+
+        public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty && errorTextOnly.isEmpty }
+
+        /// Changed cases per field with row numbers dropped (`parse.tasks[].title`), most
+        /// cases first; a case counts once per field it changed on.
+        public var byField: [(field: String, cases: Int)] {
+            var counts: [String: Int] = [:]
+            for change in changed {
+                for field in Set(change.differences.map { GoldenDiff.fieldKey($0.field) }) { counts[field, default: 0] += 1 }
+            }
+            return counts.map { ($0.key, $0.value) }.sorted { $0.cases != $1.cases ? $0.cases > $1.cases : $0.field < $1.field }
+        }
+
+        /// At most `limit` changes, taken in turn from each field group (largest first) so
+        /// every kind of change shows up before any repeats.
+        public func examples(_ limit: Int) -> [(caseId: String, difference: FieldDifference)] {
+            let queues: [[(caseId: String, difference: FieldDifference)]] = byField.map { group in
+                changed.compactMap { change in
+                    change.differences.first { GoldenDiff.fieldKey($0.field) == group.field }.map { (change.caseId, $0) }
+                }
+            }
+            var picked: [(caseId: String, difference: FieldDifference)] = []
+            var seen: Set<String> = []
+            var round = 0
+            while picked.count < limit, queues.contains(where: { round < $0.count }) {
+                for position in queues.indices where round < queues[position].count && picked.count < limit {
+                    let candidate = queues[position][round]
+                    if seen.insert(candidate.caseId + "\u{0}" + candidate.difference.field).inserted { picked.append(candidate) }
+                }
+                round += 1
+            }
+            return picked
+        }
+    }
+
+    /// The revision as given and the commit it resolved to.
+    public var baseName: String
+    public var baseCommit: String
+    public var readers: [Reader]
+
+    public var isEmpty: Bool { readers.allSatisfy(\.isEmpty) }
+
+    /// The folders compared, with the reader each holds.
+    public static let folders: [(name: String, folder: String, role: String)] = [
+        ("expected", "golden/expected", "C reference"),
+        ("kotlin", "golden/kotlin", "recorded Kotlin"),
+    ]
+
+    /// Compares every golden folder at `base` with the work tree under `paths.root`.
+    public static func load(_ paths: HarnessPaths, base: String) throws -> GoldenDiff {
+        let revision = try GitRevision(base, root: paths.root)
+        var readers: [Reader] = []
+        for folder in folders {
+            readers.append(try compare(before: try GoldenViews.at(revision, folder: folder.folder),
+                                   after: try GoldenViews.workTree(paths, folder: folder.folder),
+                                   reader: Reader(name: folder.name, folder: folder.folder, role: folder.role)))
+        }
+        return GoldenDiff(baseName: base, baseCommit: revision.commit, readers: readers)
+    }
+
+    /// Fills `reader` with the differences from `before` to `after` (work-tree order;
+    /// removed cases in their old order).
+    public static func compare(before: GoldenViews, after: GoldenViews, reader: Reader) throws(HarnessInputError) -> Reader {
+        var result = reader
+        for entry in after.entries {
+            guard let old = before[entry.id] else {
+                result.added.append(entry.id)
+                continue
+            }
+            if old.line == entry.line { continue }
+            let differences = FieldDifference.between(expected: try old.outcome(), got: try entry.outcome())
+            if differences.isEmpty {
+                result.errorTextOnly.append(entry.id)
+            } else {
+                result.changed.append(Change(caseId: entry.id, differences: differences))
+            }
+        }
+        result.removed = before.entries.map(\.id).filter { after[$0] == nil }
+        return result
+    }
+
+    /// `parse.tasks[3].title` → `parse.tasks[].title`.
+    public static func fieldKey(_ field: String) -> String {
+        var out = ""
+        var inBrackets = false
+        for character in field {
+            if character == "]" { inBrackets = false }
+            if !inBrackets { out.append(character) }
+            if character == "[" { inBrackets = true }
+        }
+        return out
+    }
+}

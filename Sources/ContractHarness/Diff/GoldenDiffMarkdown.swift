@@ -1,0 +1,39 @@
+/// `diff --base REV --markdown FILE`: the same as `GoldenDiffText`, shaped for a pull-request
+/// comment — a counts table first, the changed fields per reader, then at most N examples
+/// per reader (before/after) folded in `<details>`.
+public enum GoldenDiffMarkdown {
+    public static func render(_ diff: GoldenDiff, examples: Int = 5) -> String {
+        var out = "## Golden output changes vs `\(cell(diff.baseName))` (`\(diff.baseCommit.prefix(10))`)\n\n"
+        if diff.isEmpty { return out + "No case's expected or recorded output changed.\n" }
+        out += "| reader | changed | added | removed | error text only |\n|---|---:|---:|---:|---:|\n"
+        for reader in diff.readers {
+            out += "| \(reader.name) (\(reader.role)) | \(reader.changed.count) | \(reader.added.count) | \(reader.removed.count) | \(reader.errorTextOnly.count) |\n"
+        }
+        for reader in diff.readers where !reader.isEmpty {
+            out += "\n### \(reader.name) (`\(reader.folder)`)\n\n"
+            if !reader.changed.isEmpty {
+                out += "| field | cases |\n|---|---:|\n"
+                for group in reader.byField { out += "| `\(group.field)` | \(group.cases) |\n" }
+            }
+            for (label, ids) in [("Added", reader.added), ("Removed", reader.removed), ("Error text only", reader.errorTextOnly)] where !ids.isEmpty {
+                out += "\n\(label) (\(ids.count)): " + ids.prefix(examples).map { "`\(cell($0))`" }.joined(separator: ", ")
+                out += ids.count > examples ? ", …\n" : "\n"
+            }
+            let picked = reader.examples(examples)
+            if !picked.isEmpty {
+                out += "\n<details><summary>\(picked.count) of \(reader.changed.count) changed cases</summary>\n\n"
+                out += "| case | field | before | after |\n|---|---|---|---|\n"
+                for example in picked {
+                    out += "| `\(cell(example.caseId))` | `\(cell(example.difference.field))` | `\(cell(example.difference.expected))` | `\(cell(example.difference.got))` |\n"
+                }
+                out += "\n</details>\n"
+            }
+        }
+        return out
+    }
+
+    /// Text safe inside a table cell's code span.
+    private static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "\n", with: " ")
+    }
+}
