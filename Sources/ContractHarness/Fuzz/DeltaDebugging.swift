@@ -26,6 +26,11 @@ enum DeltaDebugging {
             if granularity >= bytes.count { break }
             granularity = min(granularity * 2, bytes.count)
         }
+        if current.blob.count == 1, !session.exhausted {
+            var empty = current
+            empty.blob = []
+            if session.fails(empty) { current = empty }
+        }
         return current
     }
 }

@@ -1,0 +1,52 @@
+import ContractHarness
+import Foundation
+import XCTest
+
+/// The seeded generator and the byte mutator: fixed streams, bounded draws, sane recipes.
+final class FuzzMutatorTests: XCTestCase {
+    func testTheRandomStreamIsFixed() {
+        var random = SeededRandom(seed: 1, stream: 0)
+        let first = (0..<3).map { _ in random.next() }
+        var again = SeededRandom(seed: 1, stream: 0)
+        XCTAssertEqual(first, (0..<3).map { _ in again.next() })
+        var other = SeededRandom(seed: 1, stream: 1)
+        XCTAssertNotEqual(first[0], other.next())
+        var bounded = SeededRandom(seed: 3)
+        let draws = (0..<2000).map { _ in bounded.below(7) }
+        XCTAssertEqual(Set(draws), Set(0..<7))
+    }
+
+    func testMutationsDescribeThemselves() throws {
+        let fixtures = try CorpusTestSupport.fixtures()
+        let mutator = ByteMutator(spliceSources: fixtures.map(\.blobText))
+        var random = SeededRandom(seed: 9)
+        var kinds: Set<String> = []
+        for _ in 0..<400 {
+            var bytes = fixtures[0].blobText
+            let description = mutator.mutate(&bytes, &random)
+            kinds.insert(String(description.prefix { $0 != "@" }))
+        }
+        XCTAssertEqual(kinds.subtracting(["none"]),
+                       ["token", "splice", "value", "flip", "byte", "delete", "copy", "truncate", "graft", "insert"])
+    }
+
+    func testGeneratedCasesUseTheFixturesZonesAndOperators() throws {
+        let fixtures = try CorpusTestSupport.fixtures()
+        let generator = FuzzCaseGenerator(seed: 4, fixtures: fixtures)
+        let cases = (0..<300).map(generator.make)
+        XCTAssertTrue(cases.allSatisfy { $0.recipe.first?.hasPrefix("fixture ") == true })
+        XCTAssertTrue(cases.contains { $0.recipe.contains { $0.hasPrefix("op ") } })
+        XCTAssertTrue(cases.contains { $0.recipe.contains { $0.hasPrefix("bytes ") } })
+        XCTAssertTrue(cases.contains { !$0.recipe.contains { $0.hasPrefix("bytes ") } })
+        XCTAssertFalse(cases.contains { $0.recipe.contains("op size.many-tasks") })
+        let zones = Set(fixtures.flatMap(\.zones))
+        XCTAssertTrue(cases.allSatisfy { zones.contains($0.testCase.timeZone) })
+    }
+
+    func testTheCommittedLibFuzzerDictionaryIsCurrent() throws {
+        let path = CorpusTestSupport.root + "/.clusterfuzzlite/WidgetFuzz.dict"
+        let committed = try XCTUnwrap(FileManager.default.contents(atPath: path), "missing \(path)")
+        XCTAssertEqual(String(decoding: committed, as: UTF8.self), FuzzDictionary.libFuzzerText,
+                       "regenerate with: contract-harness fuzz --print-dictionary > .clusterfuzzlite/WidgetFuzz.dict")
+    }
+}

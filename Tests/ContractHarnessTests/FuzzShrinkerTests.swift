@@ -1,0 +1,49 @@
+import ContractHarness
+import Foundation
+import WidgetSnapshot
+import XCTest
+
+/// The shrinker keeps only what the oracle needs: structure first, then bytes.
+final class FuzzShrinkerTests: XCTestCase {
+    private func shrink(_ text: String, _ fails: @escaping (String) -> Bool) -> (String, Shrinker.Result) {
+        let start = Case(id: "x", blob: Array(text.utf8), nowMs: 0, timeZone: "Europe/Berlin")
+        let result = Shrinker(batchSize: 5).shrink(start) { cases in
+            cases.map { fails(String(decoding: $0.blob, as: UTF8.self)) }
+        }
+        return (String(decoding: result.shrunk.blob, as: UTF8.self), result)
+    }
+
+    func testBytesShrinkToTheMinimalSubstring() {
+        let (shrunk, result) = shrink("not json at all: abcXYZdef") { $0.contains("XY") }
+        XCTAssertEqual(shrunk, "XY")
+        XCTAssertFalse(result.exhausted)
+    }
+
+    func testStructureShrinksToTheNeededMember() {
+        let blob = #"{"v":1,"dayStr":"2026-07-17","tasks":[{"id":"t1","title":"keep me"},{"id":"t2","title":"x"},{"id":"t3","title":"y"},{"id":"t4","title":"z"}]}"#
+        let (shrunk, _) = shrink(blob) { text in
+            guard case .object(let top)? = try? JSONParser().parse(text),
+                  case .object(let task)? = top["tasks"]?.arrayValue?.first,
+                  let title = task["title"]?.stringValue?.string else { return false }
+            return title.hasPrefix("k")
+        }
+        XCTAssertEqual(shrunk, #"{"tasks":[{"title":"k"}]}"#)
+    }
+
+    func testPendingTapsThatDoNotMatterAreDropped() {
+        let start = Case(id: "x", blob: Array("ab".utf8),
+                         pendingDoneTargets: [.init(taskId: "t1", isDone: true), .init(taskId: "t2", isDone: false)],
+                         nowMs: 0, timeZone: "Europe/Berlin")
+        let result = Shrinker().shrink(start) { cases in cases.map { $0.pendingDoneTargets.contains { $0.taskId == "t2" } } }
+        XCTAssertEqual(result.shrunk.pendingDoneTargets.map(\.taskId), ["t2"])
+        XCTAssertEqual(result.shrunk.blob, [])
+    }
+
+    func testTheBudgetBoundsTheWork() {
+        let start = Case(id: "x", blob: Array(String(repeating: "a", count: 400).utf8), nowMs: 0, timeZone: "Europe/Berlin")
+        let result = Shrinker(batchSize: 4, maximumEvaluations: 10).shrink(start) { cases in cases.map { _ in false } }
+        XCTAssertEqual(result.evaluations, 10)
+        XCTAssertTrue(result.exhausted)
+        XCTAssertEqual(result.shrunk, start)
+    }
+}
