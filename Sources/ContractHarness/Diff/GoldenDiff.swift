@@ -25,6 +25,12 @@ public struct GoldenDiff: Sendable {
         /// Lines that differ only in what is never compared (error texts).
         public var errorTextOnly: [String] = []
 
+        public init(name: String, folder: String, role: String) {
+            self.name = name
+            self.folder = folder
+            self.role = role
+        }
+
         public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty && errorTextOnly.isEmpty }
 
         /// Changed cases per field with row numbers dropped (`parse.tasks[].title`), most
