@@ -37,6 +37,8 @@ final class GoldenDiffTests: XCTestCase {
         XCTAssertEqual(reader.errorTextOnly, ["canonical/syntax.bom@berlin@at"])
         // Row numbers are dropped when grouping; a case counts once per field.
         XCTAssertEqual(reader.byField.map { "\($0.field)=\($0.cases)" }, ["header=1", "parse.tasks[].title=1", "stale=1"])
+        XCTAssertEqual(reader.byFamily.map { "\($0.family)=\($0.cases)" },
+                       ["canonical/base=1", "canonical/gone=1", "canonical/new=1", "canonical/rows=1"], "changed, added and removed")
         XCTAssertEqual(reader.changed[1].differences.map(\.field), ["parse.tasks[1].title", "parse.tasks[2].title"])
         // Examples take one per field group before any repeats, and stop at the limit.
         XCTAssertEqual(reader.examples(2).map(\.difference.field), ["header", "parse.tasks[1].title"])

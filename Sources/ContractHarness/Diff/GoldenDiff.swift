@@ -43,13 +43,28 @@ public struct GoldenDiff: Sendable {
             return counts.map { ($0.key, $0.value) }.sorted { $0.cases != $1.cases ? $0.cases > $1.cases : $0.field < $1.field }
         }
 
+        /// Changed, added and removed cases per fixture and mutation family
+        /// (`offset-4h/meta`), most cases first.
+        public var byFamily: [(family: String, cases: Int)] {
+            var counts: [String: Int] = [:]
+            for id in changed.map(\.caseId) + added + removed {
+                counts["\(id.prefix { $0 != "/" })/\(ReportFacts.family(of: id))", default: 0] += 1
+            }
+            return counts.map { ($0.key, $0.value) }.sorted { $0.cases != $1.cases ? $0.cases > $1.cases : $0.family < $1.family }
+        }
+
         /// At most `limit` changes, taken in turn from each field group (largest first) so
-        /// every kind of change shows up before any repeats.
+        /// every kind of change shows up before any repeats; within a group, one case per
+        /// mutation (`fixture/operator#param`) before a second zone or instant of it.
         public func examples(_ limit: Int) -> [(caseId: String, difference: FieldDifference)] {
             let queues: [[(caseId: String, difference: FieldDifference)]] = byField.map { group in
-                changed.compactMap { change in
-                    change.differences.first { GoldenDiff.fieldKey($0.field) == group.field }.map { (change.caseId, $0) }
+                let all = changed.compactMap { change in
+                    change.differences.first { GoldenDiff.fieldKey($0.field) == group.field }.map { (caseId: change.caseId, difference: $0) }
                 }
+                var heads: Set<Substring> = []
+                let first = all.filter { heads.insert($0.caseId.prefix { $0 != "@" }).inserted }
+                let firstIds = Set(first.map(\.caseId))
+                return first + all.filter { !firstIds.contains($0.caseId) }
             }
             var picked: [(caseId: String, difference: FieldDifference)] = []
             var seen: Set<String> = []

@@ -15,6 +15,9 @@ public enum GoldenDiffMarkdown {
                 out += "| field | cases |\n|---|---:|\n"
                 for group in reader.byField { out += "| `\(group.field)` | \(group.cases) |\n" }
             }
+            let families = reader.byFamily
+            out += "\nBy fixture/family: " + families.prefix(8).map { "`\(cell($0.family))` \($0.cases)" }.joined(separator: ", ")
+            out += families.count > 8 ? ", … (\(families.count) in all)\n" : "\n"
             for (label, ids) in [("Added", reader.added), ("Removed", reader.removed), ("Error text only", reader.errorTextOnly)] where !ids.isEmpty {
                 out += "\n\(label) (\(ids.count)): " + ids.prefix(examples).map { "`\(cell($0))`" }.joined(separator: ", ")
                 out += ids.count > examples ? ", …\n" : "\n"

@@ -14,6 +14,9 @@ public enum GoldenDiffText {
             for group in reader.byField {
                 out += "  " + TextSummary.pad(group.field, 28) + "\(group.cases) cases\n"
             }
+            let families = reader.byFamily
+            out += "  by fixture/family: " + families.prefix(8).map { "\($0.family) \($0.cases)" }.joined(separator: ", ")
+            out += families.count > 8 ? ", … (\(families.count) in all)\n" : "\n"
             for (label, ids) in [("added", reader.added), ("removed", reader.removed), ("error text only", reader.errorTextOnly)] where !ids.isEmpty {
                 out += "  \(label): " + ids.prefix(examples).joined(separator: ", ") + (ids.count > examples ? ", … (\(ids.count) in all)" : "") + "\n"
             }
