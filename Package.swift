@@ -20,6 +20,8 @@ let package = Package(
         .target(name: "ContractHarness", dependencies: ["WidgetSnapshot", "ReferenceDecoder"]),
         // The CLI: argument parsing and one file per subcommand, over the library.
         .executableTarget(name: "contract-harness", dependencies: ["ContractHarness", "WidgetSnapshot"]),
+        // Benchmarks (scripts/bench, BENCHMARKS.md): release builds only, not a product an app uses.
+        .executableTarget(name: "WidgetBench", dependencies: ["WidgetSnapshot", "ContractHarness", "ReferenceDecoder"]),
         .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot"]),
         .testTarget(name: "ReaderBehaviourTests", dependencies: ["ContractHarness", "WidgetSnapshot"]),
         .testTarget(name: "ContractHarnessTests", dependencies: ["ContractHarness", "WidgetSnapshot"]),

@@ -1,0 +1,156 @@
+import ContractHarness
+import Foundation
+import ReferenceDecoder
+import WidgetSnapshot
+
+/// `WidgetBench`: throughput, harness timings and memory of the readers (issue 8).
+/// `scripts/bench` builds it in release and runs `WidgetBench run`.
+@main
+enum WidgetBench {
+    static let usage = """
+    USAGE: WidgetBench <subcommand> [options]
+
+      run [--quick] [--root DIR] [--harness PATH] [--markdown FILE] [--no-profile]
+          every measurement; prints the tables and rewrites the generated part of FILE
+      throughput [--quick] [--root DIR]
+          only the throughput table
+      decode-file --reader swift|c|c-raw|foundation --file BLOB [--repeat N]
+          decodes one blob file N times (default 1) in this process and prints
+          `ns=<decode ns> rows=<rows> bytes=<blob bytes>` (the child of the memory and profile runs)
+      verify [--root DIR]
+          how many corpus cases the JSONSerialization port decodes like the Swift reader
+    """
+
+    static func main() {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        guard !arguments.isEmpty, !["-h", "--help", "help"].contains(arguments[0]) else {
+            print(usage)
+            exit(arguments.isEmpty ? 2 : 0)
+        }
+        let command = arguments.removeFirst()
+        do {
+            var options = Options(arguments)
+            switch command {
+            case "run":
+                try BenchRun(options: &options).run()
+            case "throughput":
+                let quick = options.flag("--quick")
+                let root = options.value("--root") ?? "."
+                try options.finish()
+                let corpus = try Corpus.load(HarnessPaths(root: root))
+                let results = try ThroughputTable.measure(corpus, budget: quick ? .quick : .full, progress: true)
+                print(results.text)
+            case "decode-file":
+                try decodeFile(&options)
+            case "verify":
+                let root = options.value("--root") ?? "."
+                try options.finish()
+                let corpus = try Corpus.load(HarnessPaths(root: root))
+                print(Agreement.measure(corpus).text)
+            default:
+                throw BenchError("unknown subcommand `\(command)`\n\(usage)")
+            }
+        } catch {
+            FileHandle.standardError.write(Data("WidgetBench: \(error)\n".utf8))
+            exit(2)
+        }
+    }
+
+    /// The child of the memory and profile runs: read the file, decode it, report.
+    static func decodeFile(_ options: inout Options) throws {
+        guard let name = options.value("--reader"), let reader = BenchReader(rawValue: name) else {
+            throw BenchError("--reader swift|c|c-raw|foundation is required")
+        }
+        guard let path = options.value("--file") else { throw BenchError("--file is required") }
+        let repeats = Int(options.value("--repeat") ?? "1") ?? 1
+        try options.finish()
+        let blob = try readWhole(path)
+        let prepared = PreparedCases([Case(id: "file", blob: blob, nowMs: Inputs.nowMs, timeZone: Inputs.zone)])
+        var rows = 0
+        let start = nowNs()
+        for _ in 0..<repeats { rows = prepared.decode(0, reader) }
+        let elapsed = nowNs() - start
+        print("ns=\(elapsed) rows=\(rows) bytes=\(blob.count) sink=\(benchSink & 1)")
+    }
+
+    /// The file's bytes, read straight into one array (no `Data` copy to inflate peak memory).
+    static func readWhole(_ path: String) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw BenchError("cannot open \(path)") }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw BenchError("cannot stat \(path)") }
+        let size = Int(info.st_size)
+        return try [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var done = 0
+            while done < size {
+                let got = read(descriptor, buffer.baseAddress! + done, size - done)
+                if got <= 0 { throw BenchError("cannot read \(path)") }
+                done += got
+            }
+            count = size
+        }
+    }
+}
+
+/// `--name value` options and `--flag`s, each taken once; `finish()` refuses leftovers.
+struct Options {
+    private var remaining: [String]
+
+    init(_ arguments: [String]) { remaining = arguments }
+
+    mutating func flag(_ name: String) -> Bool {
+        guard let index = remaining.firstIndex(of: name) else { return false }
+        remaining.remove(at: index)
+        return true
+    }
+
+    mutating func value(_ name: String) -> String? {
+        guard let index = remaining.firstIndex(of: name), index + 1 < remaining.count else { return nil }
+        let value = remaining[index + 1]
+        remaining.removeSubrange(index...(index + 1))
+        return value
+    }
+
+    func finish() throws {
+        if !remaining.isEmpty { throw BenchError("unexpected arguments: \(remaining.joined(separator: " "))") }
+    }
+}
+
+/// How many corpus cases the JSONSerialization port decodes as the Swift reader does
+/// (parse kind and rows, meta, stale, header), and which fixtures/operators differ.
+struct Agreement {
+    var total: Int
+    var agreeing: Int
+    /// Operator id → cases that differ.
+    var differingOperators: [(String, Int)]
+
+    static func measure(_ corpus: Corpus) -> Agreement {
+        var agreeing = 0
+        var differing: [String: Int] = [:]
+        let swift = SwiftReader()
+        let foundation = FoundationReader()
+        for item in corpus.cases {
+            let mine = swift.decode(item)
+            let theirs = foundation.decode(item)
+            if mine.parse.agrees(with: theirs.parse) && mine.meta == theirs.meta && mine.stale == theirs.stale
+                && mine.header == theirs.header {
+                agreeing += 1
+            } else {
+                let op = item.id.split(separator: "/").dropFirst().first.map { String($0.split(separator: "@")[0]) } ?? item.id
+                let family = String(op.split(separator: "#")[0])
+                differing[family, default: 0] += 1
+            }
+        }
+        return Agreement(total: corpus.cases.count, agreeing: agreeing,
+                         differingOperators: differing.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key })
+    }
+
+    var text: String {
+        var out = "JSONSerialization port agrees with the Swift reader on \(agreeing) of \(total) cases"
+        if !differingOperators.isEmpty {
+            out += "; differs on: " + differingOperators.map { "\($0.0) (\($0.1))" }.joined(separator: ", ")
+        }
+        return out
+    }
+}
