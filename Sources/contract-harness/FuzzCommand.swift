@@ -47,7 +47,8 @@ enum FuzzCommand: Subcommand {
     Progress goes to stderr: a redrawn line with a bar on a terminal, a plain line every 10 s
     otherwise. SIGINT stops after the current step, keeps every finding written so far and
     prints the summary (a second SIGINT exits at once).
-    Exit codes: 0 no disagreement, 1 disagreements found (or a replayed finding still differs),
+    Exit codes: 0 no new disagreement (every one found shrinks to a finding already saved), 1 a
+    new finding (any disagreement with --no-save; with --replay: a finding still differs),
     2 bad usage or input, 130 interrupted.
     """
 
@@ -99,7 +100,10 @@ enum FuzzCommand: Subcommand {
         progress.finish()
         print(FuzzSummary.render(report, findingsFolder: store == nil ? nil : displayPath(folder, root: paths.root)), terminator: "")
         if report.interrupted { return 130 }
-        return report.entries.isEmpty ? ExitCode.passed : ExitCode.contractFailure
+        // A disagreement already saved under golden/findings is a known, listed one: the run
+        // fails on new ones (or on any with --no-save); `--replay` tracks the known ones.
+        let failing = store == nil ? report.entries.count : report.newFindings
+        return failing == 0 ? ExitCode.passed : ExitCode.contractFailure
     }
 
     private static func extent(_ arguments: inout Arguments) throws -> FuzzPlan.Extent {

@@ -30,6 +30,18 @@ final class FuzzShrinkerTests: XCTestCase {
         XCTAssertEqual(shrunk, #"{"tasks":[{"title":"k"}]}"#)
     }
 
+    func testMembersThatOnlyGoAsAUnitAreRemovedAndDigitsSimplified() {
+        // JSON to one reader only (here: once the X is dropped), so the structural pass cannot
+        // parse it and no single byte can go; whole members can.
+        let blob = #"{"":1,"":"","":7X,"":[],"":{}}"#
+        let (shrunk, _) = shrink(blob) { text in
+            guard let x = text.firstIndex(of: "X"), x > text.startIndex,
+                  text[text.index(before: x)].isNumber else { return false }
+            return (try? JSONParser().parse(text.replacingOccurrences(of: "X", with: "")))?.objectValue != nil
+        }
+        XCTAssertEqual(shrunk, #"{"":0X}"#)
+    }
+
     func testPendingTapsThatDoNotMatterAreDropped() {
         let start = Case(id: "x", blob: Array("ab".utf8),
                          pendingDoneTargets: [.init(taskId: "t1", isDone: true), .init(taskId: "t2", isDone: false)],

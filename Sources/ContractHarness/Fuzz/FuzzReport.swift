@@ -32,6 +32,11 @@ public struct FuzzReport: Sendable {
 
     public var newFindings: Int { entries.filter { if case .saved? = $0.outcome { return true } else { return false } }.count }
 
+    /// Disagreements whose shrunk finding was already saved (before or earlier in this run).
+    public var knownFindings: Int {
+        entries.filter { if case .alreadySaved? = $0.outcome { return true } else { return false } }.count
+    }
+
     /// Distinct signatures among the disagreements, sorted.
     public var signatures: [String] { Array(Set(entries.map(\.disagreement.signature))).sorted() }
 

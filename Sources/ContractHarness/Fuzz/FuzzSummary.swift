@@ -17,10 +17,12 @@ public enum FuzzSummary {
         text += "  " + TextSummary.pad("generation", 12) + TextSummary.pad(rate(Double(report.cases), report.generationSeconds), 10)
         text += seconds(report.generationSeconds) + "; shrinking " + seconds(report.shrinkSeconds) + "\n"
         guard !report.entries.isEmpty else { return text + "no disagreement.\n" }
-        let already = report.entries.count - report.newFindings
-        text += "\(report.entries.count) disagreements (\(report.signatures.count) signatures): \(report.newFindings) new findings"
-        if let findingsFolder { text += " saved in \(findingsFolder)" }
-        text += ", \(already) already saved\n"
+        text += "\(report.entries.count) disagreements (\(report.signatures.count) signatures): "
+        if let findingsFolder {
+            text += "\(report.newFindings) new findings saved in \(findingsFolder), \(report.knownFindings) already saved there\n"
+        } else {
+            text += "nothing saved (--no-save)\n"
+        }
         for entry in report.entries.prefix(listed) {
             text += "  #\(entry.index) \(entry.disagreement.signature)  \(entry.originalSize) → \(entry.shrunkSize) bytes"
             text += " (\(entry.shrinkEvaluations) candidates)"

@@ -1,6 +1,7 @@
 /// Reduces a disagreeing case to a minimal one that still shows the *same* disagreement
 /// (same reader pair, same first differing field): first the queued taps, then the JSON
-/// structure, then the bytes (delta debugging).
+/// structure, then the bytes (delta debugging, then range removal and digit
+/// simplification on small blobs).
 ///
 /// Exists because a 300-byte mutated blob says little; the 40 bytes that still make two
 /// readers differ say what the bug is. Deterministic: the same case and oracle always
@@ -38,6 +39,7 @@ public struct Shrinker: Sendable {
         }
         if let structural = StructuralShrink.run(current, session: session) { current = structural }
         current = DeltaDebugging.run(current, session: session)
+        current = ByteSimplification.run(current, session: session)
         return Result(shrunk: current, evaluations: session.evaluations, exhausted: session.exhausted)
     }
 }
