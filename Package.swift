@@ -20,6 +20,8 @@ let package = Package(
         .target(name: "ContractHarness", dependencies: ["WidgetSnapshot", "ReferenceDecoder"]),
         // The CLI: argument parsing and one file per subcommand, over the library.
         .executableTarget(name: "contract-harness", dependencies: ["ContractHarness", "WidgetSnapshot"]),
+        // The libFuzzer target (scripts/fuzz-libfuzzer, .clusterfuzzlite/): Swift vs C on the same bytes.
+        .executableTarget(name: "WidgetFuzz", dependencies: ["WidgetSnapshot", "ReferenceDecoder"]),
         // Benchmarks (scripts/bench, BENCHMARKS.md): release builds only, not a product an app uses.
         .executableTarget(name: "WidgetBench", dependencies: ["WidgetSnapshot", "ContractHarness", "ReferenceDecoder"]),
         .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot"]),
