@@ -9,9 +9,22 @@ import WidgetSnapshot
 /// only the two readers (no harness code in the instrumented binary, so coverage feedback
 /// comes from the readers alone).
 enum ReaderPair {
-    private static let zones: [String: TimeZone] = Dictionary(uniqueKeysWithValues: FuzzSettings.zones.compactMap { name in
-        TimeZone(identifier: name).map { (name, $0) }
-    })
+    /// The zones both readers know. The C reference reads /usr/share/zoneinfo; a statically
+    /// linked Foundation carries its own zone data. On a machine without tzdata (a bare
+    /// fuzzing runner) C knows no zone, and Swift is then given none either, so the run
+    /// compares everything but day arithmetic instead of reporting the machine.
+    private static let zones: [String: TimeZone] = {
+        var known: [String: TimeZone] = [:]
+        for name in FuzzSettings.zones {
+            var offset: Int32 = 0
+            guard let zone = TimeZone(identifier: name), rd_zone_offset_at(name, 0, &offset) == 1 else {
+                FileHandle.standardError.write(Data("WidgetFuzz: zone \(name) unknown to a reader (no tzdata?): days not compared in it\n".utf8))
+                continue
+            }
+            known[name] = zone
+        }
+        return known
+    }()
 
     /// nil when they agree; otherwise both views as canonical JSON lines.
     static func disagreement(blob: [UInt8], settings: FuzzSettings) -> String? {
