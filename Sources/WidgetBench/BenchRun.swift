@@ -37,6 +37,7 @@ struct BenchRun {
         let throughput = try ThroughputTable.measure(corpus, budget: quick ? .quick : .full, progress: true)
         log("slowest cases of the stream")
         let slowest = SlowestCases.measure(corpus)
+        let parseExperiment = try ParseExperiment.measure(corpus, budget: quick ? .quick : .full)
         let harnessTimings = try HarnessTimings.measure(harness: harness, root: root, corpus: corpus, quick: quick)
         let fuzz = try FuzzTimings.measure(harness: harness, root: root, quick: quick)
 
@@ -50,13 +51,13 @@ struct BenchRun {
         var profileResult: Profile?
         if profile {
             profileResult = try Profile.measure(bench: bench, directory: directory, inputs: [
-                (key: "a", label: rows[0].label, path: aPath, repeats: 1000),
+                (key: "a", label: rows[0].label, path: aPath, repeats: 5000),
                 (key: "c", label: rows[2].label, path: cPath, repeats: 10),
             ])
         }
         let report = Report(machine: machineAtStart, loadAtEnd: Machine.loadAverage(), seconds: Double(nowNs() - started) / 1e9,
                             command: command, quick: quick, agreement: agreement, throughput: throughput, slowest: slowest,
-                            harness: harnessTimings, fuzz: fuzz, memory: memory, profile: profileResult,
+                            parseExperiment: parseExperiment, harness: harnessTimings, fuzz: fuzz, memory: memory, profile: profileResult,
                             profileWanted: profile)
         print(report.text)
         if let markdown { try report.write(markdownFile: markdown) }

@@ -18,6 +18,8 @@ struct HarnessTimings {
     /// `FixtureLoader.load` + generation (`Corpus.load`).
     var loadAndGenerate: Sample
     var caseCount: Int
+    /// What `check` does, step by step, in this process on one thread (one timed pass each).
+    var checkSteps: [(String, Double)]
 
     static func measure(harness: String, root: String, corpus: Corpus, quick: Bool) throws -> HarnessTimings {
         let runs = quick ? 2 : 5
@@ -61,8 +63,30 @@ struct HarnessTimings {
             loadAndGenerate.append(Double(nowNs() - start) / 1e9)
             benchSink &+= loaded.cases.count
         }
+        log("harness: the steps of check, in-process")
+        let paths = HarnessPaths(root: root)
+        var steps: [(String, Double)] = []
+        func step<T>(_ label: String, _ body: () throws -> T) rethrows -> T {
+            let start = nowNs()
+            let result = try body()
+            steps.append((label, Double(nowNs() - start) / 1e9))
+            return result
+        }
+        _ = try step("load fixtures + generate cases (`Corpus.load`)") { try Corpus.load(paths) }
+        let expected = try step("read golden/expected (`ViewStore.load`, JSONParser per view line)") { try paths.expected.load() }
+        benchSink &+= expected.count
+        if paths.kotlin.exists {
+            let kotlin = try step("read golden/kotlin (`ViewStore.load`)") { try paths.kotlin.load() }
+            benchSink &+= kotlin.count
+        }
+        let swift = step("Swift reader over the stream (`--jobs 1`)") { SwiftReader().decodeAll(corpus.cases, jobs: 1) }
+        let c = step("C reference over the stream (`--jobs 1`)") { CReferenceReader().decodeAll(corpus.cases, jobs: 1) }
+        benchSink &+= swift.count + c.count
+        _ = step("stream hash (`Corpus.streamHash`: encode + SHA-256)") { corpus.streamHash }
+
         return HarnessTimings(processes: processes, generation: Sample(values: generation),
-                              loadAndGenerate: Sample(values: loadAndGenerate), caseCount: corpus.cases.count)
+                              loadAndGenerate: Sample(values: loadAndGenerate), caseCount: corpus.cases.count,
+                              checkSteps: steps)
     }
 }
 

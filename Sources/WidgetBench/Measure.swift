@@ -49,6 +49,13 @@ enum BenchReader: String, CaseIterable {
     case cRaw = "c-raw"
     /// `FoundationReader`: JSONSerialization + the same field rules (comparison only).
     case foundation
+    /// `JSONParser().parse` alone: the Swift reader's first step (experiment rows only).
+    case swiftParse = "swift-parse"
+    /// `PrototypeScanner.parse`: the same step with the proposed changes (experiment rows only).
+    case prototypeParse = "prototype-parse"
+
+    /// The readers of the main throughput table.
+    static let table: [BenchReader] = [.swift, .c, .cRaw, .foundation]
 
     var label: String {
         switch self {
@@ -56,6 +63,8 @@ enum BenchReader: String, CaseIterable {
         case .c: return "C reference + conversion"
         case .cRaw: return "C reference alone"
         case .foundation: return "JSONSerialization port"
+        case .swiftParse: return "JSONParser.parse alone"
+        case .prototypeParse: return "prototype scanner parse"
         }
     }
 }
@@ -115,6 +124,12 @@ final class PreparedCases {
         case .swift: return Self.summary(SwiftReader().decode(cases[index]))
         case .c: return Self.summary(CReferenceReader().decode(cases[index]))
         case .foundation: return Self.summary(FoundationReader().decode(cases[index]))
+        case .swiftParse:
+            guard case .object(let root)? = try? JSONParser().parse(cases[index].blob) else { return -1 }
+            return root.count
+        case .prototypeParse:
+            guard case .object(let root)? = try? PrototypeScanner.parse(cases[index].blob) else { return -1 }
+            return root.count
         case .cRaw:
             return cases[index].blob.withUnsafeBufferPointer { blob in
                 cInputs[index].blob = blob.baseAddress
@@ -137,7 +152,7 @@ struct Budget {
     var runSeconds: Double
     var runs: Int
 
-    static let full = Budget(warmUpSeconds: 0.15, runSeconds: 0.2, runs: 7)
+    static let full = Budget(warmUpSeconds: 0.15, runSeconds: 0.12, runs: 11)
     static let quick = Budget(warmUpSeconds: 0.03, runSeconds: 0.04, runs: 3)
 }
 

@@ -46,7 +46,7 @@ struct Profile {
         var counts: [Count] = []
         var listings: [Listing] = []
         for input in inputs {
-            for reader in BenchReader.allCases {
+            for reader in BenchReader.table + [.swiftParse, .prototypeParse] {
                 log("profile: \(input.label), \(reader.rawValue)")
                 let one = try callgrind(reader, input.path, 1, "\(directory)/cg.\(input.key).\(reader.rawValue).1")
                 let outFile = "\(directory)/cg.\(input.key).\(reader.rawValue).n"
@@ -76,7 +76,7 @@ struct Profile {
 
     /// The top functions of `callgrind_annotate`, names demangled (`swift demangle --simplified`).
     static func annotate(_ path: String, title: String, inclusive: Bool, directory: String, top: Int = 16) throws -> Listing {
-        let annotated = try ChildRun.run(["callgrind_annotate", "--inclusive=\(inclusive ? "yes" : "no")", path],
+        let annotated = try ChildRun.run(["callgrind_annotate", "--inclusive=\(inclusive ? "yes" : "no")", "--threshold=100", path],
                                          captureOutput: true)
         var functions: [Function] = []
         var total = 0
@@ -102,11 +102,13 @@ struct Profile {
             functions.append(Function(ir: ir, percent: percent, name: name))
         }
         if inclusive {
-            // Keep what lies under the decode; drop the loader, main and the bench's own frames.
-            let skip = ["(below main)", "__libc_start", "WidgetBench", "0x0000", "_dl_", "dl_main", "_start"]
-            functions = functions.filter { function in !skip.contains { function.name.contains($0) } }
+            // The reader's own functions (in the bench binary, not the runtime's); the bench's
+            // frames are dropped after demangling: how the decode divides into parse, rows,
+            // meta, header and teardown.
+            functions = Array(functions.filter { $0.name.hasSuffix("[WidgetBench.stripped]") }.prefix(top + 12))
+        } else {
+            functions = Array(functions.prefix(top))
         }
-        functions = Array(functions.prefix(top))
         // Demangle all names at once.
         let names = "\(directory)/names.txt"
         try functions.map(\.name).joined(separator: "\n").write(toFile: names, atomically: true, encoding: .utf8)
@@ -116,6 +118,10 @@ struct Profile {
             if demangled.exitCode == 0 && lines.count >= functions.count {
                 for index in functions.indices { functions[index].name = String(lines[index]) }
             }
+        }
+        if inclusive {
+            let skip = ["WidgetBench_main", "(below main)", "WidgetBench.main()", "decodeFile", "PreparedCases"]
+            functions = Array(functions.filter { function in !skip.contains { function.name.contains($0) } }.prefix(top))
         }
         return Listing(title: title, totalIr: total, functions: functions)
     }

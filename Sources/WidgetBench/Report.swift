@@ -11,6 +11,7 @@ struct Report {
     var agreement: Agreement
     var throughput: ThroughputTable
     var slowest: SlowestCases
+    var parseExperiment: ParseExperiment
     var harness: HarnessTimings
     var fuzz: FuzzTimings
     var memory: MemoryTable
@@ -96,6 +97,8 @@ struct Report {
                           Format.seconds(entry.cNs / 1e9), String(format: "%.1f%%", entry.swiftNs / slowest.swiftTotalNs * 100)])
         }
         out += Format.textTable(lines, rightAligned: [1, 2, 3, 4]) + "\n"
+        out += "\n== Parse step alone: JSONParser.parse vs the prototype scanner (thread CPU time)\n"
+        out += parseExperiment.text + "\n"
         out += "\n== Harness (wall; median of runs after a warm-up)\n"
         lines = [["what", "wall", "(min–max)", "peak RSS", "exit"]]
         for process in harness.processes {
@@ -108,8 +111,10 @@ struct Report {
         lines.append(["fixture loading + generation in-process", Format.seconds(harness.loadAndGenerate.median),
                       "(\(Format.seconds(harness.loadAndGenerate.min))–\(Format.seconds(harness.loadAndGenerate.max)))", "", ""])
         out += Format.textTable(lines, rightAligned: [1, 3]) + "\n"
+        out += "\n== The steps of check, in-process, one thread, one pass\n"
+        out += Format.textTable(harness.checkSteps.map { [$0.0, Format.seconds($0.1)] }, rightAligned: [1]) + "\n"
         out += "\n== Fuzz\n" + fuzzText + "\n"
-        out += "\n== Memory (fresh process per decode; peak RSS from wait4)\n"
+        out += "\n== Memory (fresh process per decode; peak RSS from GNU time %M)\n"
         lines = [["blob", "reader", "peak RSS", "(peak−baseline)/blob byte", "decode", "MB/s", "rows"]]
         for reader in MemoryTable.readers {
             lines.append(["baseline (3-task blob)", reader.label, Format.bytes(memory.baseline[reader]?.median ?? .nan), "",
@@ -170,7 +175,7 @@ struct Report {
             out += "| \(figure.jobs) | \(figure.cases) | \(Format.count(figure.casesPerSecond.median)) | "
             out += "\(Format.count(figure.casesPerSecond.min))–\(Format.count(figure.casesPerSecond.max)) | "
             out += "\(Format.count(figure.casesPerSecond.median / Double(figure.jobs))) | \(Format.count(figure.processCasesPerSecond.median)) | "
-            out += figure.detail.map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "  ", with: " ") }
+            out += figure.detail.map { $0.split(separator: " ").joined(separator: " ") }
                 .map { "`\($0)`" }.joined(separator: "<br>") + " |\n"
         }
         return out
@@ -202,6 +207,9 @@ struct Report {
         }
         out += "| whole stream | | \(Format.seconds(slowest.swiftTotalNs / 1e9)) | \(Format.seconds(slowest.cTotalNs / 1e9)) | 100% |\n"
 
+        out += "\n### The parse step alone: `JSONParser.parse` and the prototype scanner\n\n"
+        out += "`Sources/WidgetBench/Experiment/PrototypeScanner.swift` is a copy of the reader's scanner with the two changes proposed under \"Where the time goes\" (not used by any product). Same timing method as above.\n\n"
+        out += parseExperiment.markdown
         out += "\n### Harness\n\nProcesses: wall time and peak RSS, median of runs after one warm-up run.\n\n"
         out += "| what | command | wall (median) | min–max | peak RSS | exit |\n|---|---|---:|---:|---:|---:|\n"
         for process in harness.processes {
@@ -214,6 +222,9 @@ struct Report {
         out += "| fixture loading + generation | `Corpus.load` in-process | \(Format.seconds(harness.loadAndGenerate.median)) | "
         out += "\(Format.seconds(harness.loadAndGenerate.min))–\(Format.seconds(harness.loadAndGenerate.max)) | | |\n"
 
+        out += "\nThe steps of `check`, timed in-process on one thread (one pass each; `check` itself runs the readers on `--jobs` threads):\n\n"
+        out += "| step | time |\n|---|---:|\n"
+        for (label, seconds) in harness.checkSteps { out += "| \(label) | \(Format.seconds(seconds)) |\n" }
         out += "\n### Fuzz\n\n" + fuzzMarkdown
 
         out += "\n### Memory\n\n"

@@ -19,7 +19,7 @@ struct ThroughputTable {
             var row = Row(key: input.key, label: input.label, cases: input.prepared.cases.count,
                           bytesPerCase: Double(input.prepared.blobBytes) / Double(input.prepared.cases.count), results: [:])
             if progress { log("throughput \(input.label)") }
-            row.results = Throughput.measure(input.prepared, BenchReader.allCases, budget: budget)
+            row.results = Throughput.measure(input.prepared, BenchReader.table, budget: budget)
             rows.append(row)
         }
         return ThroughputTable(rows: rows)
@@ -34,7 +34,7 @@ struct ThroughputTable {
     var text: String {
         var lines: [[String]] = [["input", "reader", "cases/s", "(min–max)", "ns/case", "MB/s", "Swift ×"]]
         for row in rows {
-            for reader in BenchReader.allCases {
+            for reader in BenchReader.table {
                 guard let result = row.results[reader] else { continue }
                 lines.append([row.label, reader.label, Format.count(result.casesPerSecond.median),
                               "(\(Format.count(result.casesPerSecond.min))–\(Format.count(result.casesPerSecond.max)))",
@@ -49,7 +49,7 @@ struct ThroughputTable {
         var out = "| input | bytes/case | reader | cases/s (median) | min–max | ns/case | MB/s | Swift × |\n"
         out += "|---|---:|---|---:|---:|---:|---:|---:|\n"
         for row in rows {
-            for reader in BenchReader.allCases {
+            for reader in BenchReader.table {
                 guard let result = row.results[reader] else { continue }
                 out += "| \(row.label) | \(Format.count(row.bytesPerCase)) | \(reader.label) | "
                 out += "\(Format.count(result.casesPerSecond.median)) | "
