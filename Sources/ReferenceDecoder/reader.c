@@ -206,8 +206,34 @@ static void read_meta(ctx *cx, json_t *root)
 
 /* ---- the case ---- */
 
+/* A raw NUL byte is never JSON text (inside a string it must be escaped, outside one
+ * it is not whitespace), but jansson's stream reader uses NUL as its buffer sentinel
+ * and can step over one after a number ({"":0<NUL>} parsed; found by the seeded
+ * fuzzer, golden/findings/20261129-35006.json). So the reader refuses it first. */
+static int refuse_raw_nul(ctx *cx, const rd_case *c)
+{
+    const unsigned char *nul = c->blob ? memchr(c->blob, 0, c->blob_len) : NULL;
+    if (!nul)
+        return 0;
+    size_t pos = (size_t)(nul - c->blob);
+    int line = 1;
+    size_t line_start = 0;
+    for (size_t k = 0; k < pos; k++)
+        if (c->blob[k] == '\n') {
+            line++;
+            line_start = k + 1;
+        }
+    char msg[96];
+    snprintf(msg, sizeof msg, "invalid JSON: raw NUL byte (line %d, column %zu, byte %zu)",
+             line, pos - line_start + 1, pos);
+    set_error(cx, msg);
+    return 1;
+}
+
 static void parse_blob(ctx *cx, const rd_case *c, const pending_index *pi)
 {
+    if (refuse_raw_nul(cx, c))
+        return;
     rd_prepared prep;
     if (!rd_prepass(c->blob, c->blob ? c->blob_len : 0, &prep)) {
         cx->oom = 1;
