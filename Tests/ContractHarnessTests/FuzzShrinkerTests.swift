@@ -42,6 +42,16 @@ final class FuzzShrinkerTests: XCTestCase {
         XCTAssertEqual(shrunk, #"{"":0X}"#)
     }
 
+    func testAValueIsHoistedOutOfItsContainersWhenOnlyOneReaderParsesTheText() {
+        let blob = #"{"":[{"":7X}],"b":{"c":[1,2]}}"#
+        let (shrunk, _) = shrink(blob) { text in
+            guard let x = text.firstIndex(of: "X"), x > text.startIndex,
+                  text[text.index(before: x)].isNumber else { return false }
+            return (try? JSONParser().parse(text.replacingOccurrences(of: "X", with: "")))?.objectValue != nil
+        }
+        XCTAssertEqual(shrunk, #"{"":0X}"#)
+    }
+
     func testPendingTapsThatDoNotMatterAreDropped() {
         let start = Case(id: "x", blob: Array("ab".utf8),
                          pendingDoneTargets: [.init(taskId: "t1", isDone: true), .init(taskId: "t2", isDone: false)],

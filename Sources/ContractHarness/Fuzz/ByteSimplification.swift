@@ -1,5 +1,6 @@
-/// The last shrinking pass, for small blobs: removes every contiguous byte range that can
-/// go (longest first), then turns digits into `0`.
+/// The last shrinking pass, for small blobs: hoists values out of their containers (on a
+/// lenient reading of the text, `LenientValues`), removes every contiguous byte range that
+/// can go (longest first), then turns digits into `0`.
 ///
 /// ddmin stops at 1-minimal: no *single* byte can go. Text that is JSON to one reader but
 /// not the other often keeps whole members (`"":"",`) that only go as a unit, and the
@@ -11,6 +12,16 @@ enum ByteSimplification {
     static func run(_ start: Case, session: ShrinkSession) -> Case {
         guard start.blob.count <= maximumLength else { return start }
         var current = start
+        while !session.exhausted, let root = LenientValues.parse(current.blob) {
+            let bytes = current.blob
+            let candidates = LenientValues.hoists(root).map { hoist -> Case in
+                var next = current
+                next.blob = Array(bytes[..<hoist.outer.lowerBound]) + bytes[hoist.inner] + bytes[hoist.outer.upperBound...]
+                return next
+            }
+            guard let hit = session.firstFailing(candidates) else { break }
+            current = candidates[hit]
+        }
         var length = current.blob.count - 1
         while length >= 2, !session.exhausted {
             let bytes = current.blob
