@@ -13,6 +13,8 @@ jansson_src="$SRC/jansson"
 export PKG_CONFIG_PATH="$WORK/jansson/lib/pkgconfig"
 
 # 2. Swift flags: base-builder-swift's precompile_swift, or the same flags spelled out.
+# SwiftPM 6.3 passes its two --sanitize options to swiftc as two -sanitize= flags in a random
+# order and the frontend keeps one, so the combined -Xswiftc flag is added in both cases.
 if command -v precompile_swift >/dev/null 2>&1; then
   . precompile_swift
   flags="$SWIFT6_2FLAGS"
@@ -20,6 +22,7 @@ else
   flags="-Xswiftc -static-stdlib --static-swift-stdlib --sanitize=fuzzer --sanitize=${SANITIZER:-address}"
   for f in ${CFLAGS:-}; do flags="$flags -Xcc=$f"; done
 fi
+flags="$flags -Xswiftc -sanitize=fuzzer,${SANITIZER:-address}"
 # shellcheck disable=SC2086
 swift build -c release --product WidgetFuzz --scratch-path "$WORK/swift" $flags
 cp "$WORK/swift/release/WidgetFuzz" "$OUT/WidgetFuzz"
