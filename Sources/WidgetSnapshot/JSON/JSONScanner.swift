@@ -5,10 +5,12 @@ struct JSONScanner {
     private let loneSurrogates: JSONParser.LoneSurrogates
     private var position = 0
 
-    /// A container being filled.
-    private enum Frame {
-        case array([JSONValue])
-        case object(JSONObject, key: JSONString)
+    /// The kind of each open container, innermost last. Their contents live in separate
+    /// stacks so that appending mutates a uniquely held buffer in place (a value-typed frame
+    /// popped, extended and pushed back would copy the array on every element: O(n²)).
+    private enum Open {
+        case array
+        case object
     }
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, loneSurrogates: JSONParser.LoneSurrogates) {
@@ -27,10 +29,13 @@ struct JSONScanner {
     // MARK: - Values
 
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
-        var stack: [Frame] = []
+        var open: [Open] = []
+        var arrays: [[JSONValue]] = []
+        var objects: [JSONObject] = []
+        var pendingKeys: [JSONString] = []
         while true {
             skipWhitespace()
-            if stack.count + 1 > maximumDepth {
+            if open.count + 1 > maximumDepth {
                 throw error("nesting deeper than \(maximumDepth)")
             }
             guard position < bytes.count else { throw error("unexpected end of input, a value was expected") }
@@ -43,8 +48,9 @@ struct JSONScanner {
                     position += 1
                     value = .object(JSONObject())
                 } else {
-                    let key = try parseKey()
-                    stack.append(.object(JSONObject(), key: key))
+                    pendingKeys.append(try parseKey())
+                    objects.append(JSONObject())
+                    open.append(.object)
                     continue
                 }
             case UInt8(ascii: "["):
@@ -54,7 +60,8 @@ struct JSONScanner {
                     position += 1
                     value = .array([])
                 } else {
-                    stack.append(.array([]))
+                    arrays.append([])
+                    open.append(.array)
                     continue
                 }
             case UInt8(ascii: "\""):
@@ -76,40 +83,40 @@ struct JSONScanner {
             }
 
             // Hand the finished value to the enclosing containers, closing those that end here.
-            while true {
-                guard let frame = stack.popLast() else { return value }
+            while let innermost = open.last {
                 skipWhitespace()
                 guard position < bytes.count else { throw error("unexpected end of input inside a container") }
                 let next = bytes[position]
                 position += 1
-                switch frame {
-                case .array(var elements):
-                    elements.append(value)
-                    if next == UInt8(ascii: ",") {
-                        stack.append(.array(elements))
-                    } else if next == UInt8(ascii: "]") {
-                        value = .array(elements)
-                        continue
-                    } else {
+                switch innermost {
+                case .array:
+                    arrays[arrays.count - 1].append(value)
+                    if next == UInt8(ascii: ",") { break }
+                    guard next == UInt8(ascii: "]") else {
                         position -= 1
                         throw error("expected ',' or ']' but found \(describe(next))")
                     }
-                case .object(var object, let key):
-                    object[key] = value
+                    open.removeLast()
+                    value = .array(arrays.removeLast())
+                    continue
+                case .object:
+                    objects[objects.count - 1][pendingKeys.removeLast()] = value
                     if next == UInt8(ascii: ",") {
                         skipWhitespace()
-                        let nextKey = try parseKey()
-                        stack.append(.object(object, key: nextKey))
-                    } else if next == UInt8(ascii: "}") {
-                        value = .object(object)
-                        continue
-                    } else {
+                        pendingKeys.append(try parseKey())
+                        break
+                    }
+                    guard next == UInt8(ascii: "}") else {
                         position -= 1
                         throw error("expected ',' or '}' but found \(describe(next))")
                     }
+                    open.removeLast()
+                    value = .object(objects.removeLast())
+                    continue
                 }
                 break
             }
+            if open.isEmpty { return value }
         }
     }
 

@@ -34,6 +34,12 @@ enum OrgJSONCoercion {
         }
     }
 
+    /// `text(_:)` as exact bytes, for lookups by code points (a string value is used as is).
+    static func textBytes(_ value: JSONValue) -> JSONString {
+        if case .string(let text) = value { return text }
+        return JSONString(text(value))
+    }
+
     /// `String.valueOf` of the org.json value: what `getString`/`optString` return.
     static func text(_ value: JSONValue) -> String {
         switch value {

@@ -2,6 +2,15 @@
 /// timeline provider does on every render, so the JSON is scanned a single time.
 public struct SnapshotDocument: Sendable {
     private let root: JSONObject
+    /// `optInt("v", -1) == 1`, decided once.
+    public let isSupportedVersion: Bool
+
+    /// The member names the reader looks up, made once rather than per lookup.
+    private enum Key {
+        static let v = JSONString("v"), tasks = JSONString("tasks"), projectColors = JSONString("projectColors")
+        static let id = JSONString("id"), title = JSONString("title"), projectId = JSONString("projectId")
+        static let isDone = JSONString("isDone"), dayStr = JSONString("dayStr"), validUntil = JSONString("validUntil")
+    }
 
     /// Parses the blob; fails when it is not RFC 8259 JSON or not an object.
     public init(blob: [UInt8]) throws(SnapshotParseError) {
@@ -13,31 +22,27 @@ public struct SnapshotDocument: Sendable {
         }
         guard case .object(let root) = value else { throw .notAnObject }
         self.root = root
-    }
-
-    /// `optInt("v", -1) == 1`.
-    public var isSupportedVersion: Bool {
-        root["v"].flatMap(OrgJSONCoercion.int32) == WidgetData.supportedVersion
+        self.isSupportedVersion = root[Key.v].flatMap(OrgJSONCoercion.int32) == WidgetData.supportedVersion
     }
 
     /// The rows (CONTRACT §3.1 and CONTRACT.md §2).
     public func rows(pendingDoneTargets: PendingTargets = .none) throws(SnapshotParseError) -> [WidgetTaskRow] {
-        guard isSupportedVersion, case .array(let tasks)? = root["tasks"] else { return [] }
-        let colors = root["projectColors"]?.objectValue
+        guard isSupportedVersion, case .array(let tasks)? = root[Key.tasks] else { return [] }
+        let colors = root[Key.projectColors]?.objectValue
         var rows: [WidgetTaskRow] = []
         rows.reserveCapacity(tasks.count)
         for (index, element) in tasks.enumerated() {
             guard case .object(let task) = element else { throw .taskNotAnObject(index: index) }
-            guard let idValue = task["id"] else { throw .missingField(index: index, field: "id") }
-            guard let titleValue = task["title"] else { throw .missingField(index: index, field: "title") }
-            let id = OrgJSONCoercion.text(idValue)
+            guard let idValue = task[Key.id] else { throw .missingField(index: index, field: "id") }
+            guard let titleValue = task[Key.title] else { throw .missingField(index: index, field: "title") }
+            let id = OrgJSONCoercion.textBytes(idValue)
             var color: String?
-            if let projectId = task["projectId"], !projectId.isNull, let colors,
-               let entry = colors[JSONString(OrgJSONCoercion.text(projectId))], !entry.isNull {
+            if let projectId = task[Key.projectId], !projectId.isNull, let colors,
+               let entry = colors[OrgJSONCoercion.textBytes(projectId)], !entry.isNull {
                 color = OrgJSONCoercion.text(entry)
             }
-            let isDone = pendingDoneTargets[JSONString(id)] ?? task["isDone"].flatMap(OrgJSONCoercion.bool) ?? false
-            rows.append(WidgetTaskRow(id: id, title: OrgJSONCoercion.text(titleValue), isDone: isDone, projectColor: color))
+            let isDone = pendingDoneTargets[id] ?? task[Key.isDone].flatMap(OrgJSONCoercion.bool) ?? false
+            rows.append(WidgetTaskRow(id: id.string, title: OrgJSONCoercion.text(titleValue), isDone: isDone, projectColor: color))
         }
         return rows
     }
@@ -47,12 +52,12 @@ public struct SnapshotDocument: Sendable {
     public var meta: SnapshotMeta {
         guard isSupportedVersion else { return .unknown }
         var dayStr: String?
-        if let value = root["dayStr"], !value.isNull {
+        if let value = root[Key.dayStr], !value.isNull {
             let text = OrgJSONCoercion.text(value)
             dayStr = text.isEmpty ? nil : text
         }
         var validUntil: Int64?
-        if let value = root["validUntil"], let number = OrgJSONCoercion.int64(value), number > 0 {
+        if let value = root[Key.validUntil], let number = OrgJSONCoercion.int64(value), number > 0 {
             validUntil = number
         }
         return SnapshotMeta(dayStr: dayStr, validUntil: validUntil)
