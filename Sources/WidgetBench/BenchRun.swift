@@ -37,7 +37,6 @@ struct BenchRun {
         let throughput = try ThroughputTable.measure(corpus, budget: quick ? .quick : .full, progress: true)
         log("slowest cases of the stream")
         let slowest = SlowestCases.measure(corpus)
-        let parseExperiment = try ParseExperiment.measure(corpus, budget: quick ? .quick : .full)
         let harnessTimings = try HarnessTimings.measure(harness: harness, root: root, corpus: corpus, quick: quick)
         let fuzz = try FuzzTimings.measure(harness: harness, root: root, quick: quick)
 
@@ -57,7 +56,7 @@ struct BenchRun {
         }
         let report = Report(machine: machineAtStart, loadAtEnd: Machine.loadAverage(), seconds: Double(nowNs() - started) / 1e9,
                             command: command, quick: quick, agreement: agreement, throughput: throughput, slowest: slowest,
-                            parseExperiment: parseExperiment, harness: harnessTimings, fuzz: fuzz, memory: memory, profile: profileResult,
+                            harness: harnessTimings, fuzz: fuzz, memory: memory, profile: profileResult,
                             profileWanted: profile)
         print(report.text)
         if let markdown { try report.write(markdownFile: markdown) }

@@ -49,10 +49,9 @@ enum BenchReader: String, CaseIterable {
     case cRaw = "c-raw"
     /// `FoundationReader`: JSONSerialization + the same field rules (comparison only).
     case foundation
-    /// `JSONParser().parse` alone: the Swift reader's first step (experiment rows only).
+    /// `JSONParser().parse` alone (the harness's view reader and the reader's first step):
+    /// a row of the instruction counts only.
     case swiftParse = "swift-parse"
-    /// `PrototypeScanner.parse`: the same step with the proposed changes (experiment rows only).
-    case prototypeParse = "prototype-parse"
 
     /// The readers of the main throughput table.
     static let table: [BenchReader] = [.swift, .c, .cRaw, .foundation]
@@ -64,7 +63,6 @@ enum BenchReader: String, CaseIterable {
         case .cRaw: return "C reference alone"
         case .foundation: return "JSONSerialization port"
         case .swiftParse: return "JSONParser.parse alone"
-        case .prototypeParse: return "prototype scanner parse"
         }
     }
 }
@@ -126,9 +124,6 @@ final class PreparedCases {
         case .foundation: return Self.summary(FoundationReader().decode(cases[index]))
         case .swiftParse:
             guard case .object(let root)? = try? JSONParser().parse(cases[index].blob) else { return -1 }
-            return root.count
-        case .prototypeParse:
-            guard case .object(let root)? = try? PrototypeScanner.parse(cases[index].blob) else { return -1 }
             return root.count
         case .cRaw:
             return cases[index].blob.withUnsafeBufferPointer { blob in

@@ -46,7 +46,7 @@ struct Profile {
         var counts: [Count] = []
         var listings: [Listing] = []
         for input in inputs {
-            for reader in BenchReader.table + [.swiftParse, .prototypeParse] {
+            for reader in BenchReader.table + [.swiftParse] {
                 log("profile: \(input.label), \(reader.rawValue)")
                 let one = try callgrind(reader, input.path, 1, "\(directory)/cg.\(input.key).\(reader.rawValue).1")
                 let outFile = "\(directory)/cg.\(input.key).\(reader.rawValue).n"

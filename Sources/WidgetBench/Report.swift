@@ -11,7 +11,6 @@ struct Report {
     var agreement: Agreement
     var throughput: ThroughputTable
     var slowest: SlowestCases
-    var parseExperiment: ParseExperiment
     var harness: HarnessTimings
     var fuzz: FuzzTimings
     var memory: MemoryTable
@@ -97,8 +96,6 @@ struct Report {
                           Format.seconds(entry.cNs / 1e9), String(format: "%.1f%%", entry.swiftNs / slowest.swiftTotalNs * 100)])
         }
         out += Format.textTable(lines, rightAligned: [1, 2, 3, 4]) + "\n"
-        out += "\n== Parse step alone: JSONParser.parse vs the prototype scanner (thread CPU time)\n"
-        out += parseExperiment.text + "\n"
         out += "\n== Harness (wall; median of runs after a warm-up)\n"
         lines = [["what", "wall", "(min–max)", "peak RSS", "exit"]]
         for process in harness.processes {
@@ -207,9 +204,6 @@ struct Report {
         }
         out += "| whole stream | | \(Format.seconds(slowest.swiftTotalNs / 1e9)) | \(Format.seconds(slowest.cTotalNs / 1e9)) | 100% |\n"
 
-        out += "\n### The parse step alone: `JSONParser.parse` and the prototype scanner\n\n"
-        out += "`Sources/WidgetBench/Experiment/PrototypeScanner.swift` is a copy of the reader's scanner with the two changes proposed under \"Where the time goes\" (not used by any product). Same timing method as above.\n\n"
-        out += parseExperiment.markdown
         out += "\n### Harness\n\nProcesses: wall time and peak RSS, median of runs after one warm-up run.\n\n"
         out += "| what | command | wall (median) | min–max | peak RSS | exit |\n|---|---|---:|---:|---:|---:|\n"
         for process in harness.processes {

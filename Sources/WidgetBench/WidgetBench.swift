@@ -15,11 +15,9 @@ enum WidgetBench {
       throughput [--quick] [--root DIR]
           only the throughput table
       decode-file --reader swift|c|c-raw|foundation --file BLOB [--repeat N]
-          decodes one blob file N times (default 1) in this process and prints (readers also
-          swift-parse and prototype-parse: the parse step alone)
+          decodes one blob file N times (default 1) in this process and prints (reader also
+          swift-parse: `JSONParser.parse` alone, the reader's first step)
           `ns=<decode ns> rows=<rows> bytes=<blob bytes>` (the child of the memory and profile runs)
-      parse-experiment [--quick] [--root DIR]
-          JSONParser.parse against the prototype scanner of BENCHMARKS.md ("Where the time goes")
       verify [--root DIR]
           how many corpus cases the JSONSerialization port decodes like the Swift reader
     """
@@ -43,12 +41,6 @@ enum WidgetBench {
                 let corpus = try Corpus.load(HarnessPaths(root: root))
                 let results = try ThroughputTable.measure(corpus, budget: quick ? .quick : .full, progress: true)
                 print(results.text)
-            case "parse-experiment":
-                let quick = options.flag("--quick")
-                let root = options.value("--root") ?? "."
-                try options.finish()
-                let corpus = try Corpus.load(HarnessPaths(root: root))
-                print(try ParseExperiment.measure(corpus, budget: quick ? .quick : .full).text)
             case "decode-file":
                 try decodeFile(&options)
             case "verify":
@@ -68,7 +60,7 @@ enum WidgetBench {
     /// The child of the memory and profile runs: read the file, decode it, report.
     static func decodeFile(_ options: inout Options) throws {
         guard let name = options.value("--reader"), let reader = BenchReader(rawValue: name) else {
-            throw BenchError("--reader swift|c|c-raw|foundation|swift-parse|prototype-parse is required")
+            throw BenchError("--reader swift|c|c-raw|foundation|swift-parse is required")
         }
         guard let path = options.value("--file") else { throw BenchError("--file is required") }
         let repeats = Int(options.value("--repeat") ?? "1") ?? 1
