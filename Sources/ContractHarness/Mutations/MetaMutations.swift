@@ -13,7 +13,7 @@ enum MetaMutations {
     ]
 
     private static let fractions: [(String, Derived)] = [
-        ("minus-tenth", { "\($0 - 1).9" }),
+        ("minus-tenth", { "\($0 &- 1).9" }),  // wrapping: fuzz chains can reach Int64.min
         ("plus-half", { "\($0).5" }),
     ]
 
