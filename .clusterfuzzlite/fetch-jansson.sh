@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
 # Fetches jansson 2.14 exactly as Debian 12 ships it (the libjansson4 the C reference links
-# everywhere else): the Debian source package from deb.debian.org, checked against pinned
-# SHA-256 sums, unpacked with Debian's patches applied. No deb-src entry and no dpkg-dev
-# needed. Idempotent.
+# everywhere else): the Debian source package from the Debian archive this machine's apt
+# already uses (or $JANSSON_DEBIAN_MIRROR), checked against pinned SHA-256 sums, unpacked
+# with Debian's patches applied. No deb-src entry and no dpkg-dev needed. Idempotent.
 #   .clusterfuzzlite/fetch-jansson.sh DEST     -> DEST/src/*.c, DEST/src/jansson_config.h.in, ...
 set -euo pipefail
 dest="${1:?usage: fetch-jansson.sh DEST}"
 version=2.14
 revision=2
-base="${JANSSON_DEBIAN_MIRROR:-http://deb.debian.org/debian}/pool/main/j/jansson"
+mirror="${JANSSON_DEBIAN_MIRROR:-}"
+if [[ -z "$mirror" ]]; then
+  # The first non-security archive in apt's own configuration (deb822 or one-line format).
+  mirror="$(grep -hE '^(URIs:|deb )' /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list /etc/apt/sources.list 2>/dev/null \
+    | grep -oE 'https?://[^ ]+' | grep -v security | head -n 1 || true)"
+fi
+[[ -n "$mirror" ]] || { echo "fetch-jansson: no Debian archive in apt's sources; set JANSSON_DEBIAN_MIRROR" >&2; exit 1; }
+base="${mirror%/}/pool/main/j/jansson"
 orig="jansson_${version}.orig.tar.gz"
 debian="jansson_${version}-${revision}.debian.tar.xz"
 declare -A sha256=(
