@@ -120,7 +120,7 @@ final class MutationOutputTests: XCTestCase {
             "syntax.single-quotes#key", "syntax.single-quotes#value", "syntax.unquoted-key", "syntax.bom",
             "syntax.truncated#half", "syntax.truncated#last-byte", "syntax.truncated#empty",
             "syntax.truncated#inside-string", "syntax.separators#equals", "syntax.separators#arrow",
-            "syntax.separators#semicolon",
+            "syntax.separators#semicolon", "syntax.raw-nul#after-number", "syntax.raw-nul#after-literal",
             "numbers.overflow#validuntil", "numbers.overflow#version", "numbers.overflow#negative",
             "numbers.overflow#ignored-field", "numbers.overflow#long-integer",
             "numbers.invalid-literal#leading-zero", "numbers.invalid-literal#plus", "numbers.invalid-literal#hex",

@@ -95,5 +95,21 @@ enum SyntaxMutations {
             ("arrow", ("\"v\":1,", "\"v\"=>1,")),
             ("semicolon", ("\"v\":1,", "\"v\":1;")),
         ]) { text, swap in TextEdit.replacingFirst(swap.0, with: swap.1, in: text) },
+        // A raw NUL where jansson's stream reader once stepped over it (fuzz finding
+        // golden/findings/20261129-35006.json): never JSON, so every reader must refuse it.
+        .bytes("syntax.raw-nul", .syntax, "a raw NUL byte right after a scalar inside the object (not JSON)", [
+            ("after-number", "number"),
+            ("after-literal", "literal"),
+        ]) { text, after in
+            let end: Int?
+            if after == "number" {
+                end = text.indices.dropLast().first { text[$0] >= UInt8(ascii: "0") && text[$0] <= UInt8(ascii: "9") && text[$0 + 1] == UInt8(ascii: ",") }
+            } else {
+                let word = Array("false".utf8)
+                end = text.indices.first { text[$0...].starts(with: word) }.map { $0 + word.count - 1 }
+            }
+            guard let end else { return nil }
+            return Array(text[...end]) + [0x00] + Array(text[(end + 1)...])
+        },
     ]
 }
