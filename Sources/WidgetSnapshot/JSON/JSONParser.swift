@@ -33,7 +33,9 @@ public struct JSONParser {
     public func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
             var scanner = JSONScanner(buffer, maximumDepth: maximumDepth, loneSurrogates: loneSurrogates)
-            return try scanner.parseDocument()
+            var builder = JSONTreeBuilder(buffer, loneSurrogates: loneSurrogates)
+            try scanner.scanDocument(into: &builder)
+            return builder.result
         }
     }
 
