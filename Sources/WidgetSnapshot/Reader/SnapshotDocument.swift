@@ -1,65 +1,84 @@
 /// A blob parsed once, from which both the rows and the stamp are read — what a widget
 /// timeline provider does on every render, so the JSON is scanned a single time.
+///
+/// The blob is validated into a `JSONTape` (the same scanner, grammar, depth limit and
+/// errors as `JSONParser()`), not into a `JSONValue` tree: only the fields a row or the
+/// stamp shows are decoded, strings straight from the blob's bytes. Member lookups keep
+/// `JSONObject`'s rule: the last of duplicate names wins.
 public struct SnapshotDocument: Sendable {
-    private let root: JSONObject
+    private let blob: [UInt8]
+    private let tape: JSONTape
+    /// Tape indices of the root members the reader reads (the last of duplicates), nil when absent.
+    private let tasks: Int?, projectColors: Int?, dayStr: Int?, validUntil: Int?
     /// `optInt("v", -1) == 1`, decided once.
     public let isSupportedVersion: Bool
 
-    /// The member names the reader looks up, made once rather than per lookup.
-    private enum Key {
-        static let v = JSONString("v"), tasks = JSONString("tasks"), projectColors = JSONString("projectColors")
-        static let id = JSONString("id"), title = JSONString("title"), projectId = JSONString("projectId")
-        static let isDone = JSONString("isDone"), dayStr = JSONString("dayStr"), validUntil = JSONString("validUntil")
-    }
-
     /// Parses the blob; fails when it is not RFC 8259 JSON or not an object.
     public init(blob: [UInt8]) throws(SnapshotParseError) {
-        let value: JSONValue
+        let tape: JSONTape
         do {
-            value = try JSONParser().parse(blob)
+            tape = try blob.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONTape in try JSONTape(buffer) }
         } catch {
             throw .syntax(error)
         }
-        guard case .object(let root) = value else { throw .notAnObject }
-        self.root = root
-        self.isSupportedVersion = root[Key.v].flatMap(OrgJSONCoercion.int32) == WidgetData.supportedVersion
+        guard tape.entries[0].kind == .object else { throw .notAnObject }
+        self.blob = blob
+        self.tape = tape
+        var v: Int?, tasks: Int?, projectColors: Int?, dayStr: Int?, validUntil: Int?
+        let version = Self.read(blob, tape) { reader -> Int32? in
+            reader.forEachMember(of: 0) { name, value in
+                switch name.count {
+                case 1 where JSONTapeReader.equal(name, "v"): v = value
+                case 5 where JSONTapeReader.equal(name, "tasks"): tasks = value
+                case 6 where JSONTapeReader.equal(name, "dayStr"): dayStr = value
+                case 10 where JSONTapeReader.equal(name, "validUntil"): validUntil = value
+                case 13 where JSONTapeReader.equal(name, "projectColors"): projectColors = value
+                default: break
+                }
+            }
+            return v.flatMap(reader.int32)
+        }
+        (self.tasks, self.projectColors, self.dayStr, self.validUntil) = (tasks, projectColors, dayStr, validUntil)
+        self.isSupportedVersion = version == WidgetData.supportedVersion
     }
 
     /// The rows (CONTRACT §3.1 and CONTRACT.md §2).
     public func rows(pendingDoneTargets: PendingTargets = .none) throws(SnapshotParseError) -> [WidgetTaskRow] {
-        guard isSupportedVersion, case .array(let tasks)? = root[Key.tasks] else { return [] }
-        let colors = root[Key.projectColors]?.objectValue
-        var rows: [WidgetTaskRow] = []
-        rows.reserveCapacity(tasks.count)
-        for (index, element) in tasks.enumerated() {
-            guard case .object(let task) = element else { throw .taskNotAnObject(index: index) }
-            guard let idValue = task[Key.id] else { throw .missingField(index: index, field: "id") }
-            guard let titleValue = task[Key.title] else { throw .missingField(index: index, field: "title") }
-            let id = OrgJSONCoercion.textBytes(idValue)
-            var color: String?
-            if let projectId = task[Key.projectId], !projectId.isNull, let colors,
-               let entry = colors[OrgJSONCoercion.textBytes(projectId)], !entry.isNull {
-                color = OrgJSONCoercion.text(entry)
+        guard isSupportedVersion, let tasks, tape.entries[tasks].kind == .array else { return [] }
+        return try Self.read(blob, tape) { (reader) throws(SnapshotParseError) -> [WidgetTaskRow] in
+            var colors: MemberLookup?
+            if let projectColors, reader.kind(projectColors) == .object {
+                colors = MemberLookup(reader, object: projectColors)
             }
-            let isDone = pendingDoneTargets[id] ?? task[Key.isDone].flatMap(OrgJSONCoercion.bool) ?? false
-            rows.append(WidgetTaskRow(id: id.string, title: OrgJSONCoercion.text(titleValue), isDone: isDone, projectColor: color))
+            return try TaskRows.read(reader, tasks: tasks, colors: colors, pendingDoneTargets: pendingDoneTargets)
         }
-        return rows
     }
 
     /// The stamp (CONTRACT §3.2): both nil for another version; `dayStr` nil when absent,
     /// JSON null or empty; `validUntil` nil unless `optLong` gives a positive value.
     public var meta: SnapshotMeta {
         guard isSupportedVersion else { return .unknown }
-        var dayStr: String?
-        if let value = root[Key.dayStr], !value.isNull {
-            let text = OrgJSONCoercion.text(value)
-            dayStr = text.isEmpty ? nil : text
+        return Self.read(blob, tape) { reader in
+            var day: String?
+            if let dayStr, reader.kind(dayStr) != .null {
+                let text = reader.text(dayStr)
+                day = text.isEmpty ? nil : text
+            }
+            var until: Int64?
+            if let validUntil, let number = reader.int64(validUntil), number > 0 {
+                until = number
+            }
+            return SnapshotMeta(dayStr: day, validUntil: until)
         }
-        var validUntil: Int64?
-        if let value = root[Key.validUntil], let number = OrgJSONCoercion.int64(value), number > 0 {
-            validUntil = number
+    }
+
+    /// Lends a reader over the blob and its tape to `body`.
+    private static func read<Result, Failure: Error>(_ blob: [UInt8], _ tape: JSONTape,
+                                                     _ body: (JSONTapeReader) throws(Failure) -> Result) throws(Failure) -> Result {
+        try blob.withUnsafeBufferPointer { (bytes) throws(Failure) -> Result in
+            try tape.entries.withUnsafeBufferPointer { (entries) throws(Failure) -> Result in
+                try body(JSONTapeReader(bytes: bytes, entries: entries))
+            }
         }
-        return SnapshotMeta(dayStr: dayStr, validUntil: validUntil)
     }
 }

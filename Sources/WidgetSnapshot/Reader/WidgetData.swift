@@ -63,4 +63,17 @@ public struct PendingTargets: Sendable {
     public static let none = PendingTargets([String: Bool]())
 
     subscript(id: JSONString) -> Bool? { targets[id] }
+
+    /// The pending state of the task whose id has these exact bytes, if one is queued: a
+    /// comparison with each entry while there are few (a widget queues a handful of taps),
+    /// a dictionary lookup beyond.
+    func isDone(forID id: UnsafeBufferPointer<UInt8>) -> Bool? {
+        if targets.isEmpty { return nil }
+        if targets.count > 8 { return targets[JSONString(utf8: Array(id))] }
+        for (key, isDone) in targets {
+            let matches = key.utf8.withUnsafeBufferPointer { JSONTapeReader.equal($0, id) }
+            if matches { return isDone }
+        }
+        return nil
+    }
 }

@@ -1,0 +1,89 @@
+/// A validated JSON document as one flat array of entries in document order, pointing into
+/// the document's bytes: what the snapshot reader reads instead of a `JSONValue` tree, so
+/// that a blob costs one validating pass and one allocation, and only the fields a widget
+/// shows are ever decoded.
+///
+/// Same grammar, depth limit and errors as `JSONParser()` (the same scanner validates both):
+/// a value at entry `i` materialised with `JSONTapeReader.value(_:)` equals the value
+/// `JSONParser().parse` gives at that place.
+struct JSONTape: Sendable {
+    enum Kind: UInt8, Sendable {
+        case null, `false`, `true`, integer, double, string, key, array, object
+    }
+
+    /// One value or member name. An object's entry is followed by its members (a key entry,
+    /// then the value's entries) and an array's by its elements.
+    struct Entry: Sendable {
+        var kind: Kind
+        /// Strings and keys: the first byte after the opening quote; other values: their first byte.
+        var start: Int
+        /// Strings and keys: the closing quote; other values: just after their last byte.
+        var end: Int
+        /// `integer`: the value; `double`: its bit pattern; strings and keys: 1 when the raw
+        /// text holds an escape, else 0; containers: the index of the first entry after them.
+        var payload: Int64
+    }
+
+    private(set) var entries: [Entry]
+
+    /// Validates `bytes` as one JSON text, as `JSONParser()` does (default depth, lone
+    /// surrogates replaced), and records it.
+    init(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+        var scanner = JSONScanner(bytes, maximumDepth: JSONParser.defaultMaximumDepth, loneSurrogates: .replace)
+        var builder = JSONTapeBuilder(capacity: max(64, bytes.count / 16))
+        try scanner.scanDocument(into: &builder)
+        entries = builder.entries
+    }
+}
+
+/// The sink that records a tape: one entry per value and per member name.
+struct JSONTapeBuilder: JSONScanSink {
+    private(set) var entries: [JSONTape.Entry] = []
+    /// Entry indices of the open containers, innermost last.
+    private var open: [Int] = []
+
+    init(capacity: Int) {
+        entries.reserveCapacity(capacity)
+    }
+
+    mutating func openArray(at start: Int) {
+        open.append(entries.count)
+        entries.append(JSONTape.Entry(kind: .array, start: start, end: start, payload: 0))
+    }
+
+    mutating func openObject(at start: Int) {
+        open.append(entries.count)
+        entries.append(JSONTape.Entry(kind: .object, start: start, end: start, payload: 0))
+    }
+
+    mutating func closeArray(at end: Int) { close(at: end) }
+
+    mutating func closeObject(at end: Int) { close(at: end) }
+
+    private mutating func close(at end: Int) {
+        let index = open.removeLast()
+        entries[index].end = end
+        entries[index].payload = Int64(entries.count)
+    }
+
+    mutating func key(start: Int, end: Int, escaped: Bool) {
+        entries.append(JSONTape.Entry(kind: .key, start: start, end: end, payload: escaped ? 1 : 0))
+    }
+
+    mutating func string(start: Int, end: Int, escaped: Bool) {
+        entries.append(JSONTape.Entry(kind: .string, start: start, end: end, payload: escaped ? 1 : 0))
+    }
+
+    mutating func scalar(_ value: JSONValue, start: Int, end: Int) {
+        let kind: JSONTape.Kind
+        var payload: Int64 = 0
+        switch value {
+        case .null: kind = .null
+        case .bool(let flag): kind = flag ? .true : .false
+        case .integer(let number): kind = .integer; payload = number
+        case .double(let number): kind = .double; payload = Int64(bitPattern: number.bitPattern)
+        case .string, .array, .object: preconditionFailure("not a scalar")
+        }
+        entries.append(JSONTape.Entry(kind: kind, start: start, end: end, payload: payload))
+    }
+}

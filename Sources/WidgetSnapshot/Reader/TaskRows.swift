@@ -1,0 +1,75 @@
+/// The rows of the `tasks` array, read off the tape task by task with the rules
+/// `SnapshotDocument.rows` documents (CONTRACT.md §2): a task that is not an object, or has
+/// no `id` or no `title`, fails the whole parse; `id`, `title` and the colour are org.json
+/// text; a pending tap overrides `isDone`.
+enum TaskRows {
+    static func read(_ reader: JSONTapeReader, tasks: Int, colors: MemberLookup?,
+                     pendingDoneTargets: PendingTargets) throws(SnapshotParseError) -> [WidgetTaskRow] {
+        let end = reader.after(tasks)
+        var count = 0
+        var element = tasks + 1
+        while element < end {
+            count += 1
+            element = reader.after(element)
+        }
+        var rows: [WidgetTaskRow] = []
+        rows.reserveCapacity(count)
+        element = tasks + 1
+        var index = 0
+        while element < end {
+            guard reader.kind(element) == .object else { throw .taskNotAnObject(index: index) }
+            var id: Int?, title: Int?, projectId: Int?, isDone: Int?
+            reader.forEachMember(of: element) { name, value in
+                switch name.count {
+                case 2 where JSONTapeReader.equal(name, "id"): id = value
+                case 5 where JSONTapeReader.equal(name, "title"): title = value
+                case 6 where JSONTapeReader.equal(name, "isDone"): isDone = value
+                case 9 where JSONTapeReader.equal(name, "projectId"): projectId = value
+                default: break
+                }
+            }
+            guard let id else { throw .missingField(index: index, field: "id") }
+            guard let title else { throw .missingField(index: index, field: "title") }
+            let (idText, pending) = reader.withTextBytes(id) { bytes in
+                (String(decoding: bytes, as: UTF8.self), pendingDoneTargets.isDone(forID: bytes))
+            }
+            var color: String?
+            if let projectId, reader.kind(projectId) != .null, let colors,
+               let entry = reader.withTextBytes(projectId, { colors.find($0) }), reader.kind(entry) != .null {
+                color = reader.text(entry)
+            }
+            let done = pending ?? isDone.flatMap(reader.bool) ?? false
+            rows.append(WidgetTaskRow(id: idText, title: reader.text(title), isDone: done, projectColor: color))
+            element = reader.after(element)
+            index += 1
+        }
+        return rows
+    }
+}
+
+/// Repeated lookups in one object (`projectColors`, once per task), last duplicate winning:
+/// a scan of its members while it is small, a dictionary of names once it is large (so a
+/// hostile blob with many colours and many tasks stays linear).
+struct MemberLookup {
+    private let reader: JSONTapeReader
+    private let object: Int
+    private var index: [JSONString: Int]?
+    private static let indexThreshold = 32
+
+    init(_ reader: JSONTapeReader, object: Int) {
+        self.reader = reader
+        self.object = object
+        let count = reader.memberCount(of: object)
+        if count > Self.indexThreshold {
+            var built = [JSONString: Int](minimumCapacity: count)
+            reader.forEachMember(of: object) { name, value in built[JSONString(utf8: Array(name))] = value }
+            index = built
+        }
+    }
+
+    /// The value of the last member named `name`, nil when there is none.
+    func find(_ name: UnsafeBufferPointer<UInt8>) -> Int? {
+        if let index { return index[JSONString(utf8: Array(name))] }
+        return reader.member(of: object, named: name)
+    }
+}
