@@ -13,7 +13,15 @@ public enum DayString {
         /// Parses exactly `YYYY-MM-DD` (10 ASCII bytes, year 0001–9999) naming a real day;
         /// nil otherwise (`2026-02-30`, `2026-7-17`, `2026-07-17garbage`, non-ASCII digits).
         public init?(_ text: String) {
-            let bytes = Array(text.utf8)
+            let parsed = text.utf8.withContiguousStorageIfAvailable(Self.fields) ?? Array(text.utf8).withUnsafeBufferPointer(Self.fields)
+            guard let (year, month, day) = parsed else { return nil }
+            self.year = year
+            self.month = month
+            self.day = day
+        }
+
+        /// Year, month and day of exactly `YYYY-MM-DD` naming a real day, or nil.
+        private static func fields(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
             guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
             func number(_ range: Range<Int>) -> Int? {
                 var value = 0
@@ -25,10 +33,8 @@ public enum DayString {
                 return value
             }
             guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
-            guard year >= 1, (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year) else { return nil }
-            self.year = year
-            self.month = month
-            self.day = day
+            guard year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+            return (year, month, day)
         }
 
         static func daysIn(month: Int, year: Int) -> Int {
@@ -55,7 +61,8 @@ public enum DayString {
     /// local midnight, or the first instant after a gap when midnight does not exist.
     public static func startOfDayMs(_ dayStr: String, timeZone: TimeZone) -> Int64? {
         guard let day = CalendarDay(dayStr) else { return nil }
-        return startOfDaySeconds(day.daysSinceEpoch, timeZone: timeZone) * 1000
+        let days = day.daysSinceEpoch
+        return DayStartCache.shared.seconds(days: days, timeZone: timeZone) { startOfDaySeconds(days, timeZone: timeZone) } * 1000
     }
 
     static func startOfDaySeconds(_ days: Int64, timeZone: TimeZone) -> Int64 {

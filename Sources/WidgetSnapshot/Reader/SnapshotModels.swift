@@ -25,9 +25,20 @@ public struct WidgetTaskRow: Equatable, Sendable {
 func sameCodePoints(_ lhs: String?, _ rhs: String?) -> Bool {
     switch (lhs, rhs) {
     case (nil, nil): return true
-    case (let lhs?, let rhs?): return lhs.utf8.elementsEqual(rhs.utf8)
+    case (let lhs?, let rhs?): return sameBytes(lhs, rhs)
     default: return false
     }
+}
+
+/// Byte equality of two strings' UTF-8, compared in place when both are stored contiguously
+/// (native strings are); element by element otherwise.
+private func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+    guard lhs.utf8.count == rhs.utf8.count else { return false }
+    let contiguous = lhs.utf8.withContiguousStorageIfAvailable { left in
+        rhs.utf8.withContiguousStorageIfAvailable { right in JSONTapeReader.equal(left, right) }
+    }
+    if let contiguous, let equal = contiguous { return equal }
+    return lhs.utf8.elementsEqual(rhs.utf8)
 }
 
 /// The snapshot's stamp: the day it describes (display only) and the instant it stops
