@@ -8,10 +8,35 @@ struct JSONScanner {
     let loneSurrogates: JSONParser.LoneSurrogates
     var position = 0
 
-    /// The kind of each open container, innermost last (the sink keeps their contents).
-    private enum Open {
-        case array
-        case object
+    /// Which open containers are objects, innermost last (the sink keeps their contents):
+    /// one bit per level in a register for the first 64 levels, an array beyond.
+    private struct OpenContainers {
+        private(set) var count = 0
+        private var firstLevels: UInt64 = 0
+        private var deeperLevels: [Bool] = []
+
+        var isEmpty: Bool { count == 0 }
+
+        /// Whether the innermost open container is an object; nil when none is open.
+        var innermostIsObject: Bool? {
+            if count == 0 { return nil }
+            if count > 64 { return deeperLevels[deeperLevels.count - 1] }
+            return firstLevels & (1 << UInt64(count - 1)) != 0
+        }
+
+        mutating func push(isObject: Bool) {
+            if count < 64 {
+                if isObject { firstLevels |= 1 << UInt64(count) } else { firstLevels &= ~(1 << UInt64(count)) }
+            } else {
+                deeperLevels.append(isObject)
+            }
+            count += 1
+        }
+
+        mutating func pop() {
+            count -= 1
+            if count >= 64 { deeperLevels.removeLast() }
+        }
     }
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, loneSurrogates: JSONParser.LoneSurrogates) {
@@ -32,7 +57,7 @@ struct JSONScanner {
 
     /// One value with its contents, reported to `sink`; an explicit stack, no recursion.
     private mutating func scanValue<Sink: JSONScanSink>(into sink: inout Sink) throws(JSONSyntaxError) {
-        var open: [Open] = []
+        var open = OpenContainers()
         while true {
             skipWhitespace()
             if open.count + 1 > maximumDepth {
@@ -50,7 +75,7 @@ struct JSONScanner {
                     sink.closeObject(at: position)
                 } else {
                     try scanKey(into: &sink)
-                    open.append(.object)
+                    open.push(isObject: true)
                     continue
                 }
             case UInt8(ascii: "["):
@@ -61,7 +86,7 @@ struct JSONScanner {
                     position += 1
                     sink.closeArray(at: position)
                 } else {
-                    open.append(.array)
+                    open.push(isObject: false)
                     continue
                 }
             case UInt8(ascii: "\""):
@@ -85,22 +110,20 @@ struct JSONScanner {
             }
 
             // The value is complete: read separators, closing the containers that end here.
-            while let innermost = open.last {
+            while let isObject = open.innermostIsObject {
                 skipWhitespace()
                 guard position < bytes.count else { throw error("unexpected end of input inside a container") }
                 let next = bytes[position]
                 position += 1
-                switch innermost {
-                case .array:
+                if !isObject {
                     if next == UInt8(ascii: ",") { break }
                     guard next == UInt8(ascii: "]") else {
                         position -= 1
                         throw error("expected ',' or ']' but found \(describe(next))")
                     }
-                    open.removeLast()
+                    open.pop()
                     sink.closeArray(at: position)
-                    continue
-                case .object:
+                } else {
                     if next == UInt8(ascii: ",") {
                         skipWhitespace()
                         try scanKey(into: &sink)
@@ -110,11 +133,9 @@ struct JSONScanner {
                         position -= 1
                         throw error("expected ',' or '}' but found \(describe(next))")
                     }
-                    open.removeLast()
+                    open.pop()
                     sink.closeObject(at: position)
-                    continue
                 }
-                break
             }
             if open.isEmpty { return }
         }

@@ -36,32 +36,35 @@ struct JSONTape: Sendable {
     }
 }
 
-/// The sink that records a tape: one entry per value and per member name.
+/// The sink that records a tape: one entry per value and per member name. The open
+/// containers form a stack threaded through their own entries (an open container's payload
+/// is the index of the one enclosing it until it closes), so recording needs no other storage.
 struct JSONTapeBuilder: JSONScanSink {
     private(set) var entries: [JSONTape.Entry] = []
-    /// Entry indices of the open containers, innermost last.
-    private var open: [Int] = []
+    /// The innermost open container's index, or -1.
+    private var innermost = -1
 
     init(capacity: Int) {
         entries.reserveCapacity(capacity)
     }
 
-    mutating func openArray(at start: Int) {
-        open.append(entries.count)
-        entries.append(JSONTape.Entry(kind: .array, start: start, end: start, payload: 0))
-    }
+    mutating func openArray(at start: Int) { open(.array, at: start) }
 
-    mutating func openObject(at start: Int) {
-        open.append(entries.count)
-        entries.append(JSONTape.Entry(kind: .object, start: start, end: start, payload: 0))
-    }
+    mutating func openObject(at start: Int) { open(.object, at: start) }
 
     mutating func closeArray(at end: Int) { close(at: end) }
 
     mutating func closeObject(at end: Int) { close(at: end) }
 
+    private mutating func open(_ kind: JSONTape.Kind, at start: Int) {
+        let index = entries.count
+        entries.append(JSONTape.Entry(kind: kind, start: start, end: start, payload: Int64(innermost)))
+        innermost = index
+    }
+
     private mutating func close(at end: Int) {
-        let index = open.removeLast()
+        let index = innermost
+        innermost = Int(entries[index].payload)
         entries[index].end = end
         entries[index].payload = Int64(entries.count)
     }
