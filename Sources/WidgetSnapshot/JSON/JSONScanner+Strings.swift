@@ -5,7 +5,6 @@ extension JSONScanner {
     /// quote; true when the string holds an escape (its raw bytes are then not its value).
     mutating func scanStringBody() throws(JSONSyntaxError) -> Bool {
         var escaped = false
-        var discarded: [UInt8] = []  // escapes are validated by decoding them (rare)
         let count = bytes.count
         guard let base = bytes.baseAddress else { throw error("unterminated string") }
         let raw = UnsafeRawPointer(base)
@@ -25,13 +24,21 @@ extension JSONScanner {
                 return escaped
             } else if byte == UInt8(ascii: "\\") {
                 escaped = true
-                try parseEscape(into: &discarded)
+                try validateEscape()
             } else if byte < 0x20 {
                 throw error("control character \(describe(byte)) in a string must be escaped")
             } else {
                 try skipMultiByteSequence()
             }
         }
+    }
+
+    /// Validates one escape by decoding it into a scratch buffer (escapes are rare; kept out
+    /// of `scanStringBody` so the common path holds no buffer).
+    @inline(never)
+    private mutating func validateEscape() throws(JSONSyntaxError) {
+        var discarded: [UInt8] = []
+        try parseEscape(into: &discarded)
     }
 
     /// Whether any of eight bytes is a quote, a backslash, a control character or not ASCII

@@ -29,6 +29,13 @@ struct JSONTapeReader {
                                         loneSurrogates: .replace)
     }
 
+    /// Lends the decoded name of the member whose key entry is `key` to `body`.
+    @inline(__always)
+    func withName<Result>(_ key: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let name = unescapedText(key) { return body(name) }
+        return decodedText(key).withUnsafeBufferPointer(body)
+    }
+
     /// Calls `body` with the decoded name and the value index of each member of the object
     /// at `object`, in document order (duplicates included: the caller keeps the last).
     @inline(__always)
@@ -37,11 +44,7 @@ struct JSONTapeReader {
         var key = object + 1
         while key < end {
             let value = key + 1
-            if let name = unescapedText(key) {
-                body(name, value)
-            } else {
-                decodedText(key).withUnsafeBufferPointer { body($0, value) }
-            }
+            withName(key) { body($0, value) }
             key = after(value)
         }
     }
@@ -61,9 +64,20 @@ struct JSONTapeReader {
     /// The value of the last member of `object` named `name` (code points, not canonical
     /// equivalence): what `JSONObject`'s subscript gives for a duplicated key.
     func member(of object: Int, named name: UnsafeBufferPointer<UInt8>) -> Int? {
+        let end = Int(entries[object].payload)
         var found: Int?
-        forEachMember(of: object) { candidate, value in
-            if Self.equal(candidate, name) { found = value }
+        var key = object + 1
+        while key < end {
+            let entry = entries[key]
+            if entry.payload == 0 {
+                if entry.end - entry.start == name.count
+                    && Self.equal(UnsafeBufferPointer(rebasing: bytes[entry.start..<entry.end]), name) {
+                    found = key + 1
+                }
+            } else if decodedText(key).withUnsafeBufferPointer({ Self.equal($0, name) }) {
+                found = key + 1
+            }
+            key = after(key + 1)
         }
         return found
     }

@@ -47,29 +47,58 @@ enum TaskRows {
     }
 }
 
-/// Repeated lookups in one object (`projectColors`, once per task), last duplicate winning:
-/// a scan of its members while it is small, a dictionary of names once it is large (so a
-/// hostile blob with many colours and many tasks stays linear).
+/// Repeated lookups in one object (`projectColors`, once per task), the last duplicate
+/// winning: a scan of its members while it is small, else a hash table of its member names
+/// built once (open addressing over key entries, seeded `Hasher`), so that many colours and
+/// many tasks stay linear and no lookup allocates.
 struct MemberLookup {
     private let reader: JSONTapeReader
     private let object: Int
-    private var index: [JSONString: Int]?
-    private static let indexThreshold = 32
+    /// Per slot, the key entry index + 1 of the last member with that name (0: empty); nil
+    /// while the object is small.
+    private var slots: [Int]?
+    private var mask = 0
+    private static let indexThreshold = 8
 
     init(_ reader: JSONTapeReader, object: Int) {
         self.reader = reader
         self.object = object
         let count = reader.memberCount(of: object)
-        if count > Self.indexThreshold {
-            var built = [JSONString: Int](minimumCapacity: count)
-            reader.forEachMember(of: object) { name, value in built[JSONString(utf8: Array(name))] = value }
-            index = built
+        guard count > Self.indexThreshold else { return }
+        var size = 16
+        while size < count * 2 { size <<= 1 }
+        mask = size - 1
+        var table = [Int](repeating: 0, count: size)
+        let end = reader.after(object)
+        var key = object + 1
+        while key < end {
+            reader.withName(key) { name in
+                var slot = Self.hash(name) & mask
+                while table[slot] != 0 && !reader.withName(table[slot] - 1, { JSONTapeReader.equal($0, name) }) {
+                    slot = (slot + 1) & mask
+                }
+                table[slot] = key + 1
+            }
+            key = reader.after(key + 1)
         }
+        slots = table
     }
 
     /// The value of the last member named `name`, nil when there is none.
     func find(_ name: UnsafeBufferPointer<UInt8>) -> Int? {
-        if let index { return index[JSONString(utf8: Array(name))] }
-        return reader.member(of: object, named: name)
+        guard let slots else { return reader.member(of: object, named: name) }
+        var slot = Self.hash(name) & mask
+        while slots[slot] != 0 {
+            let key = slots[slot] - 1
+            if reader.withName(key, { JSONTapeReader.equal($0, name) }) { return key + 1 }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    private static func hash(_ name: UnsafeBufferPointer<UInt8>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(name))
+        return hasher.finalize()
     }
 }
