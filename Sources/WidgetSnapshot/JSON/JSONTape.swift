@@ -24,28 +24,82 @@ struct JSONTape: Sendable {
         var payload: Int64
     }
 
-    private(set) var entries: [Entry]
+    private let storage: Storage
 
     /// Validates `bytes` as one JSON text, as `JSONParser()` does (default depth, lone
     /// surrogates replaced), and records it.
     init(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
         var scanner = JSONScanner(bytes, maximumDepth: JSONParser.defaultMaximumDepth, loneSurrogates: .replace)
         var builder = JSONTapeBuilder(capacity: max(64, bytes.count / 16))
-        try scanner.scanDocument(into: &builder)
-        entries = builder.entries
+        do {
+            try scanner.scanDocument(into: &builder)
+        } catch {
+            builder.discard()
+            throw error
+        }
+        storage = Storage(base: builder.base, count: builder.count)
+    }
+
+    /// The first entry: the top-level value.
+    var root: Entry { storage.base[0] }
+
+    /// Lends the entries to `body` (they live as long as the tape).
+    func withEntries<Result, Failure: Error>(_ body: (UnsafeBufferPointer<Entry>) throws(Failure) -> Result) throws(Failure) -> Result {
+        try withExtendedLifetime(storage) { () throws(Failure) -> Result in
+            try body(UnsafeBufferPointer(start: storage.base, count: storage.count))
+        }
+    }
+
+    /// The entries, written once by the builder and never changed: shared between threads
+    /// safely, freed with the last tape that holds them.
+    private final class Storage: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Entry>
+        let count: Int
+
+        init(base: UnsafeMutablePointer<Entry>, count: Int) {
+            self.base = base
+            self.count = count
+        }
+
+        deinit { base.deallocate() }
     }
 }
 
 /// The sink that records a tape: one entry per value and per member name. The open
 /// containers form a stack threaded through their own entries (an open container's payload
 /// is the index of the one enclosing it until it closes), so recording needs no other storage.
+///
+/// The entries are written to memory the builder allocates (no array uniqueness checks on
+/// the hot path); the tape takes it over, or `discard()` frees it when the scan fails.
 struct JSONTapeBuilder: JSONScanSink {
-    private(set) var entries: [JSONTape.Entry] = []
+    private(set) var base: UnsafeMutablePointer<JSONTape.Entry>
+    private(set) var count = 0
+    private var capacity: Int
     /// The innermost open container's index, or -1.
     private var innermost = -1
 
     init(capacity: Int) {
-        entries.reserveCapacity(capacity)
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    /// Frees the entries (the scan failed; no tape takes them).
+    func discard() { base.deallocate() }
+
+    @inline(__always)
+    private mutating func append(_ entry: JSONTape.Entry) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: entry)
+        count += 1
+    }
+
+    @inline(never)
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<JSONTape.Entry>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
     }
 
     mutating func openArray(at start: Int) { open(.array, at: start) }
@@ -57,24 +111,24 @@ struct JSONTapeBuilder: JSONScanSink {
     mutating func closeObject(at end: Int) { close(at: end) }
 
     private mutating func open(_ kind: JSONTape.Kind, at start: Int) {
-        let index = entries.count
-        entries.append(JSONTape.Entry(kind: kind, start: start, end: start, payload: Int64(innermost)))
+        let index = count
+        append(JSONTape.Entry(kind: kind, start: start, end: start, payload: Int64(innermost)))
         innermost = index
     }
 
     private mutating func close(at end: Int) {
         let index = innermost
-        innermost = Int(entries[index].payload)
-        entries[index].end = end
-        entries[index].payload = Int64(entries.count)
+        innermost = Int(base[index].payload)
+        base[index].end = end
+        base[index].payload = Int64(count)
     }
 
     mutating func key(start: Int, end: Int, escaped: Bool) {
-        entries.append(JSONTape.Entry(kind: .key, start: start, end: end, payload: escaped ? 1 : 0))
+        append(JSONTape.Entry(kind: .key, start: start, end: end, payload: escaped ? 1 : 0))
     }
 
     mutating func string(start: Int, end: Int, escaped: Bool) {
-        entries.append(JSONTape.Entry(kind: .string, start: start, end: end, payload: escaped ? 1 : 0))
+        append(JSONTape.Entry(kind: .string, start: start, end: end, payload: escaped ? 1 : 0))
     }
 
     mutating func scalar(_ value: JSONValue, start: Int, end: Int) {
@@ -87,6 +141,6 @@ struct JSONTapeBuilder: JSONScanSink {
         case .double(let number): kind = .double; payload = Int64(bitPattern: number.bitPattern)
         case .string, .array, .object: preconditionFailure("not a scalar")
         }
-        entries.append(JSONTape.Entry(kind: kind, start: start, end: end, payload: payload))
+        append(JSONTape.Entry(kind: kind, start: start, end: end, payload: payload))
     }
 }

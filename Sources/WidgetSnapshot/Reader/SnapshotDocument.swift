@@ -21,7 +21,7 @@ public struct SnapshotDocument: Sendable {
         } catch {
             throw .syntax(error)
         }
-        guard tape.entries[0].kind == .object else { throw .notAnObject }
+        guard tape.root.kind == .object else { throw .notAnObject }
         self.blob = blob
         self.tape = tape
         var v: Int?, tasks: Int?, projectColors: Int?, dayStr: Int?, validUntil: Int?
@@ -44,8 +44,9 @@ public struct SnapshotDocument: Sendable {
 
     /// The rows (CONTRACT §3.1 and CONTRACT.md §2).
     public func rows(pendingDoneTargets: PendingTargets = .none) throws(SnapshotParseError) -> [WidgetTaskRow] {
-        guard isSupportedVersion, let tasks, tape.entries[tasks].kind == .array else { return [] }
+        guard isSupportedVersion, let tasks else { return [] }
         return try Self.read(blob, tape) { (reader) throws(SnapshotParseError) -> [WidgetTaskRow] in
+            guard reader.kind(tasks) == .array else { return [] }
             var colors: MemberLookup?
             if let projectColors, reader.kind(projectColors) == .object {
                 colors = MemberLookup(reader, object: projectColors)
@@ -76,7 +77,7 @@ public struct SnapshotDocument: Sendable {
     private static func read<Result, Failure: Error>(_ blob: [UInt8], _ tape: JSONTape,
                                                      _ body: (JSONTapeReader) throws(Failure) -> Result) throws(Failure) -> Result {
         try blob.withUnsafeBufferPointer { (bytes) throws(Failure) -> Result in
-            try tape.entries.withUnsafeBufferPointer { (entries) throws(Failure) -> Result in
+            try tape.withEntries { (entries) throws(Failure) -> Result in
                 try body(JSONTapeReader(bytes: bytes, entries: entries))
             }
         }
