@@ -9,7 +9,14 @@ extension JSONScanner {
         guard let base = bytes.baseAddress else { throw error("unterminated string") }
         let raw = UnsafeRawPointer(base)
         while true {
-            while position &+ 8 <= count && !Self.needsALook(raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)) {
+            // Eight bytes at a time; the lowest flagged byte of a word is exactly the first
+            // that needs a look (the flag tests only misfire above a true hit).
+            while position &+ 8 <= count {
+                let flags = Self.bytesNeedingALook(raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                if flags != 0 {
+                    position &+= flags.trailingZeroBitCount &>> 3
+                    break
+                }
                 position &+= 8
             }
             guard position < count else { throw error("unterminated string") }
@@ -41,10 +48,11 @@ extension JSONScanner {
         try parseEscape(into: &discarded)
     }
 
-    /// Whether any of eight bytes is a quote, a backslash, a control character or not ASCII
-    /// (the classic has-zero-byte / has-byte-less-than tests, exact for "any").
+    /// The high bit of each of eight bytes (little-endian) that is a quote, a backslash, a
+    /// control character or not ASCII — the classic has-zero-byte / has-byte-less-than
+    /// tests, which can flag a byte wrongly only above a byte flagged rightly.
     @inline(__always)
-    static func needsALook(_ word: UInt64) -> Bool {
+    static func bytesNeedingALook(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quotes = word ^ (ones &* 0x22)
@@ -52,7 +60,7 @@ extension JSONScanner {
         let quote = (quotes &- ones) & ~quotes
         let backslash = (backslashes &- ones) & ~backslashes
         let control = (word &- ones &* 0x20) & ~word
-        return (quote | backslash | control | word) & highs != 0
+        return (quote | backslash | control | word) & highs
     }
 
     /// The decoded UTF-8 of a string that `scanStringBody` accepted, whose raw text (between

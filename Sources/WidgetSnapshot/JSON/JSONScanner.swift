@@ -212,6 +212,14 @@ struct JSONScanner {
         let negative = literal[0] == UInt8(ascii: "-")
         if negative { index = 1 }
         var magnitude: UInt64 = 0
+        if literal.count - index <= 18 {
+            // At most 18 digits: below 10^18, no overflow to check.
+            while index < literal.count {
+                magnitude = magnitude &* 10 &+ UInt64(literal[index] &- UInt8(ascii: "0"))
+                index += 1
+            }
+            return negative ? -Int64(magnitude) : Int64(magnitude)
+        }
         while index < literal.count {
             let digit = UInt64(literal[index] &- UInt8(ascii: "0"))
             let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
@@ -233,7 +241,8 @@ struct JSONScanner {
 
     func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-    private mutating func skipWhitespace() {
+    @inline(__always)
+    mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x09, 0x0A, 0x0D: position += 1
