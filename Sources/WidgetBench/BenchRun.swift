@@ -50,8 +50,8 @@ struct BenchRun {
         var profileResult: Profile?
         if profile {
             profileResult = try Profile.measure(bench: bench, directory: directory, inputs: [
-                (key: "a", label: rows[0].label, path: aPath, repeats: 5000),
-                (key: "c", label: rows[2].label, path: cPath, repeats: 10),
+                (key: "a", label: rows[0].label, path: aPath, repeats: 5000, swiftRepeats: 5000),
+                (key: "c", label: rows[2].label, path: cPath, repeats: 10, swiftRepeats: 200),
             ])
         }
         let report = Report(machine: machineAtStart, loadAtEnd: Machine.loadAverage(), seconds: Double(nowNs() - started) / 1e9,
