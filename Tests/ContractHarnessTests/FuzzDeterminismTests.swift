@@ -14,7 +14,10 @@ final class FuzzDeterminismTests: XCTestCase {
         let one = try FuzzTestSupport.run(seed: 2026, extent: extent, jobs: 1, batchSize: 100, into: first)
         let two = try FuzzTestSupport.run(seed: 2026, extent: extent, jobs: 2, batchSize: 37, into: second)
         let files = try FuzzTestSupport.contents(first)
-        XCTAssertGreaterThan(files.count, 1, "the planted fault must give findings, or this test proves nothing")
+        // Findings are deduplicated by shrunk blob, so the planted fault may shrink to one file;
+        // the disagreements themselves must be several, or this test proves nothing.
+        XCTAssertGreaterThanOrEqual(files.count, 1, "the planted fault must give a finding")
+        XCTAssertGreaterThan(one.entries.count, 1, "the planted fault must disagree on several cases")
         XCTAssertEqual(files, try FuzzTestSupport.contents(second))
         XCTAssertEqual(one.entries, two.entries)
         XCTAssertEqual(one.cases, 1500)
