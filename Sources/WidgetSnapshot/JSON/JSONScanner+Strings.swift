@@ -9,10 +9,11 @@ extension JSONScanner {
         guard let base = bytes.baseAddress else { throw error("unterminated string") }
         let raw = UnsafeRawPointer(base)
         while true {
-            // Eight bytes at a time; the lowest flagged byte of a word is exactly the first
-            // that needs a look (the flag tests only misfire above a true hit).
+            // Eight bytes at a time, first byte lowest; the lowest flagged byte of a word is
+            // exactly the first that needs a look (the flag tests only misfire above a true hit).
             while position &+ 8 <= count {
-                let flags = Self.bytesNeedingALook(raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                let flags = Self.bytesNeedingALook(word)
                 if flags != 0 {
                     position &+= flags.trailingZeroBitCount &>> 3
                     break
