@@ -50,6 +50,10 @@
  *       cannot occur: jansson rejects raw controls). Keys read back from
  *       jansson are decoded; keys looked up are encoded the same way. The map
  *       is injective, so duplicate detection and order are unchanged.
+ * Before the pre-pass, a blob holding any raw NUL byte is refused outright:
+ * NUL is never JSON text, but jansson 2.14's stream reader uses NUL as its
+ * buffer sentinel and stepped over one after a scalar ({"":0<NUL>} parsed;
+ * fuzz finding golden/findings/20261129-35006.json, corpus syntax.raw-nul).
  * Every other byte is copied as is, and a rewrite never turns invalid JSON
  * into valid JSON. jansson's error line/column/byte are mapped back to the
  * original text.
