@@ -9,6 +9,11 @@ final class NumberTextTests: XCTestCase {
             (0.0001, "1.0E-4"), (1e-5, "1.0E-5"), (1234567.0, "1234567.0"), (9999999.0, "9999999.0"),
             (1e7, "1.0E7"), (12345678.0, "1.2345678E7"), (1e20, "1.0E20"), (1.2345678901234567e19, "1.2345678901234567E19"),
             (0.1, "0.1"), (1.7976931348623157e308, "1.7976931348623157E308"), (-2.5e-7, "-2.5E-7"),
+            // Subnormals whose shortest form has one digit: the closest two-digit decimal (JDK 19+;
+            // JDK 17 agrees except for 1e-323 and 1e-322, ORGJSON-FACTS §6b, CONTRACT D7).
+            (5e-324, "4.9E-324"), (-5e-324, "-4.9E-324"), (1e-323, "9.9E-324"), (5e-323, "4.9E-323"),
+            (6e-323, "5.9E-323"), (1e-322, "9.9E-323"), (2e-323, "2.0E-323"), (1e23, "1.0E23"),
+            (2.225073858507201e-308, "2.225073858507201E-308"), (2.2250738585072014e-308, "2.2250738585072014E-308"),
         ]
         for (value, text) in expectations {
             XCTAssertEqual(DecimalDigits(value).javaText, text, "\(value)")

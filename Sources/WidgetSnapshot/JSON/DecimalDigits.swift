@@ -1,3 +1,5 @@
+import Foundation
+
 /// The shortest decimal digits that round-trip a finite double, and the two ways the
 /// contract's worlds print them: Java's `Double.toString` (org.json's coercion to text)
 /// and JavaScript's `Number#toString` (the writer's `JSON.stringify`).
@@ -51,8 +53,52 @@ public struct DecimalDigits: Equatable, Sendable {
     }
 
     /// Java's `Double.toString`: plain when 10⁻³ ≤ |d| < 10⁷, else `d.dddE±n`,
-    /// always with at least one fraction digit.
+    /// always with at least one fraction digit. Java prints at least two significant
+    /// digits, and when the shortest round-trip form has one it takes the two-digit decimal
+    /// closest to the value (`5e-324` → `4.9E-324`, `1e-323` → `9.9E-324`; JDK 17 and 19+
+    /// agree, scripts/kotlin/probe/ORGJSON-FACTS.txt §6b).
     public var javaText: String {
+        if digits.count == 1, let value, let closer = Self.closestTwoDigits(value) { return closer.javaLayout }
+        return javaLayout
+    }
+
+    /// The value this was made from (nil for zero), for `javaText`'s two-digit rule.
+    private var value: Double? {
+        guard digits != [UInt8(ascii: "0")] else { return nil }
+        var text = isNegative ? "-0." : "0."
+        text += String(decoding: digits, as: UTF8.self) + "e" + String(pointPosition)
+        return Double(text)
+    }
+
+    /// The two-digit decimal nearest `value` that reads back as it (nearest first, else its
+    /// neighbour on the value's other side), or nil when neither does.
+    private static func closestTwoDigits(_ value: Double) -> DecimalDigits? {
+        let magnitude = value.magnitude
+        // `%.1e` rounds the exact binary value to two significant digits (glibc is exact).
+        let nearest = String(format: "%.1e", magnitude)
+        guard let exponentAt = nearest.firstIndex(of: "e"), let exponent = Int(nearest[nearest.index(after: exponentAt)...])
+        else { return nil }
+        let mantissa = nearest[..<exponentAt].filter { $0 != "." }
+        guard var scaled = Int(mantissa) else { return nil }  // 10...99 × 10^(exponent - 1)
+        var power = exponent - 1
+        func reads(_ m: Int, _ p: Int) -> Double? { Double("\(m)e\(p)") }
+        if reads(scaled, power) != magnitude {
+            let up = (reads(scaled, power) ?? 0) < magnitude
+            scaled += up ? 1 : -1
+            if scaled == 100 { scaled = 10; power += 1 }
+            if scaled == 9 { scaled = 99; power -= 1 }
+            guard reads(scaled, power) == magnitude else { return nil }
+        }
+        var result = DecimalDigits(magnitude)
+        result.isNegative = value.sign == .minus
+        result.digits = Array(String(scaled).utf8)
+        while result.digits.count > 1 && result.digits.last == UInt8(ascii: "0") { result.digits.removeLast() }
+        result.pointPosition = power + 2
+        return result
+    }
+
+    /// `javaText`'s layout of these digits.
+    private var javaLayout: String {
         let count = digits.count
         if digits == [UInt8(ascii: "0")] { return sign + "0.0" }
         if pointPosition >= -2 && pointPosition <= 7 {
