@@ -126,6 +126,8 @@ final class MutationOutputTests: XCTestCase {
             "numbers.invalid-literal#leading-zero", "numbers.invalid-literal#plus", "numbers.invalid-literal#hex",
             "numbers.invalid-literal#nan", "numbers.invalid-literal#infinity", "numbers.invalid-literal#trailing-dot",
             "numbers.invalid-literal#leading-dot",
+            "numbers.overflow-in-array#ignored-field", "numbers.overflow-in-array#projectid",
+            "numbers.overflow-in-array#colour", "numbers.overflow-in-array#title",
             "unicode.invalid-utf8#lone-continuation", "unicode.invalid-utf8#overlong",
             "unicode.invalid-utf8#encoded-surrogate", "unicode.invalid-utf8#beyond-max",
             "unicode.invalid-utf8#truncated-sequence", "unicode.invalid-utf8#ff-byte",

@@ -49,9 +49,11 @@ object WidgetData {
             val task = tasks.getJSONObject(i)
             val id = task.getString("id")
             val title = task.getString("title")
-            val projectId: String? = if (task.isNull("projectId")) null else task.optString("projectId")
+            // optString(key, null), as the app reads them: a value org.json cannot print (an array
+            // holding 1e400, CONTRACT D6) is no project / no colour, not the text "".
+            val projectId: String? = if (task.isNull("projectId")) null else task.optString("projectId", null)
             val projectColor: String? =
-                if (projectId != null && colors != null && !colors.isNull(projectId)) colors.optString(projectId) else null
+                if (projectId != null && colors != null && !colors.isNull(projectId)) colors.optString(projectId, null) else null
             val isDone = pendingDoneTargets[id] ?: task.optBoolean("isDone", false)
             rows.add(WidgetTaskRow(id, title, isDone, projectColor))
         }

@@ -18,6 +18,41 @@ enum NumberMutations {
         .edit(id, .numbers, summary, table) { draft, _, entry in entry.0.put(entry.1, into: &draft) }
     }
 
+    /// Where `[1e400]` goes: a value org.json keeps inside an array (D6) but cannot print,
+    /// so `optString` falls back and `getString` throws; Swift and C refuse the blob.
+    private enum ArraySpot: Sendable {
+        case ignoredField, projectId, colour, title
+
+        func put(_ literal: String, into draft: inout BlobDraft, _ input: MutationOperator.Input) -> Bool {
+            switch self {
+            case .ignoredField:
+                return draft.append("extra", .text(literal))
+            case .projectId:
+                guard let task = input.firstTask(where: { $0["projectId"] != nil }) else { return false }
+                return draft.updateTask(task) { $0.replace("projectId", with: .text(literal)) }
+            case .colour:
+                guard let task = input.tasks.first(where: { $0.task["projectId"]?.stringValue != nil }),
+                      let key = task.task["projectId"]?.stringValue,
+                      input.blob["projectColors"]?.objectValue?[key] != nil else { return false }
+                return draft.update("projectColors") { $0.replace(String(decoding: key.utf8, as: UTF8.self), with: .text(literal)) }
+            case .title:
+                guard let task = input.tasks.first?.index else { return false }
+                return draft.updateTask(task) { $0.replace("title", with: .text(literal)) }
+            }
+        }
+    }
+
+    /// Sets the first task's `id` and `title` to one number literal, read as Java's
+    /// `Double.toString` text (subnormals print two digits: `5e-324` is `4.9E-324`).
+    private static func asText(_ id: String, _ summary: String, _ table: [(String, String)]) -> MutationOperator {
+        .edit(id, .numbers, summary, table) { draft, input, literal in
+            guard let task = input.tasks.first?.index else { return false }
+            return draft.updateTask(task) {
+                $0.replace("id", with: .text(literal)) && $0.replace("title", with: .text(literal))
+            }
+        }
+    }
+
     static let all: [MutationOperator] = [
         literals("numbers.overflow", "a literal whose double is infinite (not a JSON value)", [
             ("validuntil", (.validUntil, "1e400")),
@@ -56,6 +91,32 @@ enum NumberMutations {
             ("infinity", (.version, "Infinity")),
             ("trailing-dot", (.version, "1.")),
             ("leading-dot", (.version, ".1")),
+        ]),
+        .edit("numbers.overflow-in-array", .numbers, "[1e400] as a value org.json keeps (D6) but cannot print", [
+            ("ignored-field", ArraySpot.ignoredField),
+            ("projectid", .projectId),
+            ("colour", .colour),
+            ("title", .title),
+        ]) { draft, input, spot in spot.put("[1e400]", into: &draft, input) },
+        asText("numbers.double-text", "the first task's id and title are a subnormal or boundary double", [
+            ("min-subnormal", "5e-324"),
+            ("two-min-subnormal", "1e-323"),
+            ("ten-min-subnormal", "5e-323"),
+            ("twelve-min-subnormal", "6e-323"),
+            ("max-subnormal", "2.225073858507201e-308"),
+            ("min-normal", "2.2250738585072014e-308"),
+            ("max-double", "1.7976931348623157e308"),
+            ("below-plain", "9.999999999999998e-4"),
+            ("plain-low-edge", "0.001"),
+            ("below-exponent", "9999999.999999998"),
+            ("exponent-edge", "1e7"),
+            ("beyond-2pow53", "9007199254740993.0"),
+        ]),
+        literals("numbers.big-validuntil", "validUntil above 2^53 (a long keeps it; a double or a string rounds it)", [
+            ("2pow53-plus-1", (.validUntil, "9007199254740993")),
+            ("2pow53-plus-1-double", (.validUntil, "9007199254740993.0")),
+            ("2pow53-plus-1-string", (.validUntil, "\"9007199254740993\"")),
+            ("1e16-exponent", (.validUntil, "1e16")),
         ]),
     ]
 }

@@ -76,5 +76,19 @@ enum PendingMutations {
             }
             return queue == input.pendingDoneTargets ? nil : queue
         },
+        MutationOperator(id: "pending.numeric-id", family: .pending,
+                         summary: "the first task's id is a number and a tap is keyed by text (hits only its Java text)",
+                         parameters: ["integer", "double-miss", "double-hit", "exponent"],
+                         reach: .canonicalFixture) { input, parameter in
+            let table: [String: (literal: String, tap: String)] = [
+                "integer": ("42", "42"), "double-miss": ("42.0", "42"),
+                "double-hit": ("42.0", "42.0"), "exponent": ("4.2e1", "42.0"),
+            ]
+            guard let parameter, let (literal, tap) = table[parameter], let first = input.tasks.first else { return nil }
+            var draft = input.draft
+            guard draft.updateTask(first.index, { $0.replace("id", with: .text(literal)) }) else { return nil }
+            let pending = input.pendingDoneTargets.queuing(JSONString(tap), !input.effectiveIsDone(first.task))
+            return MutationOperator.Output(blob: draft.render(), pendingDoneTargets: pending)
+        },
     ]
 }

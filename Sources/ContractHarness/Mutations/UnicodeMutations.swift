@@ -69,5 +69,30 @@ enum UnicodeMutations {
         title("unicode.separators", "raw U+2028, U+2029 and DEL (valid JSON)", inserting: text("\u{2028}\u{2029}\u{7F}")),
         title("unicode.noncharacters", "raw U+FFFE, U+FFFF and U+10FFFF (valid UTF-8 and JSON)",
               inserting: text("\u{FFFE}\u{FFFF}\u{10FFFF}")),
+        .edit("unicode.normalization", .unicode,
+              "a projectId and colour keys equal only after Unicode normalization (matched by exact code points)", [
+            ("nfc-id-nfd-key", Normalized.nfcIdNFDKey),
+            ("nfd-id-both-keys", .nfdIdBothKeys),
+            ("nfc-id-both-keys", .nfcIdBothKeys),
+        ]) { draft, input, kind in kind.apply(&draft, input) },
     ]
+
+    /// `pé` composed (U+00E9) and decomposed (e + U+0301): the same text to Swift's `==`,
+    /// different keys to org.json's `HashMap` and to jansson.
+    private enum Normalized: Sendable {
+        case nfcIdNFDKey, nfdIdBothKeys, nfcIdBothKeys
+
+        static let composed = "p\u{E9}"
+        static let decomposed = "pe\u{301}"
+
+        func apply(_ draft: inout BlobDraft, _ input: MutationOperator.Input) -> Bool {
+            guard let task = input.firstTask(where: { $0["projectId"] != nil }) else { return false }
+            let id = self == .nfdIdBothKeys ? Self.decomposed : Self.composed
+            guard draft.updateTask(task, { $0.replace("projectId", with: .string(id)) }) else { return false }
+            return draft.update("projectColors") { colours in
+                if self != .nfcIdNFDKey { colours.append(Self.composed, .string("#00aa00")) }
+                return colours.append(Self.decomposed, .string("#aa0000"))
+            }
+        }
+    }
 }

@@ -34,5 +34,10 @@ enum VersionMutations {
             ("object", "{\"v\":1}"),
             ("array", "[1]"),
         ]) { draft, _, literal in draft.replace("v", with: .text(literal)) },
+        .edit("version.near-one", .version, "`v` is a double literal near 1 (Java's (int) truncates each to 1)", [
+            ("rounds-to-one", "0.99999999999999999"),
+            ("next-after-one", "1.0000000000000002"),
+            ("one-point-nine", "1.9"),
+        ]) { draft, _, literal in draft.replace("v", with: .text(literal)) },
     ]
 }
