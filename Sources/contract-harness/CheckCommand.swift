@@ -7,7 +7,7 @@ enum CheckCommand: Subcommand {
     static let summary = "run every reader on every case and gate on the result"
     static let help = """
     USAGE: contract-harness check [--root DIR] [--jobs N] [--testee NAME=COMMAND]... [--timeout SECONDS]
-                                  [--no-recordings] [--json FILE] [--junit FILE] [--markdown FILE] [--quiet]
+                                  [--start-timeout SECONDS] [--no-recordings] [--json FILE] [--junit FILE] [--markdown FILE] [--quiet]
 
     Builds the case stream from golden/fixtures, runs the Swift reader and the C reference (and
     each --testee: a command reading cases JSONL on stdin, writing views JSONL on stdout),
@@ -22,7 +22,7 @@ enum CheckCommand: Subcommand {
       --root DIR            the tree that holds golden/ (default: .)
       --jobs N              threads for the in-process readers (default: all cores)
       --testee NAME=CMD     an external reader, compared like the others (repeatable)
-      --timeout SECONDS     per-case timeout for testees (default 10; 60 for the first line)
+    \(Testee.optionsHelp)
       --no-recordings       do not compare golden/kotlin
       --json FILE           the full verdict as JSON
       --junit FILE          a JUnit XML report (a testcase per case and reader)
@@ -33,9 +33,7 @@ enum CheckCommand: Subcommand {
     static func run(_ arguments: inout Arguments) throws -> Int32 {
         let paths = try paths(&arguments)
         let jobs = try jobs(&arguments)
-        let timeout = Double(try arguments.option("--timeout") ?? "10")
-        guard let timeout, timeout > 0 else { throw UsageError("--timeout takes a positive number of seconds") }
-        let testees = try arguments.options("--testee").map { spec throws(UsageError) in try Testee.parse(spec, timeout: timeout) }
+        let testees = try Testee.options(&arguments).readers
         let includeRecordings = !arguments.flag("--no-recordings")
         let json = try arguments.option("--json")
         let junit = try arguments.option("--junit")
@@ -50,21 +48,6 @@ enum CheckCommand: Subcommand {
         if let markdown { try ReportFile.write(Array(MarkdownReport.render(facts).utf8), to: markdown) }
         print(quiet ? (result.passed ? "PASS" : "FAIL") : TextSummary.render(facts), terminator: quiet ? "\n" : "")
         return result.passed ? ExitCode.passed : ExitCode.contractFailure
-    }
-}
-
-/// `--testee NAME=COMMAND`.
-enum Testee {
-    static func parse(_ spec: String, timeout: Double) throws(UsageError) -> ExternalProcessReader {
-        guard let equals = spec.firstIndex(of: "=") else { throw UsageError("--testee takes NAME=COMMAND, got `\(spec)`") }
-        let name = String(spec[..<equals])
-        let command = String(spec[spec.index(after: equals)...])
-        guard !name.isEmpty, name.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F }),
-              !["swift", "c", "kotlin"].contains(name) else {
-            throw UsageError("testee name `\(name)` must be [a-z0-9_-]+ and not swift, c or kotlin")
-        }
-        guard !command.isEmpty else { throw UsageError("--testee \(name)= has no command") }
-        return ExternalProcessReader(name: name, command: command, caseTimeout: timeout)
     }
 }
 

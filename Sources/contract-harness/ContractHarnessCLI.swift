@@ -9,7 +9,7 @@ enum ContractHarnessCLI {
     static let subcommands: [any Subcommand.Type] = [
         CheckCommand.self, UpdateCommand.self, CasesCommand.self, ListCommand.self,
         ExplainCommand.self, DecodeCommand.self, FuzzCommand.self,
-        ReportCommand.self, DiffCommand.self,
+        ReportCommand.self, DiffCommand.self, RecordCommand.self,
     ]
 
     static func main() {
@@ -26,10 +26,13 @@ enum ContractHarnessCLI {
             print(command.help)
             exit(ExitCode.passed)
         }
+        // SIGINT/SIGTERM/SIGHUP end every testee's process group before the harness exits.
+        TerminationSignals.install()
         var arguments = Arguments(all)
         do {
             let code = try command.run(&arguments)
             fflush(nil)
+            LiveProcessGroups.killAll()
             exit(code)
         } catch let error as UsageError {
             fail("\(error)\nsee `contract-harness \(name) --help`", code: ExitCode.usageOrInput)
@@ -54,6 +57,7 @@ enum ContractHarnessCLI {
     }
 
     static func fail(_ message: String, code: Int32) -> Never {
+        LiveProcessGroups.killAll()
         fflush(nil)
         FileHandle.standardError.write(Data("contract-harness: \(message)\n".utf8))
         exit(code)

@@ -7,7 +7,7 @@ enum ExplainCommand: Subcommand {
     static let name = "explain"
     static let summary = "show one case: its blob, every reader's view, and the field diff"
     static let help = """
-    USAGE: contract-harness explain CASE-ID [--root DIR] [--testee NAME=COMMAND]... [--html FILE]
+    USAGE: contract-harness explain CASE-ID [--root DIR] [--testee NAME=COMMAND]... [--timeout S] [--start-timeout S] [--html FILE]
 
     Prints the case's blob (pretty, when it is JSON, and raw), the expected view, the view
     of every reader (Swift, C, recorded Kotlin when present, each --testee), and for each a
@@ -18,7 +18,7 @@ enum ExplainCommand: Subcommand {
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
         let paths = try paths(&arguments)
-        let testees = try arguments.options("--testee").map { spec throws(UsageError) in try Testee.parse(spec, timeout: 10) }
+        let testees = try Testee.options(&arguments).readers
         let html = try arguments.option("--html")
         guard let id = arguments.positional() else { throw UsageError("which case? give its id") }
         try arguments.finish()

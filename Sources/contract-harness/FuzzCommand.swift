@@ -9,7 +9,8 @@ enum FuzzCommand: Subcommand {
     static let summary = "seeded fuzzing: mutate fixtures, compare readers, shrink and save findings"
     static let help = """
     USAGE: contract-harness fuzz --seed S (--cases N | --seconds T | --case I) [--jobs J] [--shard i/n]
-                                 [--testee NAME=COMMAND]... [--timeout SECONDS] [--root DIR] [--findings DIR]
+                                 [--testee NAME=COMMAND]... [--timeout SECONDS] [--start-timeout SECONDS]
+                                 [--root DIR] [--findings DIR]
                                  [--no-save] [--batch N] [--shrink-budget N] [--quiet]
            contract-harness fuzz --replay FILE_OR_DIR... [--testee NAME=COMMAND]... [--root DIR]
            contract-harness fuzz --print-dictionary
@@ -34,7 +35,7 @@ enum FuzzCommand: Subcommand {
       --jobs J              threads (default: all cores); never changes the results
       --shard i/n           run only shard i of n (default 1/1)
       --testee NAME=CMD     an external reader (cases JSONL on stdin, views on stdout), compared with C
-      --timeout SECONDS     per-case timeout for testees (default 10; 60 for the first line)
+    \(Testee.optionsHelp)
       --findings DIR        where findings go (default: golden/findings under --root)
       --no-save             shrink and report, but write nothing
       --batch N             cases per step (default 512, 4096 with testees)
@@ -59,10 +60,7 @@ enum FuzzCommand: Subcommand {
             return ExitCode.passed
         }
         let paths = try paths(&arguments)
-        let timeout = Double(try arguments.option("--timeout") ?? "10")
-        guard let timeout, timeout > 0 else { throw UsageError("--timeout takes a positive number of seconds") }
-        let testeeSpecs = try arguments.options("--testee")
-        let testees = try testeeSpecs.map { spec throws(UsageError) in try Testee.parse(spec, timeout: timeout) }
+        let (testeeSpecs, testees) = try Testee.options(&arguments)
         let readers: [any Reader] = [SwiftReader()] + testees
         let replays = try arguments.options("--replay")
         if !replays.isEmpty {
@@ -91,8 +89,14 @@ enum FuzzCommand: Subcommand {
         let plan = FuzzPlan(seed: UInt64(seed), extent: extent, shard: shard, jobs: jobs, batchSize: batch,
                             shrinker: Shrinker(maximumEvaluations: budget), reproduceArguments: reproduce)
         let stop = StopFlag()
-        let signalSource = interruptHandler(stop)
-        defer { signalSource.cancel() }
+        TerminationSignals.onInterrupt {
+            // The first SIGINT stops after this step; the next ends everything now (testees included).
+            if stop.isRequested { return false }
+            stop.request()
+            FileHandle.standardError.write(Data("\ncontract-harness fuzz: stopping after this step (SIGINT again to quit now)\n".utf8))
+            return true
+        }
+        defer { TerminationSignals.onInterrupt(nil) }
         let run = FuzzRun(plan: plan, generator: FuzzCaseGenerator(seed: UInt64(seed), fixtures: fixtures),
                           reference: CReferenceReader(), readers: readers, store: store, stop: stop)
         let progress = ProgressPrinter(quiet: quiet)
@@ -156,19 +160,6 @@ enum FuzzCommand: Subcommand {
         }
         print("\(files.count) findings replayed, \(differing) still differ")
         return differing == 0 ? ExitCode.passed : ExitCode.contractFailure
-    }
-
-    /// SIGINT asks the run to stop; a second one exits at once.
-    private static func interruptHandler(_ stop: StopFlag) -> DispatchSourceSignal {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler {
-            if stop.isRequested { _exit(130) }
-            stop.request()
-            FileHandle.standardError.write(Data("\ncontract-harness fuzz: stopping after this step (SIGINT again to quit now)\n".utf8))
-        }
-        source.resume()
-        return source
     }
 
     private static func displayPath(_ folder: URL, root: URL) -> String {

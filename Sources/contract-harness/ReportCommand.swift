@@ -22,7 +22,7 @@ enum ReportCommand: Subcommand {
       --html FILE         where to write the page (`-` for stdout)
       --samples N         agreeing cases shown in full per group (default 2)
       --blob-limit BYTES  blob bytes shown per case (default 1500)
-      --root, --jobs, --testee, --timeout, --no-recordings   as for `check`
+      --root, --jobs, --testee, --timeout, --start-timeout, --no-recordings   as for `check`
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
@@ -32,9 +32,7 @@ enum ReportCommand: Subcommand {
         let samples = try arguments.integer("--samples") ?? 2
         let blobLimit = try arguments.integer("--blob-limit") ?? 1500
         guard samples >= 0, blobLimit >= 1 else { throw UsageError("--samples must be ≥ 0 and --blob-limit ≥ 1") }
-        let timeout = Double(try arguments.option("--timeout") ?? "10")
-        guard let timeout, timeout > 0 else { throw UsageError("--timeout takes a positive number of seconds") }
-        let testees = try arguments.options("--testee").map { spec throws(UsageError) in try Testee.parse(spec, timeout: timeout) }
+        let testees = try Testee.options(&arguments).readers
         let includeRecordings = !arguments.flag("--no-recordings")
         try arguments.finish()
 

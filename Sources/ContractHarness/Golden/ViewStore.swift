@@ -49,15 +49,26 @@ public struct ViewStore {
     /// Returns the names of the files whose bytes changed.
     @discardableResult
     public func write(_ views: [DecodedView]) throws -> [String] {
+        try write(lines: views.map { view in
+            var line: [UInt8] = []
+            view.appendCanonicalJSON(to: &line)
+            return (view.id, line)
+        })
+    }
+
+    /// The same for lines already written (a recording keeps a testee's lines byte for byte):
+    /// each line's case id says its fixture.
+    @discardableResult
+    package func write(lines: [(id: String, line: [UInt8])]) throws -> [String] {
         var order: [String] = []
         var byFixture: [String: [UInt8]] = [:]
-        for view in views {
-            let fixture = String(view.id.prefix { $0 != "/" })
+        for (id, line) in lines {
+            let fixture = Self.fixture(of: id)
             guard !fixture.isEmpty, fixture.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }) else {
-                throw HarnessInputError(file: displayName, field: "id", message: "case \(view.id): fixture name must be [a-z0-9-]+ (refusing to write outside \(displayName))")
+                throw HarnessInputError(file: displayName, field: "id", message: "case \(id): fixture name must be [a-z0-9-]+ (refusing to write outside \(displayName))")
             }
             if byFixture[fixture] == nil { order.append(fixture) }
-            view.appendCanonicalJSON(to: &byFixture[fixture, default: []])
+            byFixture[fixture, default: []] += line
             byFixture[fixture]!.append(UInt8(ascii: "\n"))
         }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -75,5 +86,10 @@ public struct ViewStore {
             changed.append(file)
         }
         return changed
+    }
+
+    /// The fixture a case id belongs to (the file its line is stored in).
+    package static func fixture(of id: String) -> String {
+        String(id.prefix { $0 != "/" })
     }
 }

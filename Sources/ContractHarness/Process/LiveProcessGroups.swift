@@ -1,0 +1,91 @@
+import Foundation
+
+/// The process groups of every child `Subprocess` has started and not yet reaped, so that
+/// whatever ends the harness (a signal, an error exit) can end them first: a testee must
+/// never outlive the command that started it.
+package enum LiveProcessGroups {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var groups: Set<pid_t> = []
+
+    static func add(_ group: pid_t) {
+        lock.lock()
+        groups.insert(group)
+        lock.unlock()
+    }
+
+    static func remove(_ group: pid_t) {
+        lock.lock()
+        groups.remove(group)
+        lock.unlock()
+    }
+
+    /// The groups alive now (for tests and messages).
+    package static var current: Set<pid_t> {
+        lock.lock()
+        defer { lock.unlock() }
+        return groups
+    }
+
+    /// SIGKILL to every live group. Safe from any thread; the children stay unreaped
+    /// zombies until their owners reap them, so no group id can have been reused.
+    package static func killAll() {
+        lock.lock()
+        let all = groups
+        lock.unlock()
+        for group in all { kill(-group, SIGKILL) }
+    }
+}
+
+/// SIGINT, SIGTERM and SIGHUP handling for every subcommand, installed once at start-up:
+/// the signal ends every live child process group, then the harness exits with 128 + the
+/// signal number. A command that wants to stop gently on the first SIGINT (`fuzz`) installs
+/// an interrupt hook; the next SIGINT, or any SIGTERM/SIGHUP, still ends everything at once.
+package enum TerminationSignals {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    nonisolated(unsafe) private static var interruptHook: (@Sendable () -> Bool)?
+
+    /// Installs the handlers (again: no effect). SIGPIPE is ignored too: a testee that goes
+    /// away must show up as an error on the write, not end the harness.
+    package static func install() {
+        lock.lock()
+        defer { lock.unlock() }
+        signal(SIGPIPE, SIG_IGN)
+        guard sources.isEmpty else { return }
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { received(signalNumber) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// SIGPIPE ignored (for library users that never call `install`): writing to a testee
+    /// that went away fails with EPIPE instead of ending the harness. Children get it back.
+    package static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// `hook` is called on SIGINT; it returns true when it has taken the signal (a gentle
+    /// stop is under way), false to end everything now. Pass nil to remove it.
+    package static func onInterrupt(_ hook: (@Sendable () -> Bool)?) {
+        lock.lock()
+        interruptHook = hook
+        lock.unlock()
+    }
+
+    private static func received(_ signalNumber: Int32) {
+        lock.lock()
+        let hook = interruptHook
+        lock.unlock()
+        if signalNumber == SIGINT, let hook, hook() { return }
+        endNow(signalNumber)
+    }
+
+    /// Ends every live child group, then this process with 128 + `signalNumber`.
+    package static func endNow(_ signalNumber: Int32) -> Never {
+        LiveProcessGroups.killAll()
+        _exit(128 + signalNumber)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import ContractHarness
+import WidgetSnapshot
+
+/// `contract-harness record`: runs a reader we cannot run on every check (the Kotlin end,
+/// compiled by `scripts/record-kotlin`) through the testee runner and records its views.
+enum RecordCommand: Subcommand {
+    static let name = "record"
+    static let summary = "run a testee over the corpus and record its views into golden/kotlin (scripts/record-kotlin)"
+    static let help = """
+    USAGE: contract-harness record --reader-command COMMAND [--name NAME] [--about FILE] [--root DIR]
+                                   [--timeout SECONDS] [--start-timeout SECONDS]
+           contract-harness record --reader-command COMMAND --cases FILE --out FILE [...]
+
+    Runs COMMAND (a testee: cases JSONL on stdin, one view line per case on stdout) once over
+    the corpus built from golden/fixtures and writes its lines, byte for byte, into
+    golden/kotlin/<fixture>.jsonl (each file atomically; files of fixtures no longer produced
+    are removed), then golden/kotlin/RECORDING.json: the members of the --about JSON object
+    (what the testee was built and run with), the case stream's SHA-256 and size, and the cases
+    per fixture. `check` compares the recording only while that hash is the corpus's own.
+    scripts/record-kotlin compiles the Kotlin end and calls this; use it rather than this.
+
+    With --cases FILE --out FILE ('-' = stdin / stdout) any case stream is run and the view
+    lines are written to FILE instead (nothing under golden/ changes).
+
+    Every case must get a line that names it: a crash, a hang or a stray line stops the
+    recording with the case and the testee's stderr, and nothing is written (exit 1).
+
+    OPTIONS:
+      --reader-command CMD  the testee, run with /bin/sh -c in its own process group
+      --name NAME           the testee's name in messages (default: testee)
+      --about FILE          a JSON object whose members open RECORDING.json
+      --root DIR            the tree that holds golden/ (default: .)
+      --cases FILE          a case stream to record instead of the corpus (needs --out)
+      --out FILE            where the views of --cases go
+    \(Testee.optionsHelp)
+    """
+
+    static func run(_ arguments: inout Arguments) throws -> Int32 {
+        let paths = try paths(&arguments)
+        guard let command = try arguments.option("--reader-command"), !command.isEmpty else {
+            throw UsageError("--reader-command COMMAND is required")
+        }
+        let name = try arguments.option("--name") ?? "testee"
+        let about = try arguments.option("--about")
+        let cases = try arguments.option("--cases")
+        let out = try arguments.option("--out")
+        let timeout = try Testee.seconds(&arguments, "--timeout") ?? 10
+        let startTimeout = try Testee.seconds(&arguments, "--start-timeout")
+        try arguments.finish()
+        guard (cases == nil) == (out == nil) else { throw UsageError("--cases and --out go together") }
+        if cases != nil, about != nil { throw UsageError("--about is for golden/kotlin; --cases FILE --out FILE writes no RECORDING.json") }
+
+        let session = TesteeSession(name: name, command: command, caseTimeout: timeout, startTimeout: startTimeout)
+        defer { session.close() }
+        let started = Date()
+        do {
+            if let cases, let out {
+                let bytes = try read(cases)
+                let requests = try Recording.requests(fromStream: bytes, file: cases == "-" ? "stdin" : cases)
+                let lines = try Recording.run(requests, through: session)
+                var joined: [UInt8] = []
+                for line in lines { joined += line; joined.append(UInt8(ascii: "\n")) }
+                try ReportFile.write(joined, to: out)
+                note("record: run \(seconds(since: started)) s, \(requests.count) cases")
+                return ExitCode.passed
+            }
+            let header = try about.map(readAbout) ?? JSONObject()
+            let corpus = try Corpus.load(paths)
+            let requests = corpus.cases.map { TesteeRequest(id: $0.id, line: CaseStream.line($0)) }
+            let lines = try Recording.run(requests, through: session)
+            note("record: run \(seconds(since: started)) s, \(requests.count) cases")
+            let changed = try Recording.write(Array(zip(requests.map(\.id), lines)), caseStream: corpus.streamBytes,
+                                              about: header, to: paths.kotlin)
+            let fixtures = Set(requests.map { ViewStore.fixture(of: $0.id) }).count
+            note("record: wrote golden/kotlin/ (\(requests.count) cases, \(fixtures) fixtures; \(changed.isEmpty ? "no file changed" : "changed: " + changed.joined(separator: ", ")))")
+            return ExitCode.passed
+        } catch let error as RecordingError {
+            note("record: \(error)\nrecord: nothing was written")
+            return ExitCode.contractFailure
+        }
+    }
+
+    private static func read(_ path: String) throws -> [UInt8] {
+        if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+        guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("no such case file: \(path)") }
+        return [UInt8](data)
+    }
+
+    private static func readAbout(_ path: String) throws -> JSONObject {
+        guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("--about: no such file: \(path)") }
+        let value: JSONValue
+        do {
+            value = try JSONParser().parse([UInt8](data))
+        } catch {
+            throw HarnessInputError(file: path, line: error.line, message: "not JSON: \(error.message)")
+        }
+        guard case .object(let object) = value else { throw HarnessInputError(file: path, message: "--about must hold a JSON object") }
+        return object
+    }
+
+    private static func seconds(since start: Date) -> String {
+        String(format: "%.1f", Date().timeIntervalSince(start))
+    }
+
+    private static func note(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

@@ -1,0 +1,44 @@
+import ContractHarness
+
+/// `--testee NAME=COMMAND`, `--timeout` and `--start-timeout`, the same for every subcommand
+/// that runs external testees (check, report, explain, fuzz).
+enum Testee {
+    static let optionsHelp = """
+      --timeout SECONDS     how long a testee may take for one line, the first line after a
+                            (re)start included (default 10)
+      --start-timeout SECONDS
+                            the first line after a testee (re)starts instead, for a slow start
+                            such as a JVM's (default: --timeout)
+                            A testee that crashes, hangs or writes a line for another case fails
+                            that case only (shown with its stderr) and is restarted; after
+                            \(ExternalProcessReader.brokenAfter) failed cases in a row it is declared broken and
+                            its remaining cases fail at once.
+    """
+
+    /// The testees given, with the timeouts given.
+    static func options(_ arguments: inout Arguments) throws(UsageError) -> (specs: [String], readers: [ExternalProcessReader]) {
+        let timeout = try seconds(&arguments, "--timeout") ?? 10
+        let startTimeout = try seconds(&arguments, "--start-timeout")
+        let specs = try arguments.options("--testee")
+        let readers = try specs.map { spec throws(UsageError) in try parse(spec, timeout: timeout, startTimeout: startTimeout) }
+        return (specs, readers)
+    }
+
+    static func parse(_ spec: String, timeout: Double, startTimeout: Double? = nil) throws(UsageError) -> ExternalProcessReader {
+        guard let equals = spec.firstIndex(of: "=") else { throw UsageError("--testee takes NAME=COMMAND, got `\(spec)`") }
+        let name = String(spec[..<equals])
+        let command = String(spec[spec.index(after: equals)...])
+        guard !name.isEmpty, name.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F }),
+              !["swift", "c", "kotlin"].contains(name) else {
+            throw UsageError("testee name `\(name)` must be [a-z0-9_-]+ and not swift, c or kotlin")
+        }
+        guard !command.isEmpty else { throw UsageError("--testee \(name)= has no command") }
+        return ExternalProcessReader(name: name, command: command, caseTimeout: timeout, startTimeout: startTimeout)
+    }
+
+    static func seconds(_ arguments: inout Arguments, _ name: String) throws(UsageError) -> Double? {
+        guard let text = try arguments.option(name) else { return nil }
+        guard let value = Double(text), value > 0, value.isFinite else { throw UsageError("\(name) takes a positive number of seconds, got `\(text)`") }
+        return value
+    }
+}
