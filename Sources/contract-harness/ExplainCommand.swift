@@ -28,7 +28,7 @@ enum ExplainCommand: Subcommand {
             throw UsageError("no case \(id)" + (near.isEmpty ? "" : "; similar: " + near.joined(separator: ", ")))
         }
         guard let html else {
-            print(CaseExplanation.render(testCase, paths: paths, testees: testees))
+            print(try CaseExplanation.render(testCase, paths: paths, testees: testees))
             return ExitCode.passed
         }
         let explanation = CaseExplanation(testCase, paths: paths, testees: testees)

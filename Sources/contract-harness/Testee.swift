@@ -29,8 +29,8 @@ enum Testee {
         let name = String(spec[..<equals])
         let command = String(spec[spec.index(after: equals)...])
         guard !name.isEmpty, name.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F }),
-              !["swift", "c", "kotlin"].contains(name) else {
-            throw UsageError("testee name `\(name)` must be [a-z0-9_-]+ and not swift, c or kotlin")
+              !["swift", "c", "kotlin", "expected"].contains(name) else {
+            throw UsageError("testee name `\(name)` must be [a-z0-9_-]+ and not swift, c, kotlin or expected (built-in readers)")
         }
         guard !command.isEmpty else { throw UsageError("--testee \(name)= has no command") }
         return ExternalProcessReader(name: name, command: command, caseTimeout: timeout, startTimeout: startTimeout)

@@ -39,7 +39,7 @@ final class GateTests: XCTestCase {
         let paths = try GateTestSupport.copyOfGolden()
         defer { GateTestSupport.remove(paths) }
         let list = paths.golden.appendingPathComponent("divergences/swift.txt")
-        try "canonical/base@berlin@*  planted: Swift was once wrong here\n".write(to: list, atomically: true, encoding: .utf8)
+        try "canonical/base@berlin@*  [*]  planted: Swift was once wrong here\n".write(to: list, atomically: true, encoding: .utf8)
         let result = try Gate.check(paths, options: Gate.Options(readers: [SwiftReader()], includeRecordings: false))
         XCTAssertFalse(result.passed)
         let swift = try XCTUnwrap(result.verdicts.first)
@@ -69,7 +69,7 @@ final class GateTests: XCTestCase {
     func testListedDeviationsPassAndAreCounted() throws {
         let paths = try GateTestSupport.copyOfGolden()
         defer { GateTestSupport.remove(paths) }
-        try "*/isdone.*  planted: a reviewed deviation\n".write(to: paths.golden.appendingPathComponent("divergences/swift.txt"),
+        try "*/isdone.*  [parse.tasks[].isDone]  planted: a reviewed deviation\n".write(to: paths.golden.appendingPathComponent("divergences/swift.txt"),
                                                               atomically: true, encoding: .utf8)
         let faulty = FlippingReader(name: "swift", wrapped: SwiftReader(), family: "isdone")
         let result = try Gate.check(paths, options: Gate.Options(readers: [faulty], includeRecordings: false))

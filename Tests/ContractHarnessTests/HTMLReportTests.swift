@@ -106,7 +106,7 @@ final class HTMLReportTests: XCTestCase {
         let view = #"{"id":"\#(testCase.id)","parse":{"tasks":[]},"meta":{"dayStr":null,"validUntil":null},"stale":false,"header":{"kind":"today"}}"#
         let testee = ExternalProcessReader(name: "echo", command: "while read -r line; do printf '%s\\n' '\(view)'; done", caseTimeout: 10)
         let explanation = CaseExplanation(testCase, paths: HarnessPaths(root: tree), testees: [testee])
-        let list = try DivergenceList.parse("canonical/base.hostile@*  planted: reads no rows\n", file: "golden/divergences/echo.txt")
+        let list = try DivergenceList.parse("canonical/base.hostile@*  [parse]  planted: reads no rows\n", file: "golden/divergences/echo.txt")
 
         let listed = HTMLCaseExplanation.render(explanation, lists: ["echo": list])
         XCTAssertTrue(listed.contains("<tr data-reader=\"echo\" data-status=\"listed\">"))
@@ -136,7 +136,7 @@ final class HTMLReportTests: XCTestCase {
         try paths.expected.write(cases.map { reference.decode($0) })
         let lists = paths.golden.appendingPathComponent("divergences")
         try FileManager.default.createDirectory(at: lists, withIntermediateDirectories: true)
-        try "canonical/base*@*  planted: flips the first row on base cases\n"
+        try "canonical/base*@*  [parse.tasks[].isDone]  planted: flips the first row on base cases\n"
             .write(to: lists.appendingPathComponent("planted.txt"), atomically: true, encoding: .utf8)
 
         let options = Gate.Options(readers: [SwiftReader(), reference, PlantedReader()], includeRecordings: false, jobs: 2)

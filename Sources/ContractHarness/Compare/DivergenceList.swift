@@ -1,24 +1,34 @@
 import Foundation
 
-/// A reviewed list of the cases on which one reader is *known* to deviate from the
-/// expected outputs (`golden/divergences/<reader>.txt`), each with its reason.
+/// A reviewed list of the cases and fields on which one reader is *known* to deviate from
+/// the expected outputs (`golden/divergences/<reader>.txt`), each with its reason.
 ///
 /// Like the protobuf conformance runner's failure lists, it goes stale loudly: the gate
-/// fails on a deviation the list does not name **and** on an entry that no longer
-/// matches any deviation.
+/// fails on a deviation the list does not name **and** on an entry none of whose fields
+/// differs in any case it matches.
 ///
-/// Format: one entry per line, `PATTERN  REASON`; the pattern is a case id or a glob
-/// (`*` any run of characters, `?` one character); blank lines and `#` comments are
-/// ignored; the reason is required.
+/// Format: one entry per line, `PATTERN  [FIELDS]  REASON`. The pattern is a case id or a
+/// glob (`*` any run of characters, `?` one character); `FIELDS` is a `FieldScope`; the
+/// reason says why, and a placeholder (`TODO`, `FIXME`, `why …`, `?`) is refused. A reason
+/// starting `not implemented` excuses only fields the reader does not produce. Blank lines
+/// and `#` comments are ignored.
 public struct DivergenceList: Sendable {
     /// One reviewed entry.
     public struct Entry: Equatable, Sendable {
         public var pattern: String
+        package var fields: FieldScope
         public var reason: String
         /// One-based line in the list file.
         public var line: Int
 
         public func matches(_ caseId: String) -> Bool { Glob.matches(pattern: Array(pattern.utf8), text: Array(caseId.utf8)) }
+
+        /// Entries for fields a reader does not produce (`not implemented: …`); they excuse
+        /// nothing else, and nothing else excuses such a field.
+        public var isNotImplemented: Bool { reason.lowercased().hasPrefix("not implemented") }
+
+        /// The line as written in a list: `PATTERN  [FIELDS]  REASON`.
+        public var text: String { "\(pattern)  \(fields)  \(reason)" }
     }
 
     public var file: String
@@ -29,37 +39,94 @@ public struct DivergenceList: Sendable {
         self.entries = entries
     }
 
-    /// Reads a list; a missing file is an empty list.
+    /// Reads a list; a missing file is an empty list, an unreadable one (or one under an
+    /// unreadable folder) is an error.
     public static func load(_ url: URL, displayName: String) throws -> DivergenceList {
-        guard FileManager.default.fileExists(atPath: url.path) else { return DivergenceList(file: displayName, entries: []) }
-        let text = try String(contentsOf: url, encoding: .utf8)
-        return try parse(text, file: displayName)
+        guard let bytes = try GoldenText.read(url, displayName: displayName) else { return DivergenceList(file: displayName, entries: []) }
+        return try parse(bytes, file: displayName)
     }
 
     public static func parse(_ text: String, file: String) throws(HarnessInputError) -> DivergenceList {
+        try parse(GoldenText.withoutBOM(Array(text.utf8)), file: file)
+    }
+
+    static func parse(_ bytes: [UInt8], file: String) throws(HarnessInputError) -> DivergenceList {
         var entries: [Entry] = []
-        var seen: Set<String> = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
+        for (index, rawLine) in try GoldenText.lines(bytes, file: file).enumerated() {
+            guard let text = String(validating: rawLine, as: UTF8.self) else {
+                throw HarnessInputError(file: file, line: index + 1, message: "not UTF-8 text")
+            }
+            let line = text.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
-            let pattern = String(line.prefix { $0 != " " && $0 != "\t" })
-            let reason = line.dropFirst(pattern.count).trimmingCharacters(in: .whitespaces)
-            guard !reason.isEmpty else {
-                throw HarnessInputError(file: file, line: index + 1, message: "entry `\(pattern)` has no reason (write `PATTERN  REASON`)")
+            let entry = try EntryParser.parse(line, file: file, line: index + 1)
+            if let earlier = entries.first(where: { $0.pattern == entry.pattern && $0.fields.overlaps(entry.fields) }) {
+                throw HarnessInputError(file: file, line: index + 1,
+                                        message: "pattern `\(entry.pattern)` with \(entry.fields) repeats fields of line \(earlier.line)")
             }
-            guard pattern.utf8.allSatisfy(Glob.isAllowed) else {
-                throw HarnessInputError(file: file, line: index + 1, message: "pattern `\(pattern)` has characters a case id never has")
-            }
-            guard seen.insert(pattern).inserted else {
-                throw HarnessInputError(file: file, line: index + 1, message: "pattern `\(pattern)` is listed twice")
-            }
-            entries.append(Entry(pattern: pattern, reason: reason, line: index + 1))
+            entries.append(entry)
         }
         return DivergenceList(file: file, entries: entries)
     }
 
-    /// The first entry naming this case.
-    public func entry(for caseId: String) -> Entry? { entries.first { $0.matches(caseId) } }
+    /// The first entry that matches the case and whose fields cover `field`, of the kind
+    /// the difference needs (a not-implemented field only by a not-implemented entry).
+    package func entry(for caseId: String, field: String, notImplemented: Bool) -> Entry? {
+        entries.first { $0.isNotImplemented == notImplemented && $0.fields.covers(field) && $0.matches(caseId) }
+    }
+}
+
+/// Reads one `PATTERN  [FIELDS]  REASON` line, refusing anything a reviewer did not finish.
+enum EntryParser {
+    static func parse(_ line: String, file: String, line number: Int) throws(HarnessInputError) -> DivergenceList.Entry {
+        func failure(_ message: String) -> HarnessInputError { HarnessInputError(file: file, line: number, message: message) }
+        let pattern = String(line.prefix { $0 != " " && $0 != "\t" })
+        guard pattern.utf8.allSatisfy(Glob.isAllowed) else {
+            throw failure("pattern `\(pattern)` has characters a case id never has")
+        }
+        let rest = line.dropFirst(pattern.count).drop { $0 == " " || $0 == "\t" }
+        guard rest.first == "[", let close = closingBracket(rest) else {
+            throw failure("entry `\(pattern)` has no field list: write `PATTERN  [FIELDS]  REASON` ([*] for every field)")
+        }
+        let fields: FieldScope
+        switch FieldScope.parse(rest[rest.index(after: rest.startIndex)..<close]) {
+        case .success(let scope): fields = scope
+        case .failure(let error): throw failure("entry `\(pattern)`: \(error.message)")
+        }
+        let reason = rest[rest.index(after: close)...].trimmingCharacters(in: .whitespaces)
+        if let problem = placeholderProblem(reason) {
+            throw failure("entry `\(pattern)` \(problem): write why this reader reads these fields differently (CONTRACT.md §5)")
+        }
+        let entry = DivergenceList.Entry(pattern: pattern, fields: fields, reason: reason, line: number)
+        if entry.isNotImplemented, let outcome = fields.names.first(where: { FieldScope.outcomes.contains($0) }) {
+            throw failure("entry `\(pattern)`: `\(outcome)` is not a field a reader can leave out; a not-implemented entry names view fields")
+        }
+        return entry
+    }
+
+    /// The `]` that closes the list: the first one followed by whitespace or the end of
+    /// the line (field names themselves contain `[]`).
+    private static func closingBracket(_ text: Substring) -> Substring.Index? {
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            if text[index] == "]" && (next == text.endIndex || text[next] == " " || text[next] == "\t") { return index }
+            index = next
+        }
+        return nil
+    }
+
+    /// Why a reason is not a reason, or nil: empty, no letters at all (`?`), a `TODO` or
+    /// `FIXME` marker, or a question left open (`why …`).
+    static func placeholderProblem(_ reason: String) -> String? {
+        if reason.isEmpty { return "has no reason" }
+        if !reason.contains(where: \.isLetter) { return "has no reason (`\(reason)`)" }
+        let words = reason.split { !$0.isLetter && !$0.isNumber }.map { $0.uppercased() }
+        if let marker = words.first(where: { ["TODO", "FIXME", "XXX", "TBD"].contains($0) }) {
+            return "has a placeholder reason (\(marker))"
+        }
+        if words.first == "WHY" || reason.hasSuffix("?") { return "has a question for a reason (`\(reason)`)" }
+        return nil
+    }
 }
 
 /// Glob matching over case ids: `*` any run (also across `/` and `@`), `?` one byte.

@@ -9,6 +9,9 @@ public struct FieldDifference: Equatable, Sendable {
     public var expected: String
     public var got: String
 
+    /// `got` of a field the reader's view line leaves out (a reader that does not implement it).
+    public static let notImplemented = "not implemented"
+
     /// The family of the field, for grouping: `parse`, `meta`, `stale`, `header`, `outcome`.
     public var fieldFamily: String { String(field.prefix { $0 != "." && $0 != "[" }) }
 

@@ -1,11 +1,41 @@
-/// How one reader fared against the expected outputs over a whole case stream.
+import WidgetSnapshot
+
+/// How one reader fared against the expected outputs over a whole case stream, field by
+/// field: each differing field is excused by the first list entry whose pattern matches the
+/// case and whose `[FIELDS]` cover that field, or it is unexpected.
 public struct ReaderVerdict: Sendable {
+    /// One differing field of one case, and what the list made of it.
+    public struct Judgement: Sendable {
+        /// The name entries and reports use: a view field with its row index
+        /// (`parse.tasks[2].isDone`, `header.dayMs`), or `crash` / `missing`.
+        public var field: String
+        /// The reader does not produce this field (its view line leaves it out).
+        public var notImplemented: Bool
+        /// The entry that excuses it; nil means unexpected.
+        public var excusedBy: DivergenceList.Entry?
+    }
+
     /// One case on which the reader's view differs from the expected one.
     public struct Deviation: Sendable {
         public var caseId: String
         public var differences: [FieldDifference]
-        /// The divergence-list entry that names it; nil means unexpected.
-        public var listedBy: DivergenceList.Entry?
+        /// One per difference, in the same order.
+        public var judgements: [Judgement]
+
+        public var isUnexpected: Bool { judgements.contains { $0.excusedBy == nil } }
+        /// Every differing field is a field the reader does not produce, and excused as such.
+        public var isOnlyNotImplemented: Bool { !isUnexpected && judgements.allSatisfy(\.notImplemented) }
+        /// The entry that excuses the whole case (the first one that excuses a field the
+        /// reader does produce); nil when any field is unexpected or only not-implemented
+        /// fields differ.
+        public var listedBy: DivergenceList.Entry? {
+            guard !isUnexpected else { return nil }
+            return judgements.first { !$0.notImplemented }?.excusedBy
+        }
+        /// The differences no entry excuses.
+        public var unexpectedDifferences: [FieldDifference] {
+            zip(differences, judgements).filter { $0.1.excusedBy == nil }.map(\.0)
+        }
     }
 
     public var reader: String
@@ -14,15 +44,32 @@ public struct ReaderVerdict: Sendable {
     public var notCompared: String?
     public var caseCount: Int
     public var deviations: [Deviation]
-    /// Entries of the reader's list that matched no deviation: the list is out of date.
+    /// Entries of the reader's list none of whose fields differs in any case it matches:
+    /// the list is out of date.
     public var staleEntries: [DivergenceList.Entry]
     public var listFile: String
+    /// Fields named by entries that are in use but never differ in a case the entry
+    /// matches (by list line): the entry could be narrower. Shown, never a failure.
+    public var unusedFields: [Int: [String]] = [:]
+    /// Every case id of the stream, in order (what suggested patterns must not over-cover).
+    public var caseIds: [String] = []
 
-    public var unexpected: [Deviation] { deviations.filter { $0.listedBy == nil } }
-    public var listed: [Deviation] { deviations.filter { $0.listedBy != nil } }
+    public var unexpected: [Deviation] { deviations.filter(\.isUnexpected) }
+    /// Cases whose differences are all excused, at least one by an ordinary entry.
+    public var listed: [Deviation] { deviations.filter { !$0.isUnexpected && !$0.isOnlyNotImplemented } }
+    /// Cases that differ only in fields the reader does not produce, all excused.
+    public var notImplementedOnly: [Deviation] { deviations.filter(\.isOnlyNotImplemented) }
     public var agreeing: Int { caseCount - deviations.count }
-    /// Deviations where the reader produced no view at all (crash, hang, bad line).
-    public var failures: Int { deviations.filter { $0.differences.contains { $0.field == "outcome" } }.count }
+    /// Deviations where the reader produced no view at all (crash, hang, bad line, no line).
+    public var failures: Int { deviations.filter { $0.judgements.contains { FieldScope.outcomes.contains($0.field) } }.count }
+    /// Per field the reader does not produce: on how many cases (report order).
+    public var notImplementedCounts: [(field: String, cases: Int)] {
+        var counts: [String: Int] = [:]
+        for deviation in deviations {
+            for field in Set(deviation.judgements.filter(\.notImplemented).map { FieldScope.canonical($0.field) }) { counts[field, default: 0] += 1 }
+        }
+        return FieldScope.viewFields.compactMap { field in counts[field].map { (field, $0) } }
+    }
     /// A reader that could not be compared (stale recording) fails: the gate cannot vouch for it.
     public var passed: Bool { notCompared == nil && unexpected.isEmpty && staleEntries.isEmpty }
 
@@ -31,29 +78,63 @@ public struct ReaderVerdict: Sendable {
                              list: DivergenceList) -> ReaderVerdict {
         var deviations: [Deviation] = []
         var used = Set<Int>()
+        var usedNames: [Int: Set<String>] = [:]
         for (index, caseId) in caseIds.enumerated() {
             let differences = FieldDifference.between(expected: expected[index], got: got[index])
             guard !differences.isEmpty else { continue }
-            let entry = list.entry(for: caseId)
-            if let entry { used.insert(entry.line) }
-            deviations.append(Deviation(caseId: caseId, differences: differences, listedBy: entry))
+            let judgements = differences.map { difference -> Judgement in
+                let field = VerdictField.name(of: difference, expected: expected[index], got: got[index])
+                let notImplemented = difference.got == FieldDifference.notImplemented
+                let entry = list.entry(for: caseId, field: field, notImplemented: notImplemented)
+                if let entry {
+                    used.insert(entry.line)
+                    for name in entry.fields.names where FieldScope(names: [name]).covers(field) { usedNames[entry.line, default: []].insert(name) }
+                }
+                return Judgement(field: field, notImplemented: notImplemented, excusedBy: entry)
+            }
+            deviations.append(Deviation(caseId: caseId, differences: differences, judgements: judgements))
         }
         let stale = list.entries.filter { !used.contains($0.line) }
+        var unused: [Int: [String]] = [:]
+        for entry in list.entries where used.contains(entry.line) {
+            let names = entry.fields.names.filter { !(usedNames[entry.line]?.contains($0) ?? false) }
+            if !names.isEmpty { unused[entry.line] = names }
+        }
         return ReaderVerdict(reader: reader, notCompared: nil, caseCount: caseIds.count, deviations: deviations,
-                             staleEntries: stale, listFile: list.file)
+                             staleEntries: stale, listFile: list.file, unusedFields: unused, caseIds: caseIds)
     }
 
-    /// Lines to add to the reader's list for its unexpected deviations, one glob per
-    /// fixture and operator (`fixture/operator@*`), most frequent first.
-    public var suggestedEntries: [String] {
-        var counts: [String: Int] = [:]
-        var order: [String] = []
-        for deviation in unexpected {
-            let head = deviation.caseId.prefix { $0 != "@" }
-            let pattern = String(head) + "@*"
-            if counts[pattern] == nil { order.append(pattern) }
-            counts[pattern, default: 0] += 1
+    /// Lines to add to the reader's list for its unexpected deviations: per field, the
+    /// fewest patterns found that cover exactly cases where that field deviates (see
+    /// `SuggestionGrouping`), each with a placeholder reason the list refuses until a
+    /// reviewer writes the why.
+    public var suggestedEntries: [String] { SuggestionGrouping.suggestions(for: self).map(\.text) }
+}
+
+/// The list's name for a compared difference (until the comparison names fields itself):
+/// `header` split into `header.kind` / `header.dayMs`, and a missing view classified as
+/// `crash` (the reader said so, died, or wrote something that is not a view) or `missing`
+/// (no line for the case: nothing recorded, a silent or hung reader).
+enum VerdictField {
+    static func name(of difference: FieldDifference, expected: ReaderOutcome, got: ReaderOutcome) -> String {
+        switch difference.field {
+        case "header":
+            guard case .view(let want) = expected, case .view(let have) = got else { return "header.kind" }
+            switch (want.header, have.header) {
+            case (.outdated, .outdated): return "header.dayMs"
+            default: return "header.kind"
+            }
+        case "outcome":
+            guard case .failure(let reason) = got else { return "missing" }
+            return outcome(of: reason)
+        default:
+            return difference.field
         }
-        return order.map { "\($0)  TODO: why \(reader) reads this differently (\(counts[$0]!) cases)" }
+    }
+
+    /// `crash` or `missing` for a reader failure's reason.
+    static func outcome(of reason: String) -> String {
+        let missing = ["hang", "no recorded output", "missing", "cannot start", "silent"]
+        return missing.contains { reason.hasPrefix($0) || reason.hasPrefix("failure: \($0)") } ? "missing" : "crash"
     }
 }

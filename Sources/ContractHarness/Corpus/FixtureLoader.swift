@@ -39,10 +39,8 @@ public enum FixtureLoader {
             throw HarnessInputError(file: relative, message: "fixture name `\(name)` is not [a-z0-9-]+")
         }
         let path = root.isEmpty ? relative : "\(root)/\(relative)"
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw HarnessInputError(file: relative, message: "cannot read the file")
-        }
-        return try parse(Array(data), name: name, file: relative)
+        let bytes = try GoldenText.require(URL(fileURLWithPath: path), displayName: relative)
+        return try parse(bytes, name: name, file: relative)
     }
 
     /// A fixture from its file's bytes; `file` is only used in error messages.
@@ -52,7 +50,7 @@ public enum FixtureLoader {
         }
         let document: JSONValue
         do {
-            document = try JSONParser().parse(bytes)
+            document = try JSONParser().parse(GoldenText.withoutBOM(bytes))
         } catch {
             throw HarnessInputError(file: file, line: error.line, message: "not JSON: \(error.message)")
         }

@@ -47,16 +47,21 @@ public enum Gate {
         }
         let expected = ids.map { stored[$0] ?? .failure("no expected output") }
 
+        try checkReaderNames(options)
         var verdicts: [ReaderVerdict] = []
         var outcomes: [String: [ReaderOutcome]] = [:]
         for reader in options.readers + options.testees.map({ $0 as any Reader }) {
+            let list = try paths.divergenceList(for: reader.name)
             let got = reader.decodeAll(corpus.cases, jobs: options.jobs)
             outcomes[reader.name] = got
-            verdicts.append(ReaderVerdict.judge(reader: reader.name, caseIds: ids, expected: expected, got: got,
-                                                list: try paths.divergenceList(for: reader.name)))
+            verdicts.append(ReaderVerdict.judge(reader: reader.name, caseIds: ids, expected: expected, got: got, list: list))
         }
-        if options.includeRecordings, paths.kotlin.exists {
+        if options.includeRecordings {
             let list = try paths.divergenceList(for: "kotlin")
+            guard try paths.kotlin.holdsViews() else {
+                problems.append("golden/kotlin is missing or empty: record it with `CONTRACT_HARNESS=.build/debug/contract-harness scripts/record-kotlin` (or pass --no-recordings)")
+                return GateResult(corpus: corpus, expected: expected, outcomes: outcomes, verdicts: verdicts, problems: problems)
+            }
             let header = try RecordingHeader.load(paths.kotlinRecordingHeader, displayName: "golden/kotlin/RECORDING.json")
             if header.caseStreamHash != corpus.streamHash {
                 verdicts.append(ReaderVerdict(
@@ -64,12 +69,33 @@ public enum Gate {
                     notCompared: "golden/kotlin was recorded from another case stream (sha256 \(header.caseStreamHash.prefix(12))…, now \(corpus.streamHash.prefix(12))…); refresh it with `scripts/record-kotlin`",
                     caseCount: ids.count, deviations: [], staleEntries: [], listFile: list.file))
             } else {
-                let got = RecordedReader(name: "kotlin", outcomes: try paths.kotlin.load()).decodeAll(corpus.cases, jobs: 1)
+                let recorded = try paths.kotlin.load()
+                let unknown = recorded.keys.filter { !known.contains($0) }.sorted()
+                if !unknown.isEmpty {
+                    problems.append("golden/kotlin records \(unknown.count) case ids the case stream does not have (\(unknown.prefix(3).joined(separator: ", "))\(unknown.count > 3 ? ", …" : "")); re-record with `scripts/record-kotlin`")
+                }
+                let got = RecordedReader(name: "kotlin", outcomes: recorded).decodeAll(corpus.cases, jobs: 1)
                 outcomes["kotlin"] = got
                 verdicts.append(ReaderVerdict.judge(reader: "kotlin", caseIds: ids, expected: expected, got: got, list: list))
             }
         }
         return GateResult(corpus: corpus, expected: expected, outcomes: outcomes, verdicts: verdicts, problems: problems)
+    }
+
+    /// Reader names key the lists (`golden/divergences/<name>.txt`) and the reports: two
+    /// readers with one name, or a testee named like a built-in reader or `expected`, would
+    /// mix their outcomes, so they are refused (exit 2).
+    static func checkReaderNames(_ options: Options) throws(HarnessInputError) {
+        var seen = Set(options.readers.map(\.name))
+        let reserved: Set<String> = ["swift", "c", "kotlin", "expected"]
+        for testee in options.testees {
+            guard !reserved.contains(testee.name) else {
+                throw HarnessInputError(file: "--testee \(testee.name)", message: "`\(testee.name)` is the name of a built-in reader (swift, c, kotlin, expected); name the testee after its own reader")
+            }
+            guard seen.insert(testee.name).inserted else {
+                throw HarnessInputError(file: "--testee \(testee.name)", message: "two testees are named `\(testee.name)`; each needs its own name (and list golden/divergences/<name>.txt)")
+            }
+        }
     }
 
     /// Rewrites `golden/expected/` from the C reference (atomically, one file per fixture).

@@ -8,12 +8,11 @@ public struct RecordingHeader: Sendable {
     public var caseCount: Int64
 
     public static func load(_ url: URL, displayName: String) throws -> RecordingHeader {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw HarnessInputError(file: displayName, message: "missing: a recording must name the case stream it was made from (run scripts/record-kotlin)")
-        }
+        let bytes = try GoldenText.require(url, displayName: displayName,
+                                           hint: "a recording must name the case stream it was made from (run scripts/record-kotlin)")
         let value: JSONValue
         do {
-            value = try JSONParser().parse([UInt8](data))
+            value = try JSONParser().parse(bytes)
         } catch {
             throw HarnessInputError(file: displayName, line: error.line, message: "not JSON: \(error.message)")
         }

@@ -15,23 +15,28 @@ public struct ViewStore {
         self.displayName = displayName
     }
 
-    /// True when the folder holds any view file (an empty or missing folder holds none).
-    public var exists: Bool {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    /// True when the folder holds any view file (an empty, missing or unreadable folder
+    /// holds none; `holdsViews()` tells unreadable apart).
+    public var exists: Bool { (try? holdsViews()) ?? false }
+
+    /// True when the folder holds any view file; false when it is missing or empty; an
+    /// unreadable folder is an error (exit 2), never "no views".
+    public func holdsViews() throws(HarnessInputError) -> Bool {
+        let files = try GoldenText.list(folder, displayName: displayName) ?? []
         return files.contains { $0.hasSuffix(".jsonl") || $0 == "RECORDING.json" }
     }
 
-    /// Every stored outcome by case id. A malformed line or a duplicate id stops the run.
+    /// Every stored outcome by case id. A malformed line, a duplicate id or an unreadable
+    /// file stops the run. Lines may end in LF or CRLF; a UTF-8 BOM is skipped.
     public func load() throws -> [String: ReaderOutcome] {
         var outcomes: [String: ReaderOutcome] = [:]
-        guard exists else { return outcomes }
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .filter { $0.hasSuffix(".jsonl") }.sorted()
+        guard try holdsViews() else { return outcomes }
+        let files = (try GoldenText.list(folder, displayName: displayName) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted()
         for file in files {
             let display = "\(displayName)/\(file)"
             let fixture = String(file.dropLast(".jsonl".count))
-            let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(file)))
-            for (number, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+            let bytes = try GoldenText.require(folder.appendingPathComponent(file), displayName: display)
+            for (number, line) in try GoldenText.lines(bytes, file: display).enumerated() where !line.isEmpty {
                 let (id, outcome) = try ViewLine.parse(line, file: display, lineNumber: number + 1)
                 guard id.prefix(while: { $0 != "/" }) == fixture else {
                     throw HarnessInputError(file: display, line: number + 1, field: "id", message: "case \(id) does not belong to fixture \(fixture)")

@@ -10,6 +10,6 @@ public struct RecordedReader: Reader {
     }
 
     public func decodeAll(_ cases: [Case], jobs: Int) -> [ReaderOutcome] {
-        cases.map { outcomes[$0.id] ?? .failure("no recorded output for this case") }
+        cases.map { outcomes[$0.id] ?? .failure("missing: no recorded line for this case (re-record with `scripts/record-kotlin`)") }
     }
 }

@@ -30,8 +30,19 @@ public struct CaseExplanation: Sendable {
         }
     }
 
-    public static func render(_ testCase: Case, paths: HarnessPaths, testees: [ExternalProcessReader] = []) -> String {
-        CaseExplanation(testCase, paths: paths, testees: testees).text
+    public static func render(_ testCase: Case, paths: HarnessPaths, testees: [ExternalProcessReader] = []) throws -> String {
+        let explanation = CaseExplanation(testCase, paths: paths, testees: testees)
+        var lists: [String: DivergenceList] = [:]
+        for view in explanation.readers { lists[view.reader] = try paths.divergenceList(for: view.reader) }
+        return explanation.text(lists: lists)
+    }
+
+    /// How the reader's list judges each of its differences on this case, as the gate does.
+    public func judgements(of view: ReaderView, list: DivergenceList?) -> [ReaderVerdict.Judgement] {
+        guard let expected, !view.differences.isEmpty else { return [] }
+        let verdict = ReaderVerdict.judge(reader: view.reader, caseIds: [testCase.id], expected: [expected], got: [view.outcome],
+                                          list: list ?? DivergenceList(file: "golden/divergences/\(view.reader).txt", entries: []))
+        return verdict.deviations.first?.judgements ?? []
     }
 
     /// The blob as text: UTF-8 when it is, else a lossy rendering noted as such.
@@ -45,7 +56,11 @@ public struct CaseExplanation: Sendable {
         return PrettyJSON.render(value)
     }
 
-    public var text: String {
+    public var text: String { text(lists: [:]) }
+
+    /// The explanation; with the readers' lists, each difference says which entry excuses
+    /// it (file, line, fields, reason) or that it is unexpected.
+    public func text(lists: [String: DivergenceList]) -> String {
         var out = "case \(testCase.id)\n  zone \(testCase.timeZone), now \(testCase.nowMs)"
         if !testCase.pendingDoneTargets.isEmpty {
             out += ", pending " + testCase.pendingDoneTargets.map { "\($0.taskId)=\($0.isDone)" }.joined(separator: " ")
@@ -64,8 +79,15 @@ public struct CaseExplanation: Sendable {
                 if view.differences.isEmpty {
                     out += "  agrees with expected\n"
                 } else {
-                    for difference in view.differences {
+                    let judgements = lists.isEmpty ? [] : self.judgements(of: view, list: lists[view.reader])
+                    for (index, difference) in view.differences.enumerated() {
                         out += "  ≠ \(difference.field): expected \(difference.expected), got \(difference.got)\n"
+                        guard index < judgements.count, let list = lists[view.reader] else { continue }
+                        if let entry = judgements[index].excusedBy {
+                            out += "      excused as \(judgements[index].field) by \(list.file):\(entry.line)  \(entry.pattern)  \(entry.fields)  \(entry.reason)\n"
+                        } else {
+                            out += "      UNEXPECTED: no entry of \(list.file) excuses \(judgements[index].field) here\n"
+                        }
                     }
                 }
             }

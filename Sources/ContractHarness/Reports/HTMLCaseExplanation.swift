@@ -7,7 +7,9 @@ public enum HTMLCaseExplanation {
     public static func render(_ explanation: CaseExplanation, lists: [String: DivergenceList]) -> String {
         let testCase = explanation.testCase
         let rows = explanation.readers.map { view -> HTMLCaseDetail.ReaderRow in
-            let entry = lists[view.reader]?.entry(for: testCase.id)
+            let judgements = explanation.judgements(of: view, list: lists[view.reader])
+            let unexpected = judgements.contains { $0.excusedBy == nil }
+            let entry = judgements.lazy.compactMap(\.excusedBy).first
             let status: HTMLCaseStatus
             var note: String?
             if explanation.expected == nil {
@@ -18,10 +20,13 @@ public enum HTMLCaseExplanation {
             } else if case .failure = view.outcome {
                 status = .crash
             } else {
-                status = entry == nil ? .unexpected : .listed
+                status = unexpected ? .unexpected : .listed
             }
-            if status != .agree && status != .notCompared, let entry, let list = lists[view.reader] {
-                note = "listed in \(list.file):\(entry.line) — \(entry.reason)"
+            if status != .agree && status != .notCompared, entry != nil, let list = lists[view.reader] {
+                note = zip(view.differences, judgements).map { difference, judgement in
+                    guard let entry = judgement.excusedBy else { return "\(judgement.field): unexpected" }
+                    return "\(judgement.field): listed in \(list.file):\(entry.line) — \(entry.reason)"
+                }.joined(separator: "; ")
             }
             return HTMLCaseDetail.ReaderRow(reader: view.reader, status: status, outcome: view.outcome,
                                             differences: view.differences, note: note)

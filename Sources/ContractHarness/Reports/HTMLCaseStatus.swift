@@ -37,7 +37,8 @@ public enum HTMLCaseStatus: String, CaseIterable, Sendable {
     /// The status of a compared reader's outcome given its deviation (nil when it agrees).
     public static func of(got: ReaderOutcome?, deviation: ReaderVerdict.Deviation?) -> HTMLCaseStatus {
         guard let deviation else { return .agree }
+        guard deviation.isUnexpected else { return .listed }
         if case .failure? = got { return .crash }
-        return deviation.listedBy == nil ? .unexpected : .listed
+        return .unexpected
     }
 }

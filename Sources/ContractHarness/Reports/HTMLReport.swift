@@ -200,8 +200,11 @@ public enum HTMLReport {
         for reader in matrix.readers {
             let cell = matrix.cell(case: index, reader: reader)
             var note: String?
-            if let entry = cell.deviation?.listedBy {
-                note = "listed in \(result.verdicts.first { $0.reader == reader }?.listFile ?? reader):\(entry.line) — \(entry.reason)"
+            if let deviation = cell.deviation, !deviation.isUnexpected {
+                let file = result.verdicts.first { $0.reader == reader }?.listFile ?? reader
+                note = zip(deviation.differences, deviation.judgements).map { _, judgement in
+                    "\(judgement.field): listed in \(file):\(judgement.excusedBy?.line ?? 0) — \(judgement.excusedBy?.reason ?? "")"
+                }.joined(separator: "; ")
             } else if cell.status == .notCompared {
                 note = matrix.notCompared[reader]
             }

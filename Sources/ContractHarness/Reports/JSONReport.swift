@@ -17,6 +17,10 @@ public enum JSONReport {
             reader["notCompared"] = verdict.notCompared.map { .string(JSONString($0)) } ?? .null
             reader["agree"] = .integer(Int64(verdict.notCompared == nil ? verdict.agreeing : 0))
             reader["listed"] = .integer(Int64(verdict.listed.count))
+            reader["notImplemented"] = .integer(Int64(verdict.notImplementedOnly.count))
+            var notImplemented = JSONObject()
+            for (field, cases) in verdict.notImplementedCounts { notImplemented[field] = .integer(Int64(cases)) }
+            reader["notImplementedFields"] = .object(notImplemented)
             reader["unexpected"] = .integer(Int64(verdict.unexpected.count))
             reader["failures"] = .integer(Int64(verdict.failures))
             var families = JSONObject()
@@ -30,14 +34,16 @@ public enum JSONReport {
                 var object = JSONObject()
                 object["id"] = .string(JSONString(deviation.caseId))
                 object["listedBy"] = deviation.listedBy.map { .string(JSONString($0.pattern)) } ?? .null
-                object["differences"] = .array(deviation.differences.map { difference in
-                    .object(JSONObject(["field": .string(JSONString(difference.field)), "expected": .string(JSONString(difference.expected)),
-                                        "got": .string(JSONString(difference.got))]))
+                object["differences"] = .array(zip(deviation.differences, deviation.judgements).map { difference, judgement in
+                    .object(JSONObject(["field": .string(JSONString(judgement.field)), "expected": .string(JSONString(difference.expected)),
+                                        "got": .string(JSONString(difference.got)), "notImplemented": .bool(judgement.notImplemented),
+                                        "excusedBy": judgement.excusedBy.map { .integer(Int64($0.line)) } ?? .null]))
                 })
                 return .object(object)
             })
             reader["staleEntries"] = .array(verdict.staleEntries.map { entry in
                 .object(JSONObject(["line": .integer(Int64(entry.line)), "pattern": .string(JSONString(entry.pattern)),
+                                    "fields": .array(entry.fields.names.map { .string(JSONString($0)) }),
                                     "reason": .string(JSONString(entry.reason))]))
             })
             reader["suggestedEntries"] = .array(verdict.suggestedEntries.map { .string(JSONString($0)) })

@@ -24,16 +24,18 @@ public enum JUnitReport {
             var deviations: [String: ReaderVerdict.Deviation] = [:]
             for deviation in verdict.deviations { deviations[deviation.caseId] = deviation }
             let tests = facts.caseCount + verdict.staleEntries.count
-            out += "  <testsuite name=\"\(escape(verdict.reader))\" tests=\"\(tests)\" failures=\"\(verdict.unexpected.count + verdict.staleEntries.count)\" skipped=\"\(verdict.listed.count)\">\n"
+            out += "  <testsuite name=\"\(escape(verdict.reader))\" tests=\"\(tests)\" failures=\"\(verdict.unexpected.count + verdict.staleEntries.count)\" skipped=\"\(verdict.listed.count + verdict.notImplementedOnly.count)\">\n"
             for testCase in result.corpus.cases {
                 let classname = "\(verdict.reader).\(ReportFacts.family(of: testCase.id))"
                 out += "    <testcase classname=\"\(escape(classname))\" name=\"\(escape(testCase.id))\""
                 guard let deviation = deviations[testCase.id] else { out += "/>\n"; continue }
                 let detail = deviation.differences.map { "\($0.field): expected \($0.expected), got \($0.got)" }.joined(separator: "\n")
-                if let entry = deviation.listedBy {
-                    out += "><skipped message=\"\(escape("listed in \(verdict.listFile):\(entry.line): \(entry.reason)"))\"/></testcase>\n"
+                if !deviation.isUnexpected {
+                    let entries = deviation.judgements.compactMap(\.excusedBy).map { "\(verdict.listFile):\($0.line) \($0.fields): \($0.reason)" }
+                    out += "><skipped message=\"\(escape("listed in " + Array(Set(entries)).sorted().joined(separator: "; ")))\"/></testcase>\n"
                 } else {
-                    out += "><failure message=\"\(escape(deviation.differences.first.map { "\($0.field) differs" } ?? "differs"))\">\(escape(detail))</failure></testcase>\n"
+                    let fields = deviation.judgements.filter { $0.excusedBy == nil }.map(\.field)
+                    out += "><failure message=\"\(escape(fields.joined(separator: ", ") + " differs (no entry excuses it)"))\">\(escape(detail))</failure></testcase>\n"
                 }
             }
             for entry in verdict.staleEntries {

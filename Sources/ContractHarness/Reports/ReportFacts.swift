@@ -31,7 +31,7 @@ public struct ReportFacts: Sendable {
             for family in families { counts[family] = FamilyCount(cases: caseCounts[family] ?? 0) }
             for deviation in verdict.deviations {
                 let family = familyOfCase[deviation.caseId] ?? Self.family(of: deviation.caseId)
-                if deviation.listedBy == nil { counts[family, default: FamilyCount()].unexpected += 1 } else { counts[family, default: FamilyCount()].listed += 1 }
+                if deviation.isUnexpected { counts[family, default: FamilyCount()].unexpected += 1 } else { counts[family, default: FamilyCount()].listed += 1 }
             }
             byFamily[verdict.reader] = counts
         }

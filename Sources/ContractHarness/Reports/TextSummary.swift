@@ -1,17 +1,22 @@
-/// The short human summary `check` prints: per reader agree / listed / unexpected / stale,
-/// per family, then what to do about every failure (the exact lines to add or remove).
+/// The short human summary `check` prints: per reader agree / listed / not implemented /
+/// unexpected / stale, per family, then what to do about every failure (the exact lines to
+/// add or remove, and what to run when a golden input is missing).
 public enum TextSummary {
     public static func render(_ facts: ReportFacts, examples: Int = 20) -> String {
         let result = facts.result
         var out = "contract-harness check: \(facts.caseCount) cases from \(facts.fixtureCount) fixtures\n\n"
-        out += row(["reader", "agree", "listed", "unexpected", "stale", "failures"])
+        out += row(["reader", "agree", "listed", "not impl.", "unexpected", "stale", "failures"])
         for verdict in result.verdicts {
             if let reason = verdict.notCompared {
-                out += row([verdict.reader, "-", "-", "-", "-", "-"]) + "    not compared: \(reason)\n"
+                out += row([verdict.reader, "-", "-", "-", "-", "-", "-"]) + "    not compared: \(reason)\n"
                 continue
             }
-            out += row([verdict.reader, String(verdict.agreeing), String(verdict.listed.count),
+            out += row([verdict.reader, String(verdict.agreeing), String(verdict.listed.count), String(verdict.notImplementedOnly.count),
                         String(verdict.unexpected.count), String(verdict.staleEntries.count), String(verdict.failures)])
+        }
+        for verdict in result.verdicts where verdict.notCompared == nil && !verdict.notImplementedCounts.isEmpty {
+            out += "\n\(verdict.reader): not implemented: "
+            out += verdict.notImplementedCounts.map { "\($0.field) (\($0.cases) cases)" }.joined(separator: ", ") + "\n"
         }
         out += "\nby family (listed/unexpected per reader):\n"
         let compared = result.verdicts.filter { $0.notCompared == nil }
@@ -30,26 +35,45 @@ public enum TextSummary {
                 out += ": \(reason)\n"
                 continue
             }
-            out += ": \(verdict.unexpected.count) unexpected deviations, \(verdict.staleEntries.count) stale list entries\n"
-            for deviation in verdict.unexpected.prefix(examples) {
-                for difference in deviation.differences {
-                    out += "  \(deviation.caseId)  \(difference.field): expected \(difference.expected), got \(difference.got)\n"
-                }
-            }
-            if verdict.unexpected.count > examples { out += "  … and \(verdict.unexpected.count - examples) more (see --json / explain)\n" }
-            if !verdict.unexpected.isEmpty && verdict.reader == "c" {
-                out += "  the C reference defines golden/expected: if this change is intended, review it and run `contract-harness update`\n"
-            }
-            if !verdict.unexpected.isEmpty {
-                out += "  fix the reader, or after review add to \(verdict.listFile):\n"
-                for line in verdict.suggestedEntries { out += "    \(line)\n" }
-            }
-            if !verdict.staleEntries.isEmpty {
-                out += "  remove from \(verdict.listFile) (no longer happens):\n"
-                for entry in verdict.staleEntries { out += "    line \(entry.line): \(entry.pattern)  \(entry.reason)\n" }
+            out += failures(verdict, examples: examples)
+        }
+        for verdict in result.verdicts where verdict.notCompared == nil && !verdict.unusedFields.isEmpty {
+            out += "\nnote: \(verdict.listFile): entries naming fields that never differ in their cases (could be narrower):\n"
+            for (line, fields) in verdict.unusedFields.sorted(by: { $0.key < $1.key }) {
+                out += "  line \(line): \(fields.joined(separator: ", "))\n"
             }
         }
         out += result.passed ? "\nPASS\n" : "\nFAIL\n"
+        return out
+    }
+
+    private static func failures(_ verdict: ReaderVerdict, examples: Int) -> String {
+        var out = ": \(verdict.unexpected.count) unexpected deviations, \(verdict.staleEntries.count) stale list entries\n"
+        for deviation in verdict.unexpected.prefix(examples) {
+            for (difference, judgement) in zip(deviation.differences, deviation.judgements) where judgement.excusedBy == nil {
+                out += "  \(deviation.caseId)  \(judgement.field): expected \(difference.expected), got \(difference.got)\n"
+            }
+        }
+        if verdict.unexpected.count > examples { out += "  … and \(verdict.unexpected.count - examples) more (see --json / explain)\n" }
+        let noView = verdict.unexpected.filter { $0.judgements.contains { $0.excusedBy == nil && FieldScope.outcomes.contains($0.field) } }
+        if let first = noView.first {
+            out += "  \(noView.count) cases have no view (crash or missing) and no [crash]/[missing] entry: "
+            out += verdict.reader == "kotlin"
+                ? "re-record with `CONTRACT_HARNESS=.build/debug/contract-harness scripts/record-kotlin`\n"
+                : "run `contract-harness explain \(first.caseId) --testee \(verdict.reader)=COMMAND` and fix the reader\n"
+        }
+        if !verdict.unexpected.isEmpty && verdict.reader == "c" {
+            out += "  the C reference defines golden/expected: if this change is intended, review it and run `contract-harness update`\n"
+        }
+        let suggestions = verdict.suggestedEntries
+        if !suggestions.isEmpty {
+            out += "  fix the reader, or after review add to \(verdict.listFile) (replace each TODO with the reason; the list refuses it until then):\n"
+            for line in suggestions { out += "    \(line)\n" }
+        }
+        if !verdict.staleEntries.isEmpty {
+            out += "  remove from \(verdict.listFile) (none of its fields differs any more in the cases it matches):\n"
+            for entry in verdict.staleEntries { out += "    line \(entry.line): \(entry.text)\n" }
+        }
         return out
     }
 
