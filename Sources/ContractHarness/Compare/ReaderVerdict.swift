@@ -134,7 +134,7 @@ enum VerdictField {
 
     /// `crash` or `missing` for a reader failure's reason.
     static func outcome(of reason: String) -> String {
-        let missing = ["hang", "no recorded output", "missing", "cannot start", "silent"]
+        let missing = ["hang", "broken", "no recorded output", "missing", "cannot start", "silent"]
         return missing.contains { reason.hasPrefix($0) || reason.hasPrefix("failure: \($0)") } ? "missing" : "crash"
     }
 }
