@@ -77,6 +77,15 @@ package final class Subprocess: @unchecked Sendable {
             }
         }
 
+        // Nothing else of this process's: a descriptor inherited from whoever started the
+        // harness (a pipe to its own reader, say) would otherwise live on in the testee and
+        // in anything the testee leaves behind.
+        if let addCloseFrom = Self.addCloseFrom {
+            _ = addCloseFrom(&actions, 3)
+        } else {
+            Self.markEveryDescriptorCloseOnExec()
+        }
+
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -105,6 +114,21 @@ package final class Subprocess: @unchecked Sendable {
         input = ourEnds[0]
         output = ourEnds[1]
         errors = ourEnds[2]
+    }
+
+    /// glibc ≥ 2.34's `posix_spawn_file_actions_addclosefrom_np` (not in Swift's Glibc module).
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let addCloseFrom: AddCloseFrom? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: AddCloseFrom.self)
+    }()
+
+    /// Without `addclosefrom`: every open descriptor above 2 gets close-on-exec.
+    private static func markEveryDescriptorCloseOnExec() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
+        for name in names {
+            if let fd = Int32(name), fd > 2 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        }
     }
 
     deinit {

@@ -1,0 +1,188 @@
+import Foundation
+import XCTest
+@testable import ContractHarness
+
+/// The one testee runner (`TesteeSession` over `LineProcess` / `Subprocess`), driven by small
+/// shell-script testees: one case blamed per stray or missing line, broken after K failures
+/// in a row, stderr shown with the blamed case, batches through one running process, and
+/// through the CLI: SIGTERM ends the testee's whole group, a setsid grandchild cannot hold
+/// the harness's output open.
+final class TesteeRunnerTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("testee-runner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Cases with made-up ids (the script testee never looks at the blob).
+    private func cases(_ count: Int) -> [Case] {
+        (0..<count).map { Case(id: "fixture/op#\($0)@berlin@at", blob: Array(#"{"v":1}"#.utf8), nowMs: 0, timeZone: "Europe/Berlin") }
+    }
+
+    /// A testee that answers every case with an empty view named after it, except the case
+    /// `oddId`, on which it does what `mode` says.
+    private func scriptTestee(mode: String, oddId: String) throws -> String {
+        let script = folder.appendingPathComponent("testee.sh")
+        try """
+        while IFS= read -r line; do
+          id=${line#\\{\\"id\\":\\"}; id=${id%%\\"*}
+          view="{\\"id\\":\\"$id\\",\\"parse\\":{\\"tasks\\":[]},\\"meta\\":{\\"dayStr\\":null,\\"validUntil\\":null},\\"stale\\":false,\\"header\\":{\\"kind\\":\\"today\\"}}"
+          if [ "$id" = "$ODD_ID" ]; then
+            case "$MODE" in
+              extra) printf '%s\\n%s\\n' "$view" "$view" ;;
+              garbage) printf '%s\\nnot a view\\n' "$view" ;;
+              missing) ;;
+              crash) echo "TesteeMain: planted failure on $id" >&2; exit 3 ;;
+            esac
+          else
+            printf '%s\\n' "$view"
+          fi
+        done
+        """.write(to: script, atomically: true, encoding: .utf8)
+        return "MODE=\(mode) ODD_ID='\(oddId)' sh '\(script.path)'"
+    }
+
+    private func blamed(_ outcomes: [ReaderOutcome], _ cases: [Case]) -> [String] {
+        zip(cases, outcomes).compactMap { testCase, outcome in
+            if case .view(let view) = outcome {
+                XCTAssertEqual(view.id, testCase.id)
+                return nil
+            }
+            return testCase.id
+        }
+    }
+
+    func testAnExtraLineBlamesExactlyOneCase() throws {
+        let cases = cases(30)
+        for mode in ["extra", "garbage"] {
+            let reader = ExternalProcessReader(name: "stray", command: try scriptTestee(mode: mode, oddId: cases[9].id), caseTimeout: 5)
+            let outcomes = reader.decodeAll(cases, jobs: 1)
+            // The stray line arrives where case 10's answer is due: case 10 alone is blamed and
+            // the testee restarted for case 11 on.
+            XCTAssertEqual(blamed(outcomes, cases), [cases[10].id], mode)
+            XCTAssertTrue("\(outcomes[10])".contains("malformed"), "\(outcomes[10])")
+        }
+    }
+
+    func testAMissingLineBlamesExactlyOneCase() throws {
+        let cases = cases(30)
+        let reader = ExternalProcessReader(name: "gap", command: try scriptTestee(mode: "missing", oddId: cases[9].id), caseTimeout: 5)
+        let outcomes = reader.decodeAll(cases, jobs: 1)
+        XCTAssertEqual(blamed(outcomes, cases), [cases[9].id])
+        XCTAssertTrue("\(outcomes[9])".contains("line names case \(cases[10].id), expected \(cases[9].id)"), "\(outcomes[9])")
+    }
+
+    func testStderrOfACrashingTesteeIsShownWithTheBlamedCase() throws {
+        let cases = cases(12)
+        let reader = ExternalProcessReader(name: "crashy", command: try scriptTestee(mode: "crash", oddId: cases[4].id), caseTimeout: 5)
+        let outcomes = reader.decodeAll(cases, jobs: 1)
+        XCTAssertEqual(blamed(outcomes, cases), [cases[4].id])
+        guard case .failure(let reason) = outcomes[4] else { return XCTFail("\(outcomes[4])") }
+        XCTAssertTrue(reason.hasPrefix("crash: crashy ended before answering (exit status 3)"), reason)
+        XCTAssertTrue(reason.contains("TesteeMain: planted failure on \(cases[4].id)"), reason)
+    }
+
+    func testANeverAnsweringTesteeIsDeclaredBrokenInSeconds() throws {
+        let cases = cases(5_000)
+        // Reads every case and never answers: each of the first K cases costs one timeout, the rest none.
+        let reader = ExternalProcessReader(name: "mute", command: "while read -r line; do :; done", caseTimeout: 0.5)
+        let start = Date()
+        let outcomes = reader.decodeAll(cases, jobs: 1)
+        let elapsed = Date().timeIntervalSince(start)
+        let k = ExternalProcessReader.brokenAfter
+        XCTAssertEqual(outcomes.count, cases.count)
+        XCTAssertTrue(outcomes.prefix(k).allSatisfy { "\($0)".contains("hang: no line within 0.5 s") }, "\(outcomes[0])")
+        XCTAssertTrue(outcomes.dropFirst(k).allSatisfy { "\($0)".contains("broken: mute failed on \(k) cases in a row") }, "\(outcomes[k])")
+        XCTAssertLessThan(elapsed, Double(k) * 0.5 + 15, "a dead testee must cost K timeouts, not one per case")
+    }
+
+    func testBatchesGoThroughOneRunningProcess() throws {
+        let cases = cases(40)
+        let session = ExternalProcessReader(name: "kept", command: try scriptTestee(mode: "none", oddId: "-"), caseTimeout: 5).session()
+        defer { session.close() }
+        let first = session.decode(Array(cases[..<25])).map(\.outcome)
+        let second = session.decode(Array(cases[25...])).map(\.outcome)
+        let again = session.decode([cases[0], cases[0]]).map(\.outcome)  // the same case twice in one batch
+        XCTAssertEqual(blamed(first + second, cases), [])
+        XCTAssertEqual(again.compactMap(\.view?.id), [cases[0].id, cases[0].id])
+        XCTAssertEqual(session.starts, 1)
+    }
+
+    func testStderrTailKeepsOnlyTheLastBytes() {
+        var tail = StderrTail(capacity: 64)
+        for number in 0..<100 { Array("line \(number)\n".utf8).withUnsafeBytes { tail.append($0) } }
+        XCTAssertEqual(tail.bytes.count, 64)
+        let shown = tail.lastLines(3, prefix: "| ")
+        XCTAssertEqual(shown, "| …\n| line 97\n| line 98\n| line 99")
+    }
+
+    // MARK: - Through the CLI
+
+    private func requireCLI() throws {
+        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
+            throw XCTSkip("build the CLI first: swift build --build-tests")
+        }
+    }
+
+    /// Polls `condition` every 50 ms for up to `seconds`.
+    private func eventually(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(50_000)
+        }
+        return condition()
+    }
+
+    func testSIGTERMToCheckKillsTheHangingTesteesWholeGroup() throws {
+        try requireCLI()
+        let groupFile = folder.appendingPathComponent("pgid")
+        // Notes its process group, leaves a second process in it, and never answers.
+        let script = folder.appendingPathComponent("hang.sh")
+        try """
+        sleep 300 &
+        awk '{ print $5 }' /proc/$$/stat > '\(groupFile.path).tmp' && mv '\(groupFile.path).tmp' '\(groupFile.path)'
+        sleep 300
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = GateTestSupport.cli
+        process.arguments = ["check", "--root", GateTestSupport.repositoryRoot.path, "--no-recordings", "--quiet",
+                             "--timeout", "300", "--testee", "hang=sh '\(script.path)'"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var group: pid_t = 0
+        XCTAssertTrue(eventually(120) {
+            group = pid_t((try? String(contentsOf: groupFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+            return group > 0
+        }, "the testee never started")
+        XCTAssertEqual(kill(-group, 0), 0, "the testee's group should be alive before the signal")
+        process.terminate()  // SIGTERM
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 128 + SIGTERM)
+        XCTAssertTrue(eventually(5) { kill(-group, 0) != 0 && errno == ESRCH }, "processes of group \(group) outlived check")
+        if kill(-group, 0) == 0 { kill(-group, SIGKILL) }
+    }
+
+    func testASetsidGrandchildDoesNotHoldTheHarnessOutputOpen() throws {
+        try requireCLI()
+        let strayFile = folder.appendingPathComponent("stray-pid")
+        // The testee leaves a grandchild in a session of its own (out of reach of its group)
+        // that keeps the testee's stderr, then answers through our own Swift reader.
+        let command = "setsid sleep 300 </dev/null >/dev/null & echo $! > '\(strayFile.path)'; exec '\(GateTestSupport.cli.path)' decode --reader swift"
+        let start = Date()
+        let run = try GateTestSupport.runCLI(["check", "--root", GateTestSupport.repositoryRoot.path, "--no-recordings", "--quiet",
+                                              "--testee", "escapee=\(command)"])  // reads stdout and stderr to their end, like `| cat`
+        let elapsed = Date().timeIntervalSince(start)
+        if let stray = pid_t((try? String(contentsOf: strayFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") {
+            kill(stray, SIGKILL)
+        }
+        XCTAssertEqual(run.status, 0, run.out + run.err)
+        XCTAssertLessThan(elapsed, 200, "the harness's output stayed open as long as the grandchild lived")
+    }
+}
