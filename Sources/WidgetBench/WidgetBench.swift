@@ -29,6 +29,7 @@ enum WidgetBench {
             exit(arguments.isEmpty ? 2 : 0)
         }
         let command = arguments.removeFirst()
+        TerminationSignals.install()  // ^C ends the children being measured too
         do {
             var options = Options(arguments)
             switch command {

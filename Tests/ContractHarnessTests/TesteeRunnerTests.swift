@@ -121,6 +121,23 @@ final class TesteeRunnerTests: XCTestCase {
         XCTAssertEqual(shown, "| …\n| line 97\n| line 98\n| line 99")
     }
 
+    func testACommandRunCapturesBothStreamsAndItsTimeoutEndsTheGroup() throws {
+        let run = try CommandRun.run(.shell("printf out; printf err >&2; exit 4"))
+        XCTAssertEqual(String(decoding: run.output, as: UTF8.self), "out")
+        XCTAssertEqual(String(decoding: run.errors, as: UTF8.self), "err")
+        XCTAssertEqual(run.exitCode, 4)
+        XCTAssertFalse(run.succeeded)
+
+        let start = Date()
+        let slow = try CommandRun.run(.shell("sleep 300 & sleep 300"), timeout: 0.5)
+        XCTAssertTrue(slow.timedOut)
+        XCTAssertEqual(slow.termination.signal, SIGKILL)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+        XCTAssertFalse(LiveProcessGroups.current.contains(slow.pid))
+        XCTAssertTrue(eventually(5) { kill(-slow.pid, 0) != 0 }, "the background sleep outlived the timeout")
+        XCTAssertThrowsError(try CommandRun.run(.arguments(["/nonexistent/program"])))
+    }
+
     // MARK: - Through the CLI
 
     private func requireCLI() throws {

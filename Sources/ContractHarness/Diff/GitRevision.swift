@@ -32,33 +32,20 @@ public struct GitRevision: Sendable {
         try Self.git(["show", "\(commit):./\(path)"], in: root)
     }
 
-    /// Runs git and returns its stdout; a non-zero exit throws with git's stderr.
+    /// Runs git (through the harness's one process runner) and returns its stdout; a
+    /// non-zero exit throws with git's stderr.
     static func git(_ arguments: [String], in folder: URL) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", folder.path] + arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let run: CommandRun
         do {
-            try process.run()
+            run = try CommandRun.run(.arguments(["git", "-C", folder.path] + arguments))
         } catch {
-            throw GitError(message: "cannot run git: \(error)")
+            throw GitError(message: "cannot run git: \(error.reason)")
         }
-        // Drain stderr on its own thread so a chatty git cannot block on a full pipe.
-        let errorBox = ErrorText()
-        let drain = Thread { errorBox.set(err.fileHandleForReading.readDataToEndOfFile()) }
-        drain.start()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let message = errorBox.wait()
-        guard process.terminationStatus == 0 else {
-            let detail = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard run.succeeded else {
+            let detail = String(decoding: run.errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw GitError(message: "git \(arguments.joined(separator: " ")) failed" + (detail.isEmpty ? "" : ": \(detail)"))
         }
-        return [UInt8](data)
+        return run.output
     }
 }
 
@@ -66,20 +53,4 @@ public struct GitRevision: Sendable {
 public struct GitError: Error, CustomStringConvertible, Sendable {
     public var message: String
     public var description: String { message }
-}
-
-/// stderr text handed from the draining thread to the caller.
-private final class ErrorText: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var text = ""
-
-    func set(_ data: Data) {
-        text = String(decoding: data, as: UTF8.self)
-        done.signal()
-    }
-
-    func wait() -> String {
-        done.wait()
-        return text
-    }
 }

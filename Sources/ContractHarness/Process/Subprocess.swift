@@ -144,9 +144,14 @@ package final class Subprocess: @unchecked Sendable {
 
     /// Closes this process's end of the child's stdout and stderr.
     package func closeOutputs() {
+        closeOutput()
+        closeErrors()
+    }
+
+    /// Closes this process's end of the child's stdout (at its end of file).
+    package func closeOutput() {
         if let output { close(output) }
         output = nil
-        closeErrors()
     }
 
     /// Closes this process's end of the child's stderr (at its end of file).
