@@ -1,6 +1,6 @@
 /* Day strings and instants (CONTRACT §4): strict YYYY-MM-DD in the proleptic
- * Gregorian calendar, and the first instant whose local date in a zone is
- * that day or later. */
+ * Gregorian calendar, and the instant Android reads for that day's local
+ * midnight in a zone. */
 #include "rd_internal.h"
 
 int rd_is_leap(int64_t y)
@@ -55,25 +55,39 @@ static int parse_day(const char *s, size_t len, int *y, int *m, int *d)
     return *y >= 1 && *m >= 1 && *m <= 12 && *d >= 1 && *d <= rd_days_in_month(*y, *m);
 }
 
-/* The first instant t (seconds) with t + offset(t) >= local midnight L.
- * Walks the zone's offset segments from a point surely before the day: in a
- * segment [t, next) of offset o the local clock reads u + o, so its first
- * instant on or after L is max(t, L - o). */
-static int first_instant(const rd_zone *z, int64_t midnight, int64_t *out)
+/* Floor division of a local clock reading (seconds) into days since 1970-01-01. */
+static int64_t local_days(int64_t local)
 {
-    int64_t t = midnight - rd_zone_max_abs_offset(z) - 86400;
-    for (int guard = 0; guard < 100000; guard++) {
-        int32_t o = rd_zone_offset(z, t);
-        int64_t next;
-        int has_next = rd_zone_next_transition(z, t, &next);
-        int64_t c = midnight - o > t ? midnight - o : t;
-        if (!has_next || c < next) {
-            *out = c;
-            return 1;
-        }
+    return local / 86400 - (local % 86400 < 0);
+}
+
+/* Android's reading of local midnight L of day `days` (CONTRACT §4): what
+ * SimpleDateFormat.parse gets from GregorianCalendar over the JDK's ZoneInfo.
+ * L is read with the offset in force after the last transition whose new
+ * wall clock (its instant + the offset after it) is at or before L, or the
+ * offset before the first one; the instant is L - offset. Outcomes: a plain
+ * midnight; a repeated midnight gives the later one (after the clocks went
+ * back); a midnight in a gap moves forward by the gap (the gap's end when it
+ * starts at midnight). The day exists only when that instant's local date is
+ * the day: a day skipped whole has no instant (0). */
+static int android_day_start(const rd_zone *z, int64_t days, int64_t *out)
+{
+    int64_t midnight = days * 86400;
+    int64_t reach = (int64_t)rd_zone_max_abs_offset(z) + 2 * 86400;
+    int64_t t = midnight - reach;
+    int32_t offset = rd_zone_offset(z, t);
+    int64_t next;
+    for (int guard = 0; guard < 100000 && rd_zone_next_transition(z, t, &next) && next <= midnight + reach; guard++) {
+        int32_t after = rd_zone_offset(z, next);
+        if (next + after <= midnight)
+            offset = after;
         t = next;
     }
-    return 0;
+    int64_t instant = midnight - offset;
+    if (local_days(instant + rd_zone_offset(z, instant)) != days)
+        return 0;
+    *out = instant;
+    return 1;
 }
 
 int rd_day_str_to_ms(const char *s, size_t len, const char *time_zone, int64_t *out_ms)
@@ -85,7 +99,7 @@ int rd_day_str_to_ms(const char *s, size_t len, const char *time_zone, int64_t *
     if (!z)
         return 0;
     int64_t t;
-    if (!first_instant(z, rd_days_from_civil(y, m, d) * 86400, &t))
+    if (!android_day_start(z, rd_days_from_civil(y, m, d), &t))
         return 0;
     *out_ms = t * 1000;
     return 1;
@@ -102,4 +116,30 @@ int rd_zone_offset_at(const char *time_zone, int64_t t, int32_t *out_offset)
         return 0;
     *out_offset = rd_zone_offset(z, t);
     return 1;
+}
+
+int rd_zone_next_change(const char *time_zone, int64_t t, rd_zone_change *out)
+{
+    if (t < -RD_MAX_ABS_INSTANT || t > RD_MAX_ABS_INSTANT || !out)
+        return 0;
+    const rd_zone *z = time_zone ? rd_zone_get(time_zone) : NULL;
+    if (!z)
+        return 0;
+    int32_t offset = rd_zone_offset(z, t);
+    int dst = rd_zone_is_dst(z, t);
+    int64_t next;
+    for (int guard = 0; guard < 100000 && rd_zone_next_transition(z, t, &next) && next <= RD_MAX_ABS_INSTANT; guard++) {
+        int32_t after = rd_zone_offset(z, next);
+        int dst_after = rd_zone_is_dst(z, next);
+        if (after != offset || dst_after != dst) {
+            out->at = next;
+            out->offset_before = offset;
+            out->offset_after = after;
+            out->dst_before = dst;
+            out->dst_after = dst_after;
+            return 1;
+        }
+        t = next;
+    }
+    return 0;
 }

@@ -72,6 +72,7 @@ int rd_days_in_month(int64_t y, int m);
 typedef struct rd_zone rd_zone;
 const rd_zone *rd_zone_get(const char *name);   /* NULL: unknown zone */
 int32_t rd_zone_offset(const rd_zone *z, int64_t t);
+int rd_zone_is_dst(const rd_zone *z, int64_t t);
 int rd_zone_next_transition(const rd_zone *z, int64_t t, int64_t *next);
 int32_t rd_zone_max_abs_offset(const rd_zone *z);
 

@@ -25,6 +25,7 @@ struct rd_zone {
     uint8_t *idx;       /* type of each transition */
     size_t typecnt;
     int32_t *utoff;     /* seconds east of UTC, per type */
+    uint8_t *isdst;     /* tt_isdst, per type */
     int has_footer;
     int32_t std_off;
     int has_dst;
@@ -221,16 +222,21 @@ static size_t footer_events(const rd_zone *z, int64_t t, event ev[10])
     return n;
 }
 
-static int32_t footer_offset(const rd_zone *z, int64_t t)
+static int footer_is_dst(const rd_zone *z, int64_t t)
 {
     if (!z->has_dst)
-        return z->std_off;
+        return 0;
     event ev[10];
     size_t n = footer_events(z, t, ev);
     int dst = !ev[0].to_dst;
     for (size_t i = 0; i < n && ev[i].at <= t; i++)
         dst = ev[i].to_dst;
-    return dst ? z->dst_off : z->std_off;
+    return dst;
+}
+
+static int32_t footer_offset(const rd_zone *z, int64_t t)
+{
+    return footer_is_dst(z, t) ? z->dst_off : z->std_off;
 }
 
 static int footer_next(const rd_zone *z, int64_t t, int64_t *next)
@@ -276,6 +282,16 @@ int32_t rd_zone_offset(const rd_zone *z, int64_t t)
     return z->utoff[z->idx[k - 1]];
 }
 
+int rd_zone_is_dst(const rd_zone *z, int64_t t)
+{
+    size_t k = transitions_upto(z, t);
+    if (z->has_footer && (z->timecnt == 0 || (k == z->timecnt && t > z->trans[k - 1])))
+        return footer_is_dst(z, t);
+    if (k == 0)
+        return z->isdst[0];
+    return z->isdst[z->idx[k - 1]];
+}
+
 int rd_zone_next_transition(const rd_zone *z, int64_t t, int64_t *next)
 {
     size_t k = transitions_upto(z, t);
@@ -310,6 +326,7 @@ static void zone_free(rd_zone *z)
     free(z->trans);
     free(z->idx);
     free(z->utoff);
+    free(z->isdst);
     free(z);
 }
 
@@ -366,7 +383,8 @@ static rd_zone *parse_tzif(const unsigned char *p, size_t len)
     z->trans = malloc(z->timecnt * sizeof *z->trans + 1);
     z->idx = malloc(z->timecnt + 1);
     z->utoff = malloc(z->typecnt * sizeof *z->utoff);
-    if (!z->trans || !z->idx || !z->utoff) {
+    z->isdst = malloc(z->typecnt);
+    if (!z->trans || !z->idx || !z->utoff || !z->isdst) {
         zone_free(z);
         return NULL;
     }
@@ -392,6 +410,7 @@ static rd_zone *parse_tzif(const unsigned char *p, size_t len)
             return NULL;
         }
         z->utoff[i] = off;
+        z->isdst[i] = q[4] != 0;
     }
     at += (size_t)need;
 

@@ -124,9 +124,12 @@ void rd_view_free(rd_view *v);
 char *rd_view_to_json(const rd_view *v, const char *id, size_t id_len, size_t *out_len);
 
 /* CONTRACT §4 dayStrToMs: 1 and *out_ms set when `s` is exactly a real day
- * YYYY-MM-DD (0001-9999, proleptic Gregorian) and the zone is known; the
- * result is the first instant whose local date in the zone is that day or
- * later. 0 otherwise (dayMs null), including for an unknown zone: a name
+ * YYYY-MM-DD (0001-9999, proleptic Gregorian), the zone is known and the day
+ * has the instant Android reads for its local midnight: that midnight; the
+ * later one when it happens twice; when it falls in a gap, midnight read with
+ * the offset before the gap (the gap's end when the gap starts at midnight).
+ * 0 otherwise (dayMs null): a day the zone skips whole (Pacific/Apia
+ * 2011-12-30), or an unknown zone: a name
  * that is empty, starts with '/', contains "..", a character outside
  * [A-Za-z0-9._+/-], is "localtime" (the machine's own zone), or names no
  * readable TZif file under /usr/share/zoneinfo, or a TZif file with leap
@@ -138,6 +141,20 @@ int rd_day_str_to_ms(const char *s, size_t len, const char *time_zone, int64_t *
 /* UTC offset (seconds east) of `time_zone` at instant `t` (seconds since the
  * epoch, |t| <= 10^12). 1 when the zone is known and t in range. */
 int rd_zone_offset_at(const char *time_zone, int64_t t, int32_t *out_offset);
+
+/* One change of a zone's UTC offset or DST flag, for the harness's zone
+ * dimension (which days around transitions to test). */
+typedef struct rd_zone_change {
+    int64_t at;                      /* seconds since the epoch */
+    int32_t offset_before, offset_after;   /* seconds east of UTC */
+    int dst_before, dst_after;       /* the TZif types' isdst flags */
+} rd_zone_change;
+
+/* The first change of `time_zone` strictly after instant t (|t| <= 10^12):
+ * 1 and *out set, 0 when there is none or the zone is unknown. Transitions
+ * that change neither the offset nor the DST flag (abbreviations) are
+ * skipped. */
+int rd_zone_next_change(const char *time_zone, int64_t t, rd_zone_change *out);
 
 /* Java's Double.toString(d) (JDK 19+ shortest form, CONTRACT §2) into buf;
  * returns the length (at most 31; buf needs 32 bytes). */

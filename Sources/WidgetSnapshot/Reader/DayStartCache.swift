@@ -10,6 +10,8 @@ import Foundation
 /// held only to read or write one slot (the computation runs outside it).
 final class DayStartCache: @unchecked Sendable {
     static let shared = DayStartCache()
+    /// Stored for a day that has no instant (a day the zone skips whole).
+    static let noInstant = Int64.min
 
     private struct Slot {
         var zone: String

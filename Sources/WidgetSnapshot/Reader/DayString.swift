@@ -57,16 +57,26 @@ public enum DayString {
         }
     }
 
-    /// Epoch ms of the first instant whose local date in `timeZone` is `dayStr` or later:
-    /// local midnight, or the first instant after a gap when midnight does not exist.
+    /// Epoch ms of the instant Android reads for `dayStr`'s local midnight in `timeZone`
+    /// (CONTRACT §4): that midnight; the later one when it happens twice; in a gap,
+    /// midnight read with the offset before the gap (the gap's end when it starts at
+    /// midnight). Nil when the text is not a day, or the zone skips the day whole.
     public static func startOfDayMs(_ dayStr: String, timeZone: TimeZone) -> Int64? {
         guard let day = CalendarDay(dayStr) else { return nil }
         let days = day.daysSinceEpoch
-        return DayStartCache.shared.seconds(days: days, timeZone: timeZone) { startOfDaySeconds(days, timeZone: timeZone) } * 1000
+        let seconds = DayStartCache.shared.seconds(days: days, timeZone: timeZone) {
+            startOfDaySeconds(days, timeZone: timeZone) ?? DayStartCache.noInstant
+        }
+        return seconds == DayStartCache.noInstant ? nil : seconds * 1000
     }
 
-    static func startOfDaySeconds(_ days: Int64, timeZone: TimeZone) -> Int64 {
-        let midnightAsIfUTC = days * 86_400
+    /// Android's rule (GregorianCalendar over the JDK's ZoneInfo, as `SimpleDateFormat.parse`
+    /// runs it): local midnight L is read with the offset in force after the last transition
+    /// whose new wall clock (its instant + the offset after it) is at or before L, else the
+    /// offset before the first; the instant is L − offset, and it counts only when its local
+    /// date is the day.
+    static func startOfDaySeconds(_ days: Int64, timeZone: TimeZone) -> Int64? {
+        let midnight = days * 86_400
         func offset(_ seconds: Int64) -> Int64 {
             Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds))))
         }
@@ -74,18 +84,36 @@ public enum DayString {
             let local = seconds + offset(seconds)
             return local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         }
-        // Fast path: the usual day, whose midnight exists once.
-        let guess = midnightAsIfUTC - offset(midnightAsIfUTC - offset(midnightAsIfUTC))
-        if guess + offset(guess) == midnightAsIfUTC && localDays(guess - 1) < days {
-            return guess
+        // Every instant that can read as L lies within 26 h of it; transitions before the
+        // window are summed up in the offset at its start.
+        let reach: Int64 = 27 * 3600
+        let first = offset(midnight - reach)
+        // Fast path: the usual day, no offset change anywhere near it.
+        if offset(midnight + reach) == first && offset(midnight - first) == first && offset(midnight) == first {
+            return midnight - first
         }
-        // Gaps and other oddities: the smallest second whose local date is `days` or later.
-        var low = midnightAsIfUTC - 30 * 3600  // local date still earlier
-        var high = midnightAsIfUTC + 30 * 3600  // local date already reached
-        while high - low > 1 {
-            let middle = low + (high - low) / 2
-            if localDays(middle) >= days { high = middle } else { low = middle }
+        // Offset changes in the window: hourly samples, each change bisected to the second.
+        var chosen = first
+        var before = first
+        var at = midnight - reach
+        while at < midnight + reach {
+            let step = min(3600, midnight + reach - at)
+            let after = offset(at + step)
+            if after != before {
+                var low = at, high = at + step  // offset(low) == before, offset(high) != before
+                while high - low > 1 {
+                    let middle = low + (high - low) / 2
+                    if offset(middle) == before { low = middle } else { high = middle }
+                }
+                let changed = offset(high)
+                if high + changed <= midnight { chosen = changed }
+                before = changed
+                at = high
+                continue
+            }
+            at += step
         }
-        return high
+        let instant = midnight - chosen
+        return localDays(instant) == days ? instant : nil
     }
 }

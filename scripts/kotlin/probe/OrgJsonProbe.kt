@@ -232,7 +232,9 @@ fun dates() {
 // ---- 7. JDK Double.toString vs shortest round-trip -----------------------------
 fun doubles() {
     section("6b. JDK Double.toString (what getString/optString give for a double)")
-    for (d in listOf(1.0, 1.5, -0.0, 100.0, 1e-5, 1e-3, 1e-4, 1234567.0, 12345678.0, 1e7, 1e20, 1e23, 2.82879384806159E17, 5e-324, 1.0E21, 0.1 + 0.2, 2.0E-3, 9.223372036854775807E18)) {
+    for (d in listOf(1.0, 1.5, -0.0, 100.0, 1e-5, 1e-3, 1e-4, 1234567.0, 12345678.0, 1e7, 1e20, 1e23, 2.82879384806159E17, 5e-324, 1.0E21, 0.1 + 0.2, 2.0E-3, 9.223372036854775807E18,
+            1e-323, 1.5e-323, 2e-323, 5e-323, 6e-323, 1e-322, 2.225073858507201E-308, 2.2250738585072014E-308, 1.7976931348623157E308,
+            9.999999999999998E-4, 9999999.999999998, 9007199254740993.0)) {
         println("Double.toString(${java.math.BigDecimal(d).toPlainString().take(40)}) = ${java.lang.Double.toString(d)}")
     }
     println("numberToString(9.223372036854775808E18) = " + JSONObject.numberToString(9.223372036854775808E18) + "; numberToString(-0.0) = " + JSONObject.numberToString(-0.0) + "; numberToString(1e20) = " + JSONObject.numberToString(1e20))
@@ -249,6 +251,49 @@ fun main(args: Array<String>) {
     dates()
     doubles()
     caseFolding()
+    zoneDays()
+    unprintable()
+}
+
+// ---- 6c. SimpleDateFormat on days around zone transitions (CONTRACT §4) ----------
+fun zoneDays() {
+    section("6c. dayStrToMs on zone-transition days (JDK tzdb " + java.time.zone.ZoneRulesProvider.getVersions("UTC").lastKey() + "); local = the result in the zone")
+    val saved = TimeZone.getDefault()
+    val days = listOf(
+        "Pacific/Apia" to listOf("2011-12-29", "2011-12-30", "2011-12-31"),
+        "Pacific/Kiritimati" to listOf("1994-12-30", "1994-12-31", "1995-01-01"),
+        "Pacific/Kwajalein" to listOf("1993-08-21"),
+        "Africa/Tunis" to listOf("1990-09-30"),
+        "America/Havana" to listOf("2026-03-08", "2026-11-01"),
+        "Asia/Colombo" to listOf("2006-04-15"),
+        "Europe/Dublin" to listOf("2037-10-25"),
+        "America/Sao_Paulo" to listOf("2018-11-04")
+    )
+    for ((zone, list) in days) {
+        TimeZone.setDefault(TimeZone.getTimeZone(zone))
+        val local = SimpleDateFormat("yyyy-MM-dd HH:mm:ss.SSS Z", Locale.US)
+        for (s in list) {
+            val fmt = SimpleDateFormat("yyyy-MM-dd", Locale.US)
+            fmt.isLenient = false
+            val text = try {
+                val d = fmt.parse(s)
+                if (fmt.format(d) == s) "ACCEPTED ${d.time} (local ${local.format(d)})" else "REJECTED (formats back to ${fmt.format(d)})"
+            } catch (e: ParseException) {
+                "ParseException -> REJECTED (null)"
+            }
+            println("$zone ${show(s)}: $text")
+        }
+    }
+    TimeZone.setDefault(saved)
+}
+
+// ---- 10. values org.json keeps but cannot print (D6) --------------------------------
+fun unprintable() {
+    section("10. a value org.json keeps but cannot print: optString(k) | optString(k, null) | getString(k)")
+    for (text in listOf("{\"k\":[1e400]}", "{\"k\":{\"a\":[1e400]}}", "{\"k\":[1]}")) {
+        val o = JSONObject(text)
+        println("${show(text)}: optString=${attempt { show(o.optString("k")) }} | optString(k,null)=${attempt { show(o.optString("k", null)) }} | getString=${attempt { show(o.getString("k")) }}")
+    }
 }
 
 // ---- 8. optBoolean's equalsIgnoreCase beyond ASCII --------------------------------------
