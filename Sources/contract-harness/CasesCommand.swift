@@ -23,7 +23,7 @@ enum CasesCommand: Subcommand {
         try arguments.finish()
         var corpus = try Corpus.load(paths)
         if !only.isEmpty {
-            let unknown = only.subtracting(corpus.fixtures.map(\.name))
+            let unknown = only.subtracting(corpus.fixtures.map(\.name) + [ZoneDayCases.fixtureName])
             guard unknown.isEmpty else { throw UsageError("no fixture named \(unknown.sorted().joined(separator: ", "))") }
             corpus = Corpus(fixtures: corpus.fixtures.filter { only.contains($0.name) },
                             cases: corpus.cases.filter { only.contains(String($0.fixtureName)) })

@@ -9,7 +9,7 @@ enum ContractHarnessCLI {
     static let subcommands: [any Subcommand.Type] = [
         CheckCommand.self, UpdateCommand.self, CasesCommand.self, ListCommand.self,
         ExplainCommand.self, DecodeCommand.self, FuzzCommand.self,
-        ReportCommand.self, DiffCommand.self, RecordCommand.self,
+        ReportCommand.self, DiffCommand.self, RecordCommand.self, ZonesCommand.self,
     ]
 
     static func main() {

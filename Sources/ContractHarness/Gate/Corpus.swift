@@ -8,10 +8,16 @@ public struct Corpus: Sendable {
         self.cases = cases
     }
 
-    /// Loads `golden/fixtures/` under the tree and expands it into cases.
+    /// Loads `golden/fixtures/` and `golden/zones/transitions.json` under the tree and
+    /// expands them into cases: the fixtures' cases, then the zone-day cases.
     public static func load(_ paths: HarnessPaths) throws -> Corpus {
         let fixtures = try FixtureLoader.load(root: paths.root.path)
-        return Corpus(fixtures: fixtures, cases: CaseGenerator(fixtures: fixtures).cases())
+        if fixtures.contains(where: { $0.name == ZoneDayCases.fixtureName }) {
+            throw HarnessInputError(file: "\(FixtureLoader.directory)/\(ZoneDayCases.fixtureName).json",
+                                    message: "the name `\(ZoneDayCases.fixtureName)` is taken by the zone-day cases")
+        }
+        let zoneDays = try ZoneDayFile.load(root: paths.root.path)
+        return Corpus(fixtures: fixtures, cases: CaseGenerator(fixtures: fixtures).cases() + ZoneDayCases.cases(zoneDays))
     }
 
     /// The JSONL case stream (CONTRACT §6), exactly as `contract-harness cases` writes it.

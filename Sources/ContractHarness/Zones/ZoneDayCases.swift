@@ -1,0 +1,39 @@
+import WidgetSnapshot
+
+/// The zone dimension's cases: for every picked transition, the day before, the day itself
+/// and the day after, each in a small v:1 blob stamped `validUntil` = the transition, read at
+/// `before` (one ms earlier: today) and `at` (stale, so the header shows `dayStrToMs(day)`).
+///
+/// Ids: `zones/zone.<class>#<day>.<prev|day|next>@<zone label>@<instant>`.
+public enum ZoneDayCases {
+    /// The first word of every zone-day case id (its golden files are `golden/*/zones.jsonl`).
+    public static let fixtureName = "zones"
+
+    public static func cases(_ file: ZoneDayFile) -> [Case] {
+        var cases: [Case] = []
+        for transition in file.transitions {
+            guard let day = DayString.CalendarDay(transition.day) else { continue }  // checked when the file was read
+            let validUntil = transition.at * 1000
+            for (relative, shift) in [("prev", Int64(-1)), ("day", 0), ("next", 1)] {
+                let dayStr = CalendarArithmetic.dayString(day.daysSinceEpoch + shift)
+                var blob = JSONObject()
+                blob["v"] = .integer(1)
+                blob["dayStr"] = .string(JSONString(dayStr))
+                blob["validUntil"] = .integer(validUntil)
+                var task = JSONObject()
+                task["id"] = .string("t1")
+                task["title"] = .string(JSONString("\(transition.zoneClass.rawValue) \(transition.zone) \(dayStr)"))
+                task["isDone"] = .bool(false)
+                blob["tasks"] = .array([.object(task)])
+                let text = JSONWriter.compact(.object(blob))
+                for (instant, now) in [("before", validUntil - 1), ("at", validUntil)] {
+                    let id = CaseIdentifier.make(fixture: fixtureName, operator: transition.zoneClass.operatorId,
+                                                 parameter: "\(transition.day).\(relative)", zone: transition.zone,
+                                                 instant: instant)
+                    cases.append(Case(id: id, blob: text, pendingDoneTargets: [], nowMs: now, timeZone: transition.zone))
+                }
+            }
+        }
+        return cases
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import WidgetSnapshot
+
+/// `golden/zones/transitions.json`: the zone dimension's picked transitions and the tzdata
+/// that picked them, written by `contract-harness zones --write` and reviewed like expected
+/// outputs (one transition per line, so a tzdata update reads as small hunks). The gate
+/// builds its zone-day cases from this file, never from the machine's tzdata, so the case
+/// stream stays the same on every machine.
+public struct ZoneDayFile: Equatable, Sendable {
+    public static let path = "golden/zones/transitions.json"
+
+    public var tzdataVersion: String
+    public var zoneCount: Int
+    public var counts: [ZoneScan.ClassCount]
+    public var transitions: [ZoneTransition]
+
+    public init(_ scan: ZoneScan) {
+        tzdataVersion = scan.tzdataVersion
+        zoneCount = scan.zoneCount
+        counts = scan.counts
+        transitions = scan.picked
+    }
+
+    init(tzdataVersion: String, zoneCount: Int, counts: [ZoneScan.ClassCount], transitions: [ZoneTransition]) {
+        self.tzdataVersion = tzdataVersion
+        self.zoneCount = zoneCount
+        self.counts = counts
+        self.transitions = transitions
+    }
+
+    /// The file's exact text.
+    public func render() -> String {
+        func string(_ text: String) -> String { String(decoding: JSONWriter.compact(.string(JSONString(text))), as: UTF8.self) }
+        var out = "{\"generatedBy\":\"contract-harness zones --write\",\"tzdata\":\(string(tzdataVersion)),"
+        out += "\"zoneinfo\":\(string(ZoneScan.zoneinfo)),\"years\":[\(ZoneScan.years.lowerBound),\(ZoneScan.years.upperBound)],"
+        out += "\"zonesPerClass\":\(ZoneScan.zonesPerClass),\"zones\":\(zoneCount),\n\"classes\":[\n"
+        out += counts.map { "{\"class\":\"\($0.zoneClass.rawValue)\",\"zones\":\($0.zones),\"transitions\":\($0.transitions)}" }
+            .joined(separator: ",\n")
+        out += "\n],\n\"transitions\":[\n"
+        out += transitions.map { t in
+            "{\"class\":\"\(t.zoneClass.rawValue)\",\"zone\":\(string(t.zone)),\"day\":\"\(t.day)\",\"at\":\(t.at),"
+                + "\"offsetBefore\":\(t.offsetBefore),\"offsetAfter\":\(t.offsetAfter),"
+                + "\"dstBefore\":\(t.dstBefore),\"dstAfter\":\(t.dstAfter)}"
+        }.joined(separator: ",\n")
+        out += "\n]}\n"
+        return out
+    }
+
+    /// Reads the file under `root`, strictly (a bad field stops the run naming it).
+    public static func load(root: String) throws(HarnessInputError) -> ZoneDayFile {
+        let full = root.isEmpty ? path : "\(root)/\(path)"
+        guard let data = FileManager.default.contents(atPath: full) else {
+            throw HarnessInputError(file: path, message: "cannot read the file (write it with `contract-harness zones --write`)")
+        }
+        return try parse(Array(data))
+    }
+
+    static func parse(_ bytes: [UInt8]) throws(HarnessInputError) -> ZoneDayFile {
+        let document: JSONValue
+        do {
+            document = try JSONParser().parse(bytes)
+        } catch {
+            throw HarnessInputError(file: path, line: error.line, message: "not JSON: \(error.message)")
+        }
+        guard case .object(let top) = document else { throw HarnessInputError(file: path, line: 1, message: "expected a JSON object") }
+        let reader = JSONFieldReader(top, file: path)
+        try reader.rejectUnknownKeys(allowed: ["generatedBy", "tzdata", "zoneinfo", "years", "zonesPerClass", "zones",
+                                               "classes", "transitions"])
+        var counts: [ZoneScan.ClassCount] = []
+        for (index, element) in try reader.array("classes").enumerated() {
+            let entry = try Self.object(element, reader, "classes[\(index)]")
+            counts.append(ZoneScan.ClassCount(zoneClass: try zoneClass(entry), zones: Int(try entry.integer("zones")),
+                                              transitions: Int(try entry.integer("transitions"))))
+        }
+        var transitions: [ZoneTransition] = []
+        for (index, element) in try reader.array("transitions").enumerated() {
+            let entry = try Self.object(element, reader, "transitions[\(index)]")
+            try entry.rejectUnknownKeys(allowed: ["class", "zone", "day", "at", "offsetBefore", "offsetAfter",
+                                                 "dstBefore", "dstAfter"])
+            let day = try entry.string("day").string
+            guard DayString.CalendarDay(day) != nil else { throw entry.failure("day", "expected yyyy-MM-dd") }
+            func offset(_ key: String) throws(HarnessInputError) -> Int32 {
+                let value = try entry.integer(key)
+                guard abs(value) < 93_600 else { throw entry.failure(key, "offset beyond ±26 h") }
+                return Int32(value)
+            }
+            transitions.append(ZoneTransition(zoneClass: try zoneClass(entry), zone: try entry.string("zone").string,
+                                              at: try entry.integer("at"), offsetBefore: try offset("offsetBefore"),
+                                              offsetAfter: try offset("offsetAfter"), dstBefore: try entry.bool("dstBefore"),
+                                              dstAfter: try entry.bool("dstAfter"), day: day))
+        }
+        return ZoneDayFile(tzdataVersion: try reader.string("tzdata").string, zoneCount: Int(try reader.integer("zones")),
+                           counts: counts, transitions: transitions)
+    }
+
+    private static func object(_ value: JSONValue, _ parent: JSONFieldReader, _ path: String) throws(HarnessInputError)
+        -> JSONFieldReader {
+        guard case .object(let object) = value else { throw parent.failure(path, "expected an object") }
+        return JSONFieldReader(object, file: parent.file, path: path)
+    }
+
+    private static func zoneClass(_ entry: JSONFieldReader) throws(HarnessInputError) -> ZoneClass {
+        let name = try entry.string("class").string
+        guard let zoneClass = ZoneClass(rawValue: name) else {
+            throw entry.failure("class", "unknown class `\(name)` (known: \(ZoneClass.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return zoneClass
+    }
+}

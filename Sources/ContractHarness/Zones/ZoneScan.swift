@@ -1,0 +1,119 @@
+import Foundation
+import ReferenceDecoder
+import WidgetSnapshot
+
+/// Reads the machine's tzdata (the zone list and version from `tzdata.zi`, each zone's
+/// transitions through the C reference's TZif reader) and picks the zone dimension's
+/// transitions: every whole-day skip, and for every other class `zonesPerClass` zones spread
+/// through the sorted names (`spread`), each with its latest transition of that class.
+///
+/// Deterministic for a given tzdata: zones sorted by their UTF-8 bytes, transitions in time
+/// order, no clocks, no dictionaries iterated.
+public struct ZoneScan: Sendable {
+    /// The years whose transitions are scanned (by UTC instant).
+    public static let years = 1970...2037
+    public static let zonesPerClass = 3
+    public static let zoneinfo = "/usr/share/zoneinfo"
+
+    /// What the scan found for one class, before picking.
+    public struct ClassCount: Equatable, Sendable {
+        public var zoneClass: ZoneClass
+        public var zones: Int
+        public var transitions: Int
+    }
+
+    public var tzdataVersion: String
+    public var zoneCount: Int
+    public var counts: [ClassCount]
+    public var picked: [ZoneTransition]
+
+    /// Scans `zoneinfo` (its `tzdata.zi` names the zones and the version).
+    public static func run(zoneinfo: String = ZoneScan.zoneinfo) throws(HarnessInputError) -> ZoneScan {
+        let index = "\(zoneinfo)/tzdata.zi"
+        guard let data = FileManager.default.contents(atPath: index) else {
+            throw HarnessInputError(file: index, message: "cannot read the tzdata index (package tzdata)")
+        }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.first, first.hasPrefix("# version ") else {
+            throw HarnessInputError(file: index, line: 1, message: "expected `# version NAME`")
+        }
+        let version = String(first.dropFirst("# version ".count))
+        var known = KnownZones()
+        let zones = lines.compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            return words.count >= 2 && words[0] == "Z" ? String(words[1]) : nil
+        }.filter { known.contains($0) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+
+        var found: [ZoneClass: [ZoneTransition]] = [:]  // per class, zones in order, time in order
+        for zone in zones {
+            for transition in transitions(of: zone) {
+                found[transition.zoneClass, default: []].append(transition)
+            }
+        }
+        var counts: [ClassCount] = []
+        var picked: [ZoneTransition] = []
+        for zoneClass in ZoneClass.allCases {
+            let all = found[zoneClass] ?? []
+            var zoneNames: [String] = []
+            for transition in all where zoneNames.last != transition.zone { zoneNames.append(transition.zone) }
+            counts.append(ClassCount(zoneClass: zoneClass, zones: zoneNames.count, transitions: all.count))
+            if zoneClass == .daySkipped {
+                picked += all
+            } else {
+                for zone in spread(zoneNames) {
+                    if let latest = all.last(where: { $0.zone == zone }) { picked.append(latest) }
+                }
+            }
+        }
+        return ZoneScan(tzdataVersion: version, zoneCount: zones.count, counts: counts, picked: picked)
+    }
+
+    /// Every zone of a small class (at most `2 × zonesPerClass − 1`), else `zonesPerClass`
+    /// zones evenly spaced through the sorted names (first, middle, last for 3), so the
+    /// picks spread over regions instead of taking three neighbours in `Africa/`.
+    static func spread(_ names: [String]) -> [String] {
+        guard names.count >= 2 * zonesPerClass else { return names }
+        return (0..<zonesPerClass).map { names[$0 * (names.count - 1) / (zonesPerClass - 1)] }
+    }
+
+    /// Every classified transition of `zone` whose instant falls in `years`.
+    static func transitions(of zone: String) -> [ZoneTransition] {
+        let start = DayString.CalendarDay("\(years.lowerBound)-01-01")!.daysSinceEpoch * 86_400
+        let end = DayString.CalendarDay("\(years.upperBound + 1)-01-01")!.daysSinceEpoch * 86_400
+        var result: [ZoneTransition] = []
+        var t = start - 1
+        var change = rd_zone_change()
+        while zone.withCString({ rd_zone_next_change($0, t, &change) }) == 1, change.at < end {
+            let found = ZoneClassifier.Change(at: change.at, offsetBefore: change.offset_before,
+                                              offsetAfter: change.offset_after, dstBefore: change.dst_before != 0,
+                                              dstAfter: change.dst_after != 0)
+            for (zoneClass, day) in ZoneClassifier.classes(of: found) {
+                result.append(ZoneTransition(zoneClass: zoneClass, zone: zone, at: found.at,
+                                             offsetBefore: found.offsetBefore, offsetAfter: found.offsetAfter,
+                                             dstBefore: found.dstBefore, dstAfter: found.dstAfter,
+                                             day: CalendarArithmetic.dayString(day)))
+            }
+            t = change.at
+        }
+        return result
+    }
+}
+
+/// Days since 1970-01-01 → proleptic Gregorian dates (H. Hinnant's civil_from_days; the
+/// other way is `DayString.CalendarDay.daysSinceEpoch`), for naming the zone dimension's days.
+enum CalendarArithmetic {
+    /// `yyyy-MM-dd` of a day number (years 1000–9999 only: four digits).
+    static func dayString(_ days: Int64) -> String {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(year)-\(two(month))-\(two(day))"
+    }
+}

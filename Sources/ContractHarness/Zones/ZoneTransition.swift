@@ -1,0 +1,55 @@
+/// How a zone transition touches the local day (issue 13): the zone dimension's classes.
+///
+/// A transition may be in several classes (Pacific/Apia 2011 skips a whole day and jumps
+/// across the date line); each class picks its own transitions.
+public enum ZoneClass: String, CaseIterable, Sendable {
+    /// The clocks jump over a whole local day: that day has no instant at all.
+    case daySkipped = "day-skipped"
+    /// A gap contains a local midnight: that day has no 00:00.
+    case midnightSkipped = "midnight-skipped"
+    /// A gap that starts *before* a local midnight and ends after it (23:30 → 00:30): Android
+    /// reads that midnight with the offset before the gap, which lands later than the gap's end.
+    case midnightInsideGap = "midnight-inside-gap"
+    /// An overlap contains a local midnight: that day's 00:00 happens twice.
+    case midnightRepeated = "midnight-repeated"
+    /// An offset before or after is not whole hours (:30 or :45).
+    case nonHourOffset = "non-hour-offset"
+    /// Into a DST type whose offset is *below* the standard time before it (Europe/Dublin's
+    /// winter GMT, Morocco's Ramadan +00, Namibia's winter WAT).
+    case negativeDST = "negative-dst"
+    /// The offset moves east by 12 hours or more (the zone crosses the date line westward on the map).
+    case dateLineEast = "date-line-east"
+    /// The offset moves west by 12 hours or more.
+    case dateLineWest = "date-line-west"
+
+    /// The operator word of its cases: `zone.midnight-skipped`.
+    public var operatorId: String { "zone.\(rawValue)" }
+}
+
+/// One transition picked for the zone dimension: what `golden/zones/transitions.json`
+/// records per line, and what the zone-day cases are built from.
+public struct ZoneTransition: Equatable, Sendable {
+    public var zoneClass: ZoneClass
+    public var zone: String
+    /// The instant of the change, seconds since the epoch.
+    public var at: Int64
+    public var offsetBefore: Int32
+    public var offsetAfter: Int32
+    public var dstBefore: Bool
+    public var dstAfter: Bool
+    /// The local day the change is about (`yyyy-MM-dd`): the skipped or repeated midnight's
+    /// day, the skipped day, else the local date just after the change.
+    public var day: String
+
+    public init(zoneClass: ZoneClass, zone: String, at: Int64, offsetBefore: Int32, offsetAfter: Int32,
+                dstBefore: Bool, dstAfter: Bool, day: String) {
+        self.zoneClass = zoneClass
+        self.zone = zone
+        self.at = at
+        self.offsetBefore = offsetBefore
+        self.offsetAfter = offsetAfter
+        self.dstBefore = dstBefore
+        self.dstAfter = dstAfter
+        self.day = day
+    }
+}
