@@ -272,24 +272,27 @@ static size_t transitions_upto(const rd_zone *z, int64_t t)
     return lo;
 }
 
-int32_t rd_zone_offset(const rd_zone *z, int64_t t)
+/* Whether t falls under the footer (after the last transition, or no
+ * transitions at all); else *type is the TZif type in force at t. */
+static int lookup(const rd_zone *z, int64_t t, size_t *type)
 {
     size_t k = transitions_upto(z, t);
     if (z->has_footer && (z->timecnt == 0 || (k == z->timecnt && t > z->trans[k - 1])))
-        return footer_offset(z, t);
-    if (k == 0)
-        return z->utoff[0];
-    return z->utoff[z->idx[k - 1]];
+        return 1;
+    *type = k == 0 ? 0 : z->idx[k - 1];
+    return 0;
+}
+
+int32_t rd_zone_offset(const rd_zone *z, int64_t t)
+{
+    size_t type;
+    return lookup(z, t, &type) ? footer_offset(z, t) : z->utoff[type];
 }
 
 int rd_zone_is_dst(const rd_zone *z, int64_t t)
 {
-    size_t k = transitions_upto(z, t);
-    if (z->has_footer && (z->timecnt == 0 || (k == z->timecnt && t > z->trans[k - 1])))
-        return footer_is_dst(z, t);
-    if (k == 0)
-        return z->isdst[0];
-    return z->isdst[z->idx[k - 1]];
+    size_t type;
+    return lookup(z, t, &type) ? footer_is_dst(z, t) : z->isdst[type];
 }
 
 int rd_zone_next_transition(const rd_zone *z, int64_t t, int64_t *next)
