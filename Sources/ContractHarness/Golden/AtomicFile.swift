@@ -8,6 +8,9 @@ public enum AtomicFile {
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        // Listed while it exists, so a SIGINT/SIGTERM in the middle removes it (TerminationSignals).
+        TemporaryFiles.add(temporary.path)
+        defer { TemporaryFiles.remove(temporary.path) }
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw HarnessIOError(path: temporary.path, reason: String(cString: strerror(errno))) }
         var written = 0

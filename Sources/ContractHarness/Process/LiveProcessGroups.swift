@@ -37,8 +37,8 @@ package enum LiveProcessGroups {
 }
 
 /// SIGINT, SIGTERM and SIGHUP handling for every subcommand, installed once at start-up:
-/// the signal ends every live child process group, then the harness exits with 128 + the
-/// signal number. A command that wants to stop gently on the first SIGINT (`fuzz`) installs
+/// the signal ends every live child process group and removes the temporary file of an
+/// atomic write under way, then the harness exits with 128 + the signal number. A command that wants to stop gently on the first SIGINT (`fuzz`) installs
 /// an interrupt hook; the next SIGINT, or any SIGTERM/SIGHUP, still ends everything at once.
 package enum TerminationSignals {
     private static let lock = NSLock()
@@ -83,9 +83,11 @@ package enum TerminationSignals {
         endNow(signalNumber)
     }
 
-    /// Ends every live child group, then this process with 128 + `signalNumber`.
+    /// Ends every live child group and removes half-written temporary files, then this
+    /// process with 128 + `signalNumber`.
     package static func endNow(_ signalNumber: Int32) -> Never {
         LiveProcessGroups.killAll()
+        TemporaryFiles.removeAll()
         _exit(128 + signalNumber)
     }
 }

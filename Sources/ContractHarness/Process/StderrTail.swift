@@ -32,7 +32,7 @@ package struct StderrTail: Sendable {
 
     /// The last `lines` lines (at most `maxBytes` bytes of them), each prefixed with `prefix`;
     /// empty when nothing was written.
-    package func lastLines(_ lines: Int = 20, maxBytes: Int = 4096, prefix: String = "  | ") -> String {
+    package func lastLines(_ lines: Int = 12, maxBytes: Int = 2048, prefix: String = "  | ") -> String {
         var kept = bytes.suffix(maxBytes)
         while kept.last == UInt8(ascii: "\n") || kept.last == UInt8(ascii: "\r") { kept.removeLast() }
         guard !kept.isEmpty else { return "" }
