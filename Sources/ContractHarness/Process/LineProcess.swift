@@ -14,7 +14,10 @@ package final class LineProcess {
     private let process: Subprocess
     private var pending: [UInt8] = []
     private var pendingStart = 0
+    /// Bytes read from stdout; `buffer[consumed...]` are not handed out yet, and
+    /// `buffer[consumed..<scanned]` hold no newline.
     private var buffer: [UInt8] = []
+    private var consumed = 0
     private var scanned = 0
     private var chunk = [UInt8](repeating: 0, count: 65536)
     private var outputEnded = false
@@ -51,16 +54,25 @@ package final class LineProcess {
         let deadline = Deadline(seconds: seconds)
         while true {
             if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Array(buffer[..<newline])
-                buffer.removeSubrange(...newline)
-                scanned = 0
+                let line = Array(buffer[consumed..<newline])
+                consumed = newline + 1
+                scanned = consumed
+                if consumed == buffer.count {
+                    buffer.removeAll(keepingCapacity: true)
+                    consumed = 0
+                    scanned = 0
+                } else if consumed >= 1 << 16, consumed * 2 >= buffer.count {
+                    buffer.removeSubrange(..<consumed)
+                    scanned -= consumed
+                    consumed = 0
+                }
                 return .line(line)
             }
             scanned = buffer.count
             if outputEnded {
-                guard buffer.isEmpty else {
-                    defer { buffer = []; scanned = 0 }
-                    return .line(buffer)
+                guard consumed == buffer.count else {
+                    defer { buffer = []; consumed = 0; scanned = 0 }
+                    return .line(Array(buffer[consumed...]))
                 }
                 return .endOfFile
             }

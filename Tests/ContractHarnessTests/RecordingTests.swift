@@ -1,0 +1,102 @@
+import Foundation
+import XCTest
+import WidgetSnapshot
+@testable import ContractHarness
+
+/// `contract-harness record` (what scripts/record-kotlin runs after compiling): a testee's
+/// lines kept byte for byte per fixture, RECORDING.json from the about object, the stream and
+/// the counts; a failed case stops the recording before anything is written.
+final class RecordingTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("recording-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private let cases = ["alpha/op@berlin@at", "alpha/op@berlin@far", "beta/op@berlin@at"].map {
+        Case(id: $0, blob: Array(#"{"v":1}"#.utf8), nowMs: 0, timeZone: "Europe/Berlin")
+    }
+
+    /// Answers each case with a view whose title keeps a lone surrogate as `\ud800` (as the
+    /// Kotlin end writes it), a crash line for `CRASH_ID`, and nothing for `SKIP_ID`.
+    private func testee(crash: String = "-", skip: String = "-") throws -> TesteeSession {
+        let script = folder.appendingPathComponent("testee.sh")
+        try #"""
+        while IFS= read -r line; do
+          id=${line#\{\"id\":\"}; id=${id%%\"*}
+          if [ "$id" = "$CRASH_ID" ]; then
+            printf '{"id":"%s","crash":"StackOverflowError"}\n' "$id"
+          elif [ "$id" != "$SKIP_ID" ]; then
+            printf '{"id":"%s","parse":{"tasks":[{"id":"t1","title":"a\\ud800b","isDone":false,"projectColor":null}]},"meta":{"dayStr":null,"validUntil":null},"stale":false,"header":{"kind":"today"}}\n' "$id"
+          fi
+        done
+        """#.write(to: script, atomically: true, encoding: .utf8)
+        return TesteeSession(name: "fake", command: "CRASH_ID='\(crash)' SKIP_ID='\(skip)' sh '\(script.path)'", caseTimeout: 5)
+    }
+
+    private var requests: [TesteeRequest] { cases.map { TesteeRequest(id: $0.id, line: CaseStream.line($0)) } }
+
+    func testLinesAreKeptByteForBytePerFixtureWithTheirHeader() throws {
+        let session = try testee(crash: cases[1].id)
+        defer { session.close() }
+        let lines = try Recording.run(requests, through: session)
+        let store = ViewStore(folder: folder.appendingPathComponent("kotlin"), displayName: "golden/kotlin")
+        try FileManager.default.createDirectory(at: store.folder, withIntermediateDirectories: true)
+        try Data("{}\n".utf8).write(to: store.folder.appendingPathComponent("gone.jsonl"))
+        var about = JSONObject()
+        about["recordedBy"] = .string("RecordingTests")
+        let stream = CaseStream.encode(cases)
+        let changed = try Recording.write(Array(zip(cases.map(\.id), lines)), caseStream: stream, about: about, to: store)
+        XCTAssertEqual(Set(changed), ["alpha.jsonl", "beta.jsonl", "gone.jsonl", "RECORDING.json"])
+
+        let alpha = try String(contentsOf: store.folder.appendingPathComponent("alpha.jsonl"), encoding: .utf8)
+        XCTAssertEqual(alpha, String(decoding: lines[0] + [0x0A] + lines[1] + [0x0A], as: UTF8.self))
+        XCTAssertTrue(alpha.contains(#""title":"a\ud800b""#), alpha)
+        XCTAssertTrue(alpha.contains(#"{"id":"alpha/op@berlin@far","crash":"StackOverflowError"}"#), alpha)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.folder.appendingPathComponent("gone.jsonl").path))
+
+        let header = try String(contentsOf: store.folder.appendingPathComponent("RECORDING.json"), encoding: .utf8)
+        XCTAssertEqual(header, """
+        {
+          "recordedBy": "RecordingTests",
+          "caseStream": {
+            "sha256": "\(SHA256.hex(stream))",
+            "cases": 3
+          },
+          "fixtures": {
+            "alpha": 2,
+            "beta": 1
+          }
+        }
+
+        """)
+        XCTAssertEqual(try RecordingHeader.load(store.folder.appendingPathComponent("RECORDING.json"), displayName: "RECORDING.json").caseCount, 3)
+        XCTAssertEqual(try store.load().count, 3)
+        // Recording the same again changes nothing.
+        XCTAssertEqual(try Recording.write(Array(zip(cases.map(\.id), lines)), caseStream: stream, about: about, to: store), [])
+    }
+
+    func testAFailedCaseStopsTheRecordingNamingTheCase() throws {
+        let session = try testee(skip: cases[0].id)
+        defer { session.close() }
+        XCTAssertThrowsError(try Recording.run(requests, through: session)) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("fake failed on case \(cases[0].id): malformed: line names case \(cases[1].id)"), text)
+        }
+    }
+
+    func testAStreamFileIsSentAsItIs() throws {
+        let text = "{\"id\":\"a/b@z@at\",\"blob\":\"{}\",\"nowMs\":0,\"timeZone\":\"Mars/Olympus\",\"extra\":1}\n\n{\"id\":\"c/d@z@at\"}\n"
+        let requests = try Recording.requests(fromStream: Array(text.utf8), file: "s.jsonl")
+        XCTAssertEqual(requests.map(\.id), ["a/b@z@at", "c/d@z@at"])
+        XCTAssertEqual(String(decoding: requests[0].line, as: UTF8.self), String(text.split(separator: "\n")[0]))
+        XCTAssertThrowsError(try Recording.requests(fromStream: Array("{\"id\":\"x\"}\n{\"blob\":1}\n".utf8), file: "s.jsonl")) { error in
+            XCTAssertTrue("\(error)".contains("s.jsonl") && "\(error)".contains("2"), "\(error)")
+        }
+    }
+}
