@@ -11,7 +11,7 @@ enum FuzzCommand: Subcommand {
     USAGE: contract-harness fuzz --seed S (--cases N | --seconds T | --case I) [--jobs J] [--shard i/n]
                                  [--testee NAME=COMMAND]... [--timeout SECONDS] [--start-timeout SECONDS]
                                  [--root DIR] [--findings DIR]
-                                 [--no-save] [--batch N] [--shrink-budget N] [--quiet]
+                                 [--no-save] [--batch N] [--shrink-budget N] [--shrinks-per-signature N] [--quiet]
            contract-harness fuzz --replay FILE_OR_DIR... [--testee NAME=COMMAND]... [--root DIR]
            contract-harness fuzz --print-dictionary
 
@@ -30,7 +30,8 @@ enum FuzzCommand: Subcommand {
     OPTIONS:
       --seed S              the seed, 0 … 9223372036854775807 (required to generate cases)
       --cases N             case indices 0..<N (this shard's share of them)
-      --seconds T           this shard's cases in order until T seconds have passed
+      --seconds T           a wall budget for the whole run, shrinking included: cases until T s,
+                            then it stops within a few seconds (see "Time budget" below)
       --case I              only case I (a finding's reproduce command)
       --jobs J              threads (default: all cores); never changes the results
       --shard i/n           run only shard i of n (default 1/1)
@@ -40,13 +41,23 @@ enum FuzzCommand: Subcommand {
       --no-save             shrink and report, but write nothing
       --batch N             cases per step (default 512, 4096 with testees)
       --shrink-budget N     candidates tried per finding at most (default 20000)
+      --shrinks-per-signature N
+                            disagreements shrunk per signature at most (default 3); later ones
+                            with the same readers and field are counted, not shrunk
       --replay PATH         decode saved findings again (a file or a folder; repeatable):
                             exit 1 while any still differs
       --print-dictionary    the fuzzing dictionary in libFuzzer's -dict format
       --quiet               only the summary
 
+    Time budget: with --seconds T no new case starts after T s and shrinking stops then too;
+    the finding being shrunk is saved as far as it got ("shrinking": "stopped" in its file),
+    and of the disagreements left, the first of each signature that has no finding in this run
+    is saved as generated ("shrinking": "not started", with its recipe) — one per signature.
+    The summary counts disagreements by signature and shows one example of each.
+
     Progress goes to stderr: a redrawn line with a bar on a terminal, a plain line every 10 s
-    otherwise. SIGINT stops after the current step, keeps every finding written so far and
+    otherwise (also while shrinking), with the resident set. SIGINT ends the run like the
+    time budget (within a step, every finding written, one unshrunk per signature left) and
     prints the summary (a second SIGINT exits at once).
     Exit codes: 0 no new disagreement (every one found shrinks to a finding already saved), 1 a
     new finding (any disagreement with --no-save; with --replay: a finding still differs),
@@ -78,7 +89,10 @@ enum FuzzCommand: Subcommand {
         let noSave = arguments.flag("--no-save")
         let batch = try arguments.integer("--batch") ?? (testees.isEmpty ? 512 : 4096)
         let budget = try arguments.integer("--shrink-budget") ?? 20_000
-        guard batch >= 1, budget >= 1 else { throw UsageError("--batch and --shrink-budget must be at least 1") }
+        let perSignature = try arguments.integer("--shrinks-per-signature") ?? 3
+        guard batch >= 1, budget >= 1, perSignature >= 1 else {
+            throw UsageError("--batch, --shrink-budget and --shrinks-per-signature must be at least 1")
+        }
         let quiet = arguments.flag("--quiet")
         try arguments.finish()
 
@@ -87,7 +101,8 @@ enum FuzzCommand: Subcommand {
         let fixtures = try FixtureLoader.load(root: paths.root.path)
         let reproduce = testeeSpecs.map { "--testee " + shellQuoted($0) }.joined(separator: " ")
         let plan = FuzzPlan(seed: UInt64(seed), extent: extent, shard: shard, jobs: jobs, batchSize: batch,
-                            shrinker: Shrinker(maximumEvaluations: budget), reproduceArguments: reproduce)
+                            shrinker: Shrinker(maximumEvaluations: budget), shrinksPerSignature: perSignature,
+                            reproduceArguments: reproduce)
         let stop = StopFlag()
         TerminationSignals.onInterrupt {
             // The first SIGINT stops after this step; the next ends everything now (testees included).
@@ -106,7 +121,7 @@ enum FuzzCommand: Subcommand {
         if report.interrupted { return 130 }
         // A disagreement already saved under golden/findings is a known, listed one: the run
         // fails on new ones (or on any with --no-save); `--replay` tracks the known ones.
-        let failing = store == nil ? report.entries.count : report.newFindings
+        let failing = store == nil ? report.disagreements : report.newFindings
         return failing == 0 ? ExitCode.passed : ExitCode.contractFailure
     }
 

@@ -46,4 +46,23 @@ public struct Disagreement: Equatable, Sendable {
         guard let first = FieldDifference.between(expected: expected, got: got).first else { return nil }
         return Disagreement(reference: reference, reader: reader, difference: first)
     }
+
+    /// The first difference `departures` does not excuse, as a disagreement, and the
+    /// departure that excused the first difference when every one was excused.
+    static func between(reference: String, expected: ReaderOutcome, reader: String, got: ReaderOutcome,
+                        testCase: Case, departures: DeclaredDepartures?) -> (Disagreement?, excused: DeclaredDepartures.Departure?) {
+        let differences = FieldDifference.between(expected: expected, got: got)
+        guard let departures, !differences.isEmpty else {
+            return (differences.first.map { Disagreement(reference: reference, reader: reader, difference: $0) }, nil)
+        }
+        var facts = DeclaredDepartures.CaseFacts()
+        var firstExcuse: DeclaredDepartures.Departure?
+        for difference in differences {
+            guard let excuse = departures.excuse(difference, in: testCase, expected: expected, got: got, facts: &facts) else {
+                return (Disagreement(reference: reference, reader: reader, difference: difference), nil)
+            }
+            firstExcuse = firstExcuse ?? excuse
+        }
+        return (nil, firstExcuse)
+    }
 }

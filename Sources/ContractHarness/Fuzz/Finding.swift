@@ -22,9 +22,11 @@ public struct Finding: Equatable, Sendable {
     public var reproduce: String
     /// Candidates tried while shrinking.
     public var shrinkEvaluations: Int
+    /// Whether `shrunk` is minimal, or shrinking stopped early (then it is a larger witness).
+    public var shrinking: ShrinkState
 
     public init(seed: UInt64, index: Int, disagreement: Disagreement, shrunk: Case, originalSize: Int,
-                recipe: [String], reproduce: String, shrinkEvaluations: Int) {
+                recipe: [String], reproduce: String, shrinkEvaluations: Int, shrinking: ShrinkState = .complete) {
         self.seed = seed
         self.index = index
         self.disagreement = disagreement
@@ -33,6 +35,7 @@ public struct Finding: Equatable, Sendable {
         self.recipe = recipe
         self.reproduce = reproduce
         self.shrinkEvaluations = shrinkEvaluations
+        self.shrinking = shrinking
     }
 
     public var shrunkSize: Int { shrunk.blob.count }
@@ -60,6 +63,7 @@ public struct Finding: Equatable, Sendable {
         add("originalSize", .integer(Int64(originalSize)))
         add("shrunkSize", .integer(Int64(shrunkSize)))
         add("shrinkEvaluations", .integer(Int64(shrinkEvaluations)))
+        add("shrinking", .string(JSONString(shrinking.rawValue)))
         add("key", .string(JSONString(key)))
         add("reproduce", .string(JSONString(reproduce)))
         add("replay", .string(JSONString(replayCommand)))

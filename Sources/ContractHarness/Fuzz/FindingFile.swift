@@ -14,7 +14,7 @@ public enum FindingFile {
         guard case .object(let top) = document else { throw HarnessInputError(file: file, message: "expected a JSON object") }
         let fields = JSONFieldReader(top, file: file)
         try fields.rejectUnknownKeys(allowed: ["format", "seed", "index", "readers", "field", "signature", "expected", "got",
-                                               "originalSize", "shrunkSize", "shrinkEvaluations", "key", "reproduce",
+                                               "originalSize", "shrunkSize", "shrinkEvaluations", "shrinking", "key", "reproduce",
                                                "replay", "recipe", "case"])
         guard try fields.string("format").string == Finding.format else {
             throw fields.failure("format", "expected \(Finding.format)")
@@ -32,10 +32,19 @@ public enum FindingFile {
         }
         let shrunk = try CaseStream.readLine(JSONWriter.compact(.object(try fields.object("case"))), file: file, line: 1)
         let recipe = try fields.array("recipe").compactMap { $0.stringValue?.string }
+        // Absent in findings saved before shrinking could stop early: those were complete.
+        var shrinking = ShrinkState.complete
+        if fields.has("shrinking") {
+            let text = try fields.string("shrinking").string
+            guard let state = ShrinkState(rawValue: text) else {
+                throw fields.failure("shrinking", "expected one of \(ShrinkState.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))")
+            }
+            shrinking = state
+        }
         let finding = Finding(seed: UInt64(seed), index: Int(index), disagreement: disagreement, shrunk: shrunk,
                               originalSize: Int(try fields.integer("originalSize")), recipe: recipe,
                               reproduce: try fields.string("reproduce").string,
-                              shrinkEvaluations: Int(try fields.integer("shrinkEvaluations")))
+                              shrinkEvaluations: Int(try fields.integer("shrinkEvaluations")), shrinking: shrinking)
         guard try fields.integer("shrunkSize") == Int64(finding.shrunkSize) else {
             throw fields.failure("shrunkSize", "does not match the case's blob")
         }

@@ -21,18 +21,23 @@ public struct FuzzPlan: Sendable {
     /// Cases generated and decoded per step (progress, stop and time checks between steps).
     public var batchSize: Int
     public var shrinker: Shrinker
+    /// Disagreements shrunk per signature at most (nil: every one). Later ones of a signature
+    /// are only counted, so a reader that differs on every case costs a few shrinks, not
+    /// thousands.
+    public var shrinksPerSignature: Int?
     /// Appended to `contract-harness fuzz --seed S --case I` in each finding's reproduce
     /// command (the `--testee` options the run had).
     public var reproduceArguments: String
 
     public init(seed: UInt64, extent: Extent, shard: FuzzShard = .whole, jobs: Int = 1, batchSize: Int = 512,
-                shrinker: Shrinker = Shrinker(), reproduceArguments: String = "") {
+                shrinker: Shrinker = Shrinker(), shrinksPerSignature: Int? = nil, reproduceArguments: String = "") {
         self.seed = seed
         self.extent = extent
         self.shard = shard
         self.jobs = max(1, jobs)
         self.batchSize = max(1, batchSize)
         self.shrinker = shrinker
+        self.shrinksPerSignature = shrinksPerSignature.map { max(1, $0) }
         self.reproduceArguments = reproduceArguments
     }
 

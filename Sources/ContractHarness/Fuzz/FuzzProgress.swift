@@ -9,6 +9,10 @@ public struct FuzzProgress: Sendable {
     public var plannedSeconds: Double?
     public var disagreements: Int
     public var newFindings: Int
+    /// What the run is doing when not generating cases (`shrinking #123 c/swift parse, 96 candidates`).
+    public var phase: String?
+    /// This process's resident set now, when known (read when a line is rendered).
+    public var residentBytes: Int? { ResidentMemory.current }
 
     public var casesPerSecond: Double { elapsed > 0 ? Double(cases) / elapsed : 0 }
 
@@ -30,6 +34,7 @@ public struct FuzzProgress: Sendable {
         }
         line += "\(cases) cases  \(Int(casesPerSecond.rounded()))/s  disagreements \(disagreements) (\(newFindings) new findings)  "
         line += Self.clock(elapsed)
+        if let phase { line += "  " + phase }
         return line
     }
 
@@ -40,6 +45,8 @@ public struct FuzzProgress: Sendable {
         line += " cases, \(Int(casesPerSecond.rounded())) cases/s, \(disagreements) disagreements, \(newFindings) new findings, "
         line += String(format: "%.1f", elapsed) + " s elapsed"
         if let plannedSeconds { line += " of " + String(format: "%.0f", plannedSeconds) }
+        if let residentBytes { line += ", rss " + ResidentMemory.megabytes(residentBytes) }
+        if let phase { line += "; " + phase }
         return line
     }
 

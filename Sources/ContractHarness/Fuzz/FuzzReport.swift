@@ -1,5 +1,10 @@
-/// What a fuzz run did: cases, time, throughput per reader, and every disagreement with
-/// what became of it (saved as a new finding, or already saved).
+/// What a fuzz run did: cases, time, throughput per reader, every disagreement counted by
+/// signature, and each one it shrank (or saved unshrunk) with what became of it (saved as a
+/// new finding, or already saved).
+///
+/// Bounded whatever the run's length: one entry per disagreement settled (at most
+/// `FuzzPlan.shrinksPerSignature` per signature, one unshrunk per signature), a count for
+/// the rest.
 ///
 /// The CLI prints it; the tests compare two runs' reports to prove determinism.
 public struct FuzzReport: Sendable {
@@ -14,6 +19,14 @@ public struct FuzzReport: Sendable {
         public var key: String
         /// nil when the run had no finding store.
         public var outcome: FindingStore.Outcome?
+        /// How far it was shrunk (`notStarted`: saved as generated, the time was up).
+        public var shrinking: ShrinkState = .complete
+    }
+
+    /// How often one signature came up, and its first case.
+    public struct Tally: Equatable, Sendable {
+        public var count: Int
+        public var firstIndex: Int
     }
 
     public var seed: UInt64
@@ -26,7 +39,13 @@ public struct FuzzReport: Sendable {
     public var readerSeconds: [(name: String, seconds: Double)] = []
     public var generationSeconds = 0.0
     public var shrinkSeconds = 0.0
+    /// The disagreements settled (shrunk, or saved unshrunk), in the order they were settled.
     public var entries: [Entry] = []
+    /// Every disagreement seen, by signature (settled or not).
+    public var tallies: [String: Tally] = [:]
+    /// Cases on which a reader differed only in ways its declared departures excuse, by
+    /// `reader departure` (`kotlin D2/D3/D5/D6`).
+    public var excused: [String: Int] = [:]
     /// True when a stop request (SIGINT) ended the run early.
     public var interrupted = false
 
@@ -37,8 +56,20 @@ public struct FuzzReport: Sendable {
         entries.filter { if case .alreadySaved? = $0.outcome { return true } else { return false } }.count
     }
 
+    /// Every disagreement seen (settled or only counted).
+    public var disagreements: Int { tallies.values.reduce(0) { $0 + $1.count } }
+
     /// Distinct signatures among the disagreements, sorted.
-    public var signatures: [String] { Array(Set(entries.map(\.disagreement.signature))).sorted() }
+    public var signatures: [String] { tallies.keys.sorted() }
+
+    /// Counts one disagreement of `signature` on case `index`.
+    mutating func count(_ signature: String, index: Int) {
+        if tallies[signature] == nil {
+            tallies[signature] = Tally(count: 1, firstIndex: index)
+        } else {
+            tallies[signature]!.count += 1
+        }
+    }
 
     /// Decoded cases per second of that reader's own decoding time.
     public func casesPerSecond(_ reader: String) -> Double? {

@@ -14,9 +14,12 @@ public final class FuzzRun {
     public let readers: [any Reader]
     public let store: FindingStore?
     public let stop: StopFlag
+    /// Reader name → the departures from the reference declared for it (the Kotlin end's
+    /// D1–D7): differences they excuse are counted, never findings.
+    public let departures: [String: DeclaredDepartures]
 
     public init(plan: FuzzPlan, generator: FuzzCaseGenerator, reference: any Reader, readers: [any Reader],
-                store: FindingStore?, stop: StopFlag = StopFlag()) {
+                store: FindingStore?, stop: StopFlag = StopFlag(), departures: [String: DeclaredDepartures] = [:]) {
         precondition(generator.seed == plan.seed, "the generator's seed is the plan's")
         self.plan = plan
         self.generator = generator
@@ -24,19 +27,32 @@ public final class FuzzRun {
         self.readers = readers
         self.store = store
         self.stop = stop
+        self.departures = departures
     }
 
-    /// Runs to the plan's extent (or a stop request); `progress` is called after each batch.
-    public func run(progress: (FuzzProgress) -> Void = { _ in }) throws -> FuzzReport {
-        var report = FuzzReport(seed: plan.seed, shard: plan.shard, jobs: plan.jobs)
+    /// Runs to the plan's extent, a stop request or the time budget (`--seconds` bounds the
+    /// whole run, shrinking included); `progress` is called after each batch and, while a
+    /// disagreement is being shrunk, after each batch of candidates.
+    public func run(progress: @escaping (FuzzProgress) -> Void = { _ in }) throws -> FuzzReport {
+        var state = RunState(report: FuzzReport(seed: plan.seed, shard: plan.shard, jobs: plan.jobs))
         var decodeSeconds = [Double](repeating: 0, count: readers.count + 1)
         let watch = Stopwatch()
+        let deadline = plannedSeconds
+        let stop = self.stop
+        let timeUp = { stop.isRequested || deadline.map { watch.seconds >= $0 } ?? false }
         var owned = 0
-        while !stop.isRequested {
-            let indices = nextIndices(from: owned, elapsed: watch.seconds)
+        var batchSize = deadline == nil ? plan.batchSize : min(plan.batchSize, 32)
+        while !timeUp() {
+            let indices = nextIndices(from: owned, batchSize: batchSize)
             if indices.isEmpty { break }
             owned += indices.count
-            let cases = Stopwatch.measure(&report.generationSeconds) {
+            let batchWatch = Stopwatch()
+            defer {
+                // Under a time budget a batch aims at ~0.25 s, so the run ends near its deadline
+                // whatever a case costs (a slow testee, a loaded machine).
+                if deadline != nil { batchSize = Self.nextBatchSize(batchSize, took: batchWatch.seconds, limit: plan.batchSize) }
+            }
+            let cases = Stopwatch.measure(&state.report.generationSeconds) {
                 ParallelMap.map(indices, jobs: plan.jobs) { generator.make($0) }
             }
             let plain = cases.map(\.testCase)
@@ -45,26 +61,63 @@ public final class FuzzRun {
             for (position, reader) in readers.enumerated() {
                 outcomes.append(Stopwatch.measure(&decodeSeconds[position + 1]) { reader.decodeAll(plain, jobs: plan.jobs) })
             }
-            report.cases += cases.count
+            state.report.cases += cases.count
             for (row, fuzzCase) in cases.enumerated() {
                 for (position, reader) in readers.enumerated() {
-                    guard let disagreement = Disagreement.between(reference: reference.name, expected: expected[row],
-                                                                  reader: reader.name, got: outcomes[position][row]) else { continue }
-                    let entry = try Stopwatch.measure(&report.shrinkSeconds) {
-                        try settle(fuzzCase, disagreement, reader: reader)
+                    let (found, excused) = Disagreement.between(reference: reference.name, expected: expected[row],
+                                                                reader: reader.name, got: outcomes[position][row],
+                                                                testCase: fuzzCase.testCase, departures: departures[reader.name])
+                    if let excused { state.report.excused["\(reader.name) \(excused.rawValue)", default: 0] += 1 }
+                    guard let disagreement = found else { continue }
+                    let signature = disagreement.signature
+                    state.report.count(signature, index: fuzzCase.index)
+                    let settled = state.settled[signature, default: 0]
+                    if timeUp() {
+                        // Out of time: keep the first of each signature nothing else stands for.
+                        if settled == 0, state.unshrunk[signature] == nil {
+                            state.unshrunk[signature] = (fuzzCase, disagreement)
+                        }
+                        continue
                     }
-                    report.entries.append(entry)
+                    guard plan.shrinksPerSignature.map({ settled < $0 }) ?? true else { continue }
+                    state.settled[signature] = settled + 1
+                    var spent = 0.0
+                    let entry = try Stopwatch.measure(&spent) {
+                        try self.settle(fuzzCase, disagreement, reader: reader, timeUp: timeUp) { candidates in
+                            var report = state.report
+                            report.elapsed = watch.seconds
+                            progress(self.snapshot(report, phase: "shrinking #\(fuzzCase.index) \(signature), \(candidates) candidates"))
+                        }
+                    }
+                    state.report.shrinkSeconds += spent
+                    state.report.entries.append(entry)
                 }
             }
-            report.elapsed = watch.seconds
-            progress(FuzzProgress(cases: report.cases, plannedCases: plan.plannedCases, elapsed: report.elapsed,
-                                  plannedSeconds: plannedSeconds, disagreements: report.entries.count,
-                                  newFindings: report.newFindings))
+            state.report.elapsed = watch.seconds
+            progress(snapshot(state.report, phase: nil))
         }
-        report.interrupted = stop.isRequested
-        report.elapsed = watch.seconds
-        report.readerSeconds = zip([reference] + readers, decodeSeconds).map { ($0.name, $1) }
-        return report
+        for signature in state.unshrunk.keys.sorted() where state.settled[signature, default: 0] == 0 {
+            let (fuzzCase, disagreement) = state.unshrunk[signature]!
+            state.report.entries.append(try saveUnshrunk(fuzzCase, disagreement))
+        }
+        state.report.interrupted = stop.isRequested
+        state.report.elapsed = watch.seconds
+        state.report.readerSeconds = zip([reference] + readers, decodeSeconds).map { ($0.name, $1) }
+        return state.report
+    }
+
+    /// What one run keeps besides its report: how many disagreements of each signature it
+    /// settled, and the first unsettled one of each signature the time ran out on.
+    private struct RunState {
+        var report: FuzzReport
+        var settled: [String: Int] = [:]
+        var unshrunk: [String: (FuzzCase, Disagreement)] = [:]
+    }
+
+    private func snapshot(_ report: FuzzReport, phase: String?) -> FuzzProgress {
+        FuzzProgress(cases: report.cases, plannedCases: plan.plannedCases, elapsed: report.elapsed,
+                     plannedSeconds: plannedSeconds, disagreements: report.disagreements,
+                     newFindings: report.newFindings, phase: phase)
     }
 
     private var plannedSeconds: Double? {
@@ -72,41 +125,60 @@ public final class FuzzRun {
         return nil
     }
 
+    /// Doubles a batch that took under 0.125 s, halves one over 0.5 s, within 1 … `limit`.
+    static func nextBatchSize(_ size: Int, took seconds: Double, limit: Int) -> Int {
+        if seconds < 0.125 { return min(limit, size * 2) }
+        if seconds > 0.5 { return max(1, size / 2) }
+        return size
+    }
+
     /// The next batch of case indices this shard owns, after the first `owned` of them.
-    private func nextIndices(from owned: Int, elapsed: Double) -> [Int] {
+    private func nextIndices(from owned: Int, batchSize: Int) -> [Int] {
         switch plan.extent {
         case .single(let index):
             return owned == 0 ? [index] : []
         case .cases(let limit):
-            let end = min(plan.shard.share(of: limit), owned + plan.batchSize)
+            let end = min(plan.shard.share(of: limit), owned + batchSize)
             return (owned..<max(owned, end)).map(plan.shard.caseIndex)
-        case .seconds(let seconds):
-            guard elapsed < seconds else { return [] }
-            return (owned..<(owned + plan.batchSize)).map(plan.shard.caseIndex)
+        case .seconds:
+            return (owned..<(owned + batchSize)).map(plan.shard.caseIndex)
         }
     }
 
-    /// Shrinks one disagreement and saves it.
-    private func settle(_ fuzzCase: FuzzCase, _ disagreement: Disagreement, reader: any Reader) throws -> FuzzReport.Entry {
-        let oracle = Self.oracle(reference: reference, reader: reader, fieldKey: disagreement.fieldKey, jobs: plan.jobs)
-        let stop = self.stop
-        let result = plan.shrinker.shrink(fuzzCase.testCase, stillFails: { oracle($0) }, shouldStop: { stop.isRequested })
+    /// Shrinks one disagreement (until its fixpoint, the shrink budget or `timeUp`) and saves it.
+    private func settle(_ fuzzCase: FuzzCase, _ disagreement: Disagreement, reader: any Reader,
+                        timeUp: @escaping () -> Bool, heartbeat: @escaping (Int) -> Void) throws -> FuzzReport.Entry {
+        let oracle = DisagreementOracle(reference: reference, reader: reader, fieldKey: disagreement.fieldKey, jobs: plan.jobs,
+                                        departures: departures[reader.name])
+        var tried = 0
+        let result = plan.shrinker.shrink(fuzzCase.testCase, stillFails: { candidates in
+            tried += candidates.count
+            heartbeat(tried)
+            return oracle(candidates)
+        }, shouldStop: timeUp)
         // The shrunk case's own first difference (its row number may have moved).
         let shrunkDisagreement = oracle.disagreements([result.shrunk]).first.flatMap { $0 } ?? disagreement
-        let finding = Finding(seed: plan.seed, index: fuzzCase.index, disagreement: shrunkDisagreement, shrunk: result.shrunk,
-                              originalSize: fuzzCase.testCase.blob.count, recipe: fuzzCase.recipe,
-                              reproduce: plan.reproduceCommand(index: fuzzCase.index),
-                              shrinkEvaluations: result.evaluations)
-        let outcome = try store?.save(finding)
-        return FuzzReport.Entry(index: fuzzCase.index, disagreement: shrunkDisagreement, originalSize: finding.originalSize,
-                                shrunkSize: finding.shrunkSize, shrinkEvaluations: result.evaluations, key: finding.key,
-                                outcome: outcome)
+        let state: ShrinkState = !result.exhausted ? .complete : timeUp() ? .stopped : .budgetSpent
+        return try save(fuzzCase, shrunkDisagreement, shrunk: result.shrunk, evaluations: result.evaluations, state: state)
     }
 
-    /// Decides, for shrink candidates, whether the same pair still differs first on the same field.
-    static func oracle(reference: any Reader, reader: any Reader, fieldKey: String, jobs: Int) -> DisagreementOracle {
-        DisagreementOracle(reference: reference, reader: reader, fieldKey: fieldKey, jobs: jobs)
+    /// Saves a disagreement the time ran out on, as generated.
+    private func saveUnshrunk(_ fuzzCase: FuzzCase, _ disagreement: Disagreement) throws -> FuzzReport.Entry {
+        try save(fuzzCase, disagreement, shrunk: fuzzCase.testCase, evaluations: 0, state: .notStarted)
     }
+
+    private func save(_ fuzzCase: FuzzCase, _ disagreement: Disagreement, shrunk: Case, evaluations: Int,
+                      state: ShrinkState) throws -> FuzzReport.Entry {
+        let finding = Finding(seed: plan.seed, index: fuzzCase.index, disagreement: disagreement, shrunk: shrunk,
+                              originalSize: fuzzCase.testCase.blob.count, recipe: fuzzCase.recipe,
+                              reproduce: plan.reproduceCommand(index: fuzzCase.index),
+                              shrinkEvaluations: evaluations, shrinking: state)
+        let outcome = try store?.save(finding)
+        return FuzzReport.Entry(index: fuzzCase.index, disagreement: disagreement, originalSize: finding.originalSize,
+                                shrunkSize: finding.shrunkSize, shrinkEvaluations: evaluations, key: finding.key,
+                                outcome: outcome, shrinking: state)
+    }
+
 }
 
 /// "Does this candidate still show the same disagreement?" for the shrinker: decodes the
@@ -116,12 +188,14 @@ struct DisagreementOracle {
     let reader: any Reader
     let fieldKey: String
     let jobs: Int
+    var departures: DeclaredDepartures? = nil
 
     func disagreements(_ cases: [Case]) -> [Disagreement?] {
         let expected = reference.decodeAll(cases, jobs: jobs)
         let got = reader.decodeAll(cases, jobs: jobs)
-        return zip(expected, got).map {
-            Disagreement.between(reference: reference.name, expected: $0, reader: reader.name, got: $1)
+        return cases.indices.map {
+            Disagreement.between(reference: reference.name, expected: expected[$0], reader: reader.name, got: got[$0],
+                                 testCase: cases[$0], departures: departures).0
         }
     }
 

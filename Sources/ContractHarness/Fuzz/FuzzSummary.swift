@@ -1,11 +1,9 @@
 import Foundation
 
-/// The final text of a fuzz run: cases and time, throughput per reader, and every
-/// disagreement with its shrink result and where its finding is.
+/// The final text of a fuzz run: cases and time, throughput per reader, peak memory, and
+/// the disagreements by signature — a count and one example each (its shrink result and
+/// where its finding is), never one line per disagreement.
 public enum FuzzSummary {
-    /// At most this many disagreement lines; the rest are counted.
-    public static let listed = 40
-
     public static func render(_ report: FuzzReport, findingsFolder: String?) -> String {
         var text = "fuzz seed \(report.seed), shard \(report.shard), jobs \(report.jobs): "
         text += "\(report.cases) cases in \(seconds(report.elapsed)) (\(rate(Double(report.cases), report.elapsed)) cases/s end to end)"
@@ -16,16 +14,35 @@ public enum FuzzSummary {
         }
         text += "  " + TextSummary.pad("generation", 12) + TextSummary.pad(rate(Double(report.cases), report.generationSeconds), 10)
         text += seconds(report.generationSeconds) + "; shrinking " + seconds(report.shrinkSeconds) + "\n"
-        guard !report.entries.isEmpty else { return text + "no disagreement.\n" }
-        text += "\(report.entries.count) disagreements (\(report.signatures.count) signatures): "
+        if let peak = ResidentMemory.peak { text += "  peak resident set " + ResidentMemory.megabytes(peak) + "\n" }
+        if !report.excused.isEmpty {
+            text += "  declared departures (CONTRACT.md §5), not findings: "
+            text += report.excused.keys.sorted().map { "\($0) \(report.excused[$0]!)" }.joined(separator: ", ") + "\n"
+        }
+        guard report.disagreements > 0 else { return text + "no disagreement.\n" }
+        text += "\(report.disagreements) disagreements, \(report.signatures.count) signatures, \(report.entries.count) settled: "
         if let findingsFolder {
             text += "\(report.newFindings) new findings saved in \(findingsFolder), \(report.knownFindings) already saved there\n"
         } else {
             text += "nothing saved (--no-save)\n"
         }
-        for entry in report.entries.prefix(listed) {
-            text += "  #\(entry.index) \(entry.disagreement.signature)  \(entry.originalSize) → \(entry.shrunkSize) bytes"
-            text += " (\(entry.shrinkEvaluations) candidates)"
+        // One line per signature: how often, and its first settled case as the example.
+        for signature in report.signatures {
+            let tally = report.tallies[signature]!
+            let settled = report.entries.filter { $0.disagreement.signature == signature }
+            text += "  \(signature)  \(tally.count) " + (tally.count == 1 ? "case" : "cases")
+            guard let entry = settled.first else {
+                text += ", first #\(tally.firstIndex), not shrunk\n"
+                continue
+            }
+            if settled.count > 1 { text += ", \(settled.count) shrunk" }
+            text += "; e.g. #\(entry.index) \(entry.originalSize) → \(entry.shrunkSize) bytes"
+            switch entry.shrinking {
+            case .complete: text += " (\(entry.shrinkEvaluations) candidates)"
+            case .budgetSpent: text += " (shrink budget spent after \(entry.shrinkEvaluations) candidates)"
+            case .stopped: text += " (shrinking stopped after \(entry.shrinkEvaluations) candidates)"
+            case .notStarted: text += " (unshrunk: the time was up)"
+            }
             switch entry.outcome {
             case .saved(let file)?: text += "  saved \(file)"
             case .alreadySaved(let file)?: text += "  same as \(file)"
@@ -33,7 +50,6 @@ public enum FuzzSummary {
             }
             text += "\n"
         }
-        if report.entries.count > listed { text += "  … and \(report.entries.count - listed) more\n" }
         return text
     }
 
