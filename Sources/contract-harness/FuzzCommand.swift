@@ -9,9 +9,11 @@ enum FuzzCommand: Subcommand {
     static let summary = "seeded fuzzing: mutate fixtures, compare readers, shrink and save findings"
     static let help = """
     USAGE: contract-harness fuzz --seed S (--cases N | --seconds T | --case I) [--jobs J] [--shard i/n]
-                                 [--testee NAME=COMMAND]... [--timeout SECONDS] [--start-timeout SECONDS]
+                                 [--testee NAME=COMMAND]... [--kotlin [--kotlin-parser F.kt]...]
+                                 [--timeout SECONDS] [--start-timeout SECONDS]
                                  [--root DIR] [--findings DIR]
-                                 [--no-save] [--batch N] [--shrink-budget N] [--shrinks-per-signature N] [--quiet]
+                                 [--no-save] [--batch N] [--shrink-budget N] [--shrinks-per-signature N]
+                                 [--max-findings N] [--quiet]
            contract-harness fuzz --replay FILE_OR_DIR... [--testee NAME=COMMAND]... [--root DIR]
            contract-harness fuzz --print-dictionary
 
@@ -36,11 +38,19 @@ enum FuzzCommand: Subcommand {
       --jobs J              threads (default: all cores); never changes the results
       --shard i/n           run only shard i of n (default 1/1)
       --testee NAME=CMD     an external reader (cases JSONL on stdin, views on stdout), compared with C
+      --kotlin              the Kotlin end too (scripts/record-kotlin --print-command compiles it,
+                            cached; one JVM for the whole run), compared with C; differences
+                            CONTRACT.md §5 declares (D1-D7: non-JSON input, lone surrogates, days
+                            outside the writer's calendar, JDK 17 double text) are counted, not
+                            findings
+      --kotlin-parser F.kt  with --kotlin: a Kotlin reader file instead of scripts/kotlin/WidgetData.kt
+                            (repeatable; e.g. your app's own, see scripts/record-kotlin)
     \(Testee.optionsHelp)
       --findings DIR        where findings go (default: golden/findings under --root)
       --no-save             shrink and report, but write nothing
       --batch N             cases per step (default 512, 4096 with testees)
       --shrink-budget N     candidates tried per finding at most (default 20000)
+      --max-findings N      stop once N disagreements are shrunk (e.g. 1: stop at the first)
       --shrinks-per-signature N
                             disagreements shrunk per signature at most (default 3); later ones
                             with the same readers and field are counted, not shrunk
@@ -71,7 +81,18 @@ enum FuzzCommand: Subcommand {
             return ExitCode.passed
         }
         let paths = try paths(&arguments)
-        let (testeeSpecs, testees) = try Testee.options(&arguments)
+        let (testeeSpecs, givenTestees, timeout, startTimeout) = try Testee.optionsAndTimeouts(&arguments)
+        let kotlinParsers = try arguments.options("--kotlin-parser")
+        let kotlin = arguments.flag("--kotlin") || !kotlinParsers.isEmpty
+        var testees = givenTestees
+        if kotlin {
+            do {
+                testees.append(try KotlinTestee.reader(repository: paths.root, parsers: kotlinParsers, caseTimeout: timeout,
+                                                       startTimeout: startTimeout))
+            } catch {
+                throw UsageError("--kotlin: \(error)")
+            }
+        }
         let readers: [any Reader] = [SwiftReader()] + testees
         let replays = try arguments.options("--replay")
         if !replays.isEmpty {
@@ -90,6 +111,8 @@ enum FuzzCommand: Subcommand {
         let batch = try arguments.integer("--batch") ?? (testees.isEmpty ? 512 : 4096)
         let budget = try arguments.integer("--shrink-budget") ?? 20_000
         let perSignature = try arguments.integer("--shrinks-per-signature") ?? 3
+        let findingLimit = try arguments.integer("--max-findings")
+        if let findingLimit, findingLimit < 1 { throw UsageError("--max-findings must be at least 1") }
         guard batch >= 1, budget >= 1, perSignature >= 1 else {
             throw UsageError("--batch, --shrink-budget and --shrinks-per-signature must be at least 1")
         }
@@ -99,10 +122,12 @@ enum FuzzCommand: Subcommand {
         let folder = findings.map { URL(fileURLWithPath: $0) } ?? paths.findings
         let store = noSave ? nil : try FindingStore(folder: folder)
         let fixtures = try FixtureLoader.load(root: paths.root.path)
-        let reproduce = testeeSpecs.map { "--testee " + shellQuoted($0) }.joined(separator: " ")
+        let reproduce = (testeeSpecs.map { "--testee " + shellQuoted($0) }
+                         + (kotlin ? ["--kotlin"] + kotlinParsers.map { "--kotlin-parser " + shellQuoted($0) } : []))
+            .joined(separator: " ")
         let plan = FuzzPlan(seed: UInt64(seed), extent: extent, shard: shard, jobs: jobs, batchSize: batch,
                             shrinker: Shrinker(maximumEvaluations: budget), shrinksPerSignature: perSignature,
-                            reproduceArguments: reproduce)
+                            findingLimit: findingLimit, reproduceArguments: reproduce)
         let stop = StopFlag()
         TerminationSignals.onInterrupt {
             // The first SIGINT stops after this step; the next ends everything now (testees included).
@@ -113,7 +138,8 @@ enum FuzzCommand: Subcommand {
         }
         defer { TerminationSignals.onInterrupt(nil) }
         let run = FuzzRun(plan: plan, generator: FuzzCaseGenerator(seed: UInt64(seed), fixtures: fixtures),
-                          reference: CReferenceReader(), readers: readers, store: store, stop: stop)
+                          reference: CReferenceReader(), readers: readers, store: store, stop: stop,
+                          departures: kotlin ? [KotlinTestee.name: DeclaredDepartures()] : [:])
         let progress = ProgressPrinter(quiet: quiet)
         let report = try run.run(progress: progress.update)
         progress.finish()

@@ -17,11 +17,18 @@ enum Testee {
 
     /// The testees given, with the timeouts given.
     static func options(_ arguments: inout Arguments) throws(UsageError) -> (specs: [String], readers: [ExternalProcessReader]) {
+        let (specs, readers, _, _) = try optionsAndTimeouts(&arguments)
+        return (specs, readers)
+    }
+
+    /// The same, with the timeouts given (for a testee made otherwise: `fuzz --kotlin`).
+    static func optionsAndTimeouts(_ arguments: inout Arguments) throws(UsageError)
+        -> (specs: [String], readers: [ExternalProcessReader], timeout: Double, startTimeout: Double?) {
         let timeout = try seconds(&arguments, "--timeout") ?? 10
         let startTimeout = try seconds(&arguments, "--start-timeout")
         let specs = try arguments.options("--testee")
         let readers = try specs.map { spec throws(UsageError) in try parse(spec, timeout: timeout, startTimeout: startTimeout) }
-        return (specs, readers)
+        return (specs, readers, timeout, startTimeout)
     }
 
     static func parse(_ spec: String, timeout: Double, startTimeout: Double? = nil) throws(UsageError) -> ExternalProcessReader {

@@ -13,16 +13,20 @@ final class FuzzTimeBudgetTests: XCTestCase {
         }
     }
 
-    /// A testee that is the C reference except that it calls every fresh snapshot with rows
-    /// stale: a `stale` disagreement on most cases, which only shrinks as far as a valid task
-    /// (many candidates), and a slow start (0.2 s) for every batch of candidates.
+    /// A testee that is the C reference, slowly (10 ms a case, 0.2 s to start), except that it
+    /// calls every fresh snapshot with rows stale and gives every unparsable blob an outdated
+    /// header: two signatures on most cases, each shrink worth many seconds of candidates.
     private func disagreeingTestee(in folder: URL) throws -> String {
-        let script = folder.appendingPathComponent("stale-testee.sh")
-        let text = """
+        let script = folder.appendingPathComponent("slow-testee.sh")
+        let text = #"""
         #!/bin/sh
         sleep 0.2
-        exec "\(GateTestSupport.cli.path)" decode --reader c | sed -u '/"tasks":\\[{/ s/"stale":false/"stale":true/'
-        """
+        "CLI" decode --reader c | while IFS= read -r line; do
+          sleep 0.01
+          printf '%s\n' "$line" | sed -e '/"tasks":\[{/ s/"stale":false/"stale":true/' \
+            -e '/"parse":{"error"/ s/"header":{"kind":"today"}/"header":{"kind":"outdated","dayMs":null}/'
+        done
+        """#.replacingOccurrences(of: "\"CLI\"", with: "'" + GateTestSupport.cli.path + "'")
         try Data(text.utf8).write(to: script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         return script.path
@@ -36,8 +40,8 @@ final class FuzzTimeBudgetTests: XCTestCase {
         let budget = 4.0
         let started = Date()
         let run = try GateTestSupport.runCLI(["fuzz", "--root", GateTestSupport.repositoryRoot.path, "--seed", "5",
-                                              "--seconds", String(budget), "--testee", "stale=\(testee)", "--batch", "256",
-                                              "--shrinks-per-signature", "100000", "--findings", findings.path, "--jobs", "1"])
+                                              "--seconds", String(budget), "--testee", "slow=\(testee)", "--batch", "256",
+                                              "--shrinks-per-signature", "100000", "--timeout", "30", "--findings", findings.path, "--jobs", "1"])
         let wall = Date().timeIntervalSince(started)
         XCTAssertEqual(run.status, 1, run.out + run.err)
         XCTAssertLessThan(wall, budget + 5, "the run took \(wall) s with --seconds \(budget)\n" + run.out)
@@ -46,15 +50,16 @@ final class FuzzTimeBudgetTests: XCTestCase {
         // the time ran out on, at most one per signature was saved unshrunk.
         let saved = try FindingStore.load(findings).map(\.finding)
         XCTAssertFalse(saved.isEmpty, run.out)
-        XCTAssertTrue(saved.allSatisfy { $0.disagreement.signature.hasPrefix("c/stale ") }, "\(saved.map(\.disagreement.signature))")
+        XCTAssertTrue(saved.allSatisfy { $0.disagreement.signature.hasPrefix("c/slow ") }, "\(saved.map(\.disagreement.signature))")
         XCTAssertTrue(saved.contains { $0.shrinking == .stopped }, "no finding was cut short: \(saved.map(\.shrinking))\n" + run.out)
         let unshrunk = saved.filter { $0.shrinking == .notStarted }
+        XCTAssertFalse(unshrunk.isEmpty, "the signature the time ran out on was not saved: \(saved.map(\.shrinking))\n" + run.out)
         XCTAssertEqual(Set(unshrunk.map(\.disagreement.signature)).count, unshrunk.count, "two unshrunk findings of one signature")
         XCTAssertTrue(unshrunk.allSatisfy { !$0.recipe.isEmpty })
         XCTAssertLessThanOrEqual(saved.count, 10, "thousands of findings again? \(saved.count)")
 
         // The summary: one line per signature, with its count; many more disagreements than lines.
-        let signatureLines = run.out.split(separator: "\n").filter { $0.hasPrefix("  c/stale ") }
+        let signatureLines = run.out.split(separator: "\n").filter { $0.hasPrefix("  c/slow ") }
         let signatures = Set(saved.map(\.disagreement.signature))
         XCTAssertEqual(signatureLines.count, signatureLines.map { $0.split(separator: " ")[1] }.count)
         XCTAssertGreaterThanOrEqual(signatureLines.count, signatures.count, run.out)

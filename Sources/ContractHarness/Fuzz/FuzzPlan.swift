@@ -25,12 +25,16 @@ public struct FuzzPlan: Sendable {
     /// are only counted, so a reader that differs on every case costs a few shrinks, not
     /// thousands.
     public var shrinksPerSignature: Int?
+    /// End the run once this many disagreements are settled (a smoke run that stops at the
+    /// first finding); nil: no such limit.
+    public var findingLimit: Int?
     /// Appended to `contract-harness fuzz --seed S --case I` in each finding's reproduce
     /// command (the `--testee` options the run had).
     public var reproduceArguments: String
 
     public init(seed: UInt64, extent: Extent, shard: FuzzShard = .whole, jobs: Int = 1, batchSize: Int = 512,
-                shrinker: Shrinker = Shrinker(), shrinksPerSignature: Int? = nil, reproduceArguments: String = "") {
+                shrinker: Shrinker = Shrinker(), shrinksPerSignature: Int? = nil, findingLimit: Int? = nil,
+                reproduceArguments: String = "") {
         self.seed = seed
         self.extent = extent
         self.shard = shard
@@ -38,6 +42,7 @@ public struct FuzzPlan: Sendable {
         self.batchSize = max(1, batchSize)
         self.shrinker = shrinker
         self.shrinksPerSignature = shrinksPerSignature.map { max(1, $0) }
+        self.findingLimit = findingLimit.map { max(1, $0) }
         self.reproduceArguments = reproduceArguments
     }
 

@@ -34,15 +34,22 @@ public final class FuzzRun {
     /// whole run, shrinking included); `progress` is called after each batch and, while a
     /// disagreement is being shrunk, after each batch of candidates.
     public func run(progress: @escaping (FuzzProgress) -> Void = { _ in }) throws -> FuzzReport {
+        // External testees run once for the whole run (generated batches and shrink candidates).
+        let running = readers.map { reader -> any Reader in
+            (reader as? ExternalProcessReader).map { RunningTestee($0) } ?? reader
+        }
+        defer { for case let testee as RunningTestee in running { testee.close() } }
+        let readers = running
         var state = RunState(report: FuzzReport(seed: plan.seed, shard: plan.shard, jobs: plan.jobs))
         var decodeSeconds = [Double](repeating: 0, count: readers.count + 1)
         let watch = Stopwatch()
         let deadline = plannedSeconds
         let stop = self.stop
         let timeUp = { stop.isRequested || deadline.map { watch.seconds >= $0 } ?? false }
+        var limitReached: Bool { plan.findingLimit.map { state.report.entries.count >= $0 } ?? false }
         var owned = 0
         var batchSize = deadline == nil ? plan.batchSize : min(plan.batchSize, 32)
-        while !timeUp() {
+        while !timeUp(), !limitReached {
             let indices = nextIndices(from: owned, batchSize: batchSize)
             if indices.isEmpty { break }
             owned += indices.count
@@ -79,7 +86,7 @@ public final class FuzzRun {
                         }
                         continue
                     }
-                    guard plan.shrinksPerSignature.map({ settled < $0 }) ?? true else { continue }
+                    guard plan.shrinksPerSignature.map({ settled < $0 }) ?? true, !limitReached else { continue }
                     state.settled[signature] = settled + 1
                     var spent = 0.0
                     let entry = try Stopwatch.measure(&spent) {
