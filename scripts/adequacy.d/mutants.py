@@ -1,0 +1,256 @@
+"""Mutant runs. Swift and C mutants: ONE scratch copy of the package (.build/adequacy/package,
+synchronised with the work tree file by file so unchanged files keep their build products),
+each mutant applied by exact text, built incrementally, run through `contract-harness check`,
+then reverted. Kotlin mutants: a mutated copy of WidgetData.kt recorded through
+`scripts/record-kotlin --parser COPY --cases FILE --out FILE` and compared with golden/kotlin.
+The work tree itself is never modified."""
+
+import filecmp
+import glob
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+
+import procs
+
+
+class MutantError(Exception):
+    pass
+
+
+def outcome(m, status, detail="", seconds=0.0, line=None):
+    return {"id": m.id, "lang": m.lang, "file": m.file, "line": line, "what": m.what,
+            "equivalent": m.equivalent or None, "status": status, "detail": detail, "seconds": round(seconds, 1)}
+
+
+def classify(m, killed, detail, seconds, line):
+    if m.equivalent:
+        status = "equivalent" if not killed else "killed (declared equivalent)"
+    else:
+        status = "killed" if killed else "survived"
+    return outcome(m, status, detail, seconds, line)
+
+
+# ---- the scratch package ---------------------------------------------------------------
+
+def project_files(repo):
+    out = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=repo, capture_output=True,
+                         check=True).stdout.decode()
+    return [f for f in out.split("\0") if f and os.path.isfile(os.path.join(repo, f))]
+
+
+def sync(repo, dest):
+    """Makes dest a copy of the work tree's project files, copying only files whose bytes differ."""
+    wanted = set(project_files(repo))
+    copied = 0
+    for rel in wanted:
+        src, dst = os.path.join(repo, rel), os.path.join(dest, rel)
+        if os.path.isfile(dst) and filecmp.cmp(src, dst, shallow=False):
+            continue
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copy2(src, dst)
+        copied += 1
+    for root, dirs, files in os.walk(dest):
+        rel_root = os.path.relpath(root, dest)
+        if rel_root == ".":
+            dirs[:] = [d for d in dirs if d not in (".build", ".git", ".swiftpm")]
+        for name in files:
+            rel = os.path.normpath(os.path.join(rel_root, name))
+            if rel not in wanted:
+                os.remove(os.path.join(root, name))
+    return copied
+
+
+def swift_build(pkg):
+    return procs.run(["swift", "build", "--product", "contract-harness"], cwd=pkg, timeout=1800)
+
+
+def gate(pkg, timeout):
+    return procs.run([os.path.join(pkg, ".build", "debug", "contract-harness"), "check", "--root", pkg, "--quiet"],
+                     cwd=pkg, timeout=timeout)
+
+
+def gate_verdict(result):
+    """(killed, detail) of one gate run."""
+    if result.timed_out:
+        return True, "gate timed out"
+    if result.code == 0:
+        return False, "gate PASS"
+    if result.code == 1:
+        return True, "gate FAIL"
+    return True, f"gate exit {result.code}: " + (result.stderr.strip().splitlines() or [""])[-1][:160]
+
+
+def run_package_mutants(repo, mutants, log):
+    """Swift and C mutants in one scratch copy, built incrementally."""
+    pkg = os.path.join(repo, ".build", "adequacy", "package")
+    os.makedirs(pkg, exist_ok=True)
+    copied = sync(repo, pkg)
+    log(f"package mutants: scratch copy .build/adequacy/package ({copied} files refreshed); baseline build")
+    base_build = swift_build(pkg)
+    if base_build.code != 0:
+        raise MutantError("the unmutated scratch copy does not build:\n" + (base_build.stderr + base_build.stdout)[-3000:])
+    base = gate(pkg, 1800)
+    if base.code != 0:
+        raise MutantError("the gate fails on the unmutated copy (exit %d); mutants would mean nothing:\n%s"
+                          % (base.code, (base.stdout + base.stderr)[-2000:]))
+    log(f"  baseline: build {base_build.seconds:.0f} s, gate PASS in {base.seconds:.0f} s")
+    gate_timeout = max(120.0, 10 * base.seconds)
+    results = []
+    for m in mutants:
+        path = os.path.join(pkg, m.file)
+        if not os.path.isfile(path):
+            results.append(outcome(m, "stale", "file not found"))
+            log(f"  {m.id:<22} STALE (file not found: {m.file})")
+            continue
+        with open(path, encoding="utf-8") as handle:
+            original = handle.read()
+        where = m.locate(original)
+        if where != "ok":
+            results.append(outcome(m, "stale", where.split(": ", 1)[1]))
+            log(f"  {m.id:<22} STALE ({where})")
+            continue
+        line = m.line_in(original)
+        try:
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(m.apply(original))
+            built = swift_build(pkg)
+            if built.code != 0:
+                first_error = next((l for l in built.stdout.splitlines() + built.stderr.splitlines() if "error:" in l), "")
+                results.append(outcome(m, "does not compile", first_error.strip()[:200], built.seconds, line))
+                log(f"  {m.id:<22} DOES NOT COMPILE ({built.seconds:.0f} s)")
+                continue
+            verdict = gate(pkg, gate_timeout)
+            killed, detail = gate_verdict(verdict)
+            r = classify(m, killed, detail, built.seconds + verdict.seconds, line)
+            results.append(r)
+            log(f"  {m.id:<22} {r['status'].upper():<10} build {built.seconds:4.0f} s, gate {verdict.seconds:4.0f} s  ({detail})")
+        finally:
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(original)
+    return results
+
+
+# ---- Kotlin ---------------------------------------------------------------------------
+
+def kotlin_golden(repo):
+    views = {}
+    for path in sorted(glob.glob(os.path.join(repo, "golden", "kotlin", "*.jsonl"))):
+        with open(path, "rb") as handle:
+            for raw in handle:
+                line = raw.rstrip(b"\n")
+                if line:
+                    views[view_id(line)] = line
+    return views
+
+
+def view_id(line):
+    try:
+        return json.loads(line)["id"]
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def compare_recording(out_path, golden):
+    """(differing cases, first differing id)."""
+    differing, first = 0, None
+    seen = 0
+    with open(out_path, "rb") as handle:
+        for raw in handle:
+            line = raw.rstrip(b"\n")
+            if not line:
+                continue
+            seen += 1
+            vid = view_id(line)
+            if golden.get(vid) != line:
+                differing += 1
+                first = first or vid
+    differing += max(0, len(golden) - seen)
+    return differing, first
+
+
+def record(repo, parser, cases, out):
+    return procs.run([os.path.join(repo, "scripts", "record-kotlin"), "--parser", parser, "--cases", cases, "--out", out],
+                     cwd=repo, timeout=1800)
+
+
+def run_kotlin_mutants(repo, work, cases, mutants, log):
+    source = os.path.join(repo, "scripts", "kotlin", "WidgetData.kt")
+    with open(source, encoding="utf-8") as handle:
+        original = handle.read()
+    golden = kotlin_golden(repo)
+    kdir = os.path.join(work, "kotlin")
+    shutil.rmtree(kdir, ignore_errors=True)
+    os.makedirs(kdir)
+    log(f"kotlin mutants: baseline recording of an unmutated copy ({len(golden)} golden views)")
+    base_dir = os.path.join(kdir, "baseline")
+    os.makedirs(base_dir)
+    shutil.copy2(source, os.path.join(base_dir, "WidgetData.kt"))
+    base = record(repo, os.path.join(base_dir, "WidgetData.kt"), cases, os.path.join(base_dir, "views.jsonl"))
+    if base.code != 0:
+        raise MutantError("record-kotlin fails on the unmutated reader:\n" + base.stderr[-2000:])
+    differing, first = compare_recording(os.path.join(base_dir, "views.jsonl"), golden)
+    if differing:
+        raise MutantError(f"the unmutated reader's recording differs from golden/kotlin in {differing} cases "
+                          f"(first {first}): re-record golden/kotlin first")
+    log(f"  baseline: {base.seconds:.0f} s, agrees with golden/kotlin")
+    results = []
+    for m in mutants:
+        if m.file != "scripts/kotlin/WidgetData.kt":
+            results.append(outcome(m, "stale", f"kotlin mutants apply to scripts/kotlin/WidgetData.kt, not {m.file}"))
+            continue
+        where = m.locate(original)
+        if where != "ok":
+            results.append(outcome(m, "stale", where.split(": ", 1)[1]))
+            log(f"  {m.id:<22} STALE ({where})")
+            continue
+        line = m.line_in(original)
+        mdir = os.path.join(kdir, m.id)
+        os.makedirs(mdir)
+        parser = os.path.join(mdir, "WidgetData.kt")
+        with open(parser, "w", encoding="utf-8") as handle:
+            handle.write(m.apply(original))
+        out = os.path.join(mdir, "views.jsonl")
+        rec = record(repo, parser, cases, out)
+        if rec.code != 0 and "kotlinc failed" in rec.stderr:
+            results.append(outcome(m, "does not compile",
+                                   next((l for l in rec.stderr.splitlines() if "error:" in l), "")[:200], rec.seconds, line))
+            log(f"  {m.id:<22} DOES NOT COMPILE")
+        elif rec.code != 0:
+            r = classify(m, True, "record-kotlin failed: " + (rec.stderr.strip().splitlines() or [""])[-1][:160],
+                         rec.seconds, line)
+            results.append(r)
+            log(f"  {m.id:<22} {r['status'].upper():<10} {rec.seconds:4.0f} s  ({r['detail']})")
+        else:
+            differing, first = compare_recording(out, golden)
+            detail = f"{differing} views differ (first {first})" if differing else "recording equals golden/kotlin"
+            r = classify(m, differing > 0, detail, rec.seconds, line)
+            results.append(r)
+            log(f"  {m.id:<22} {r['status'].upper():<10} {rec.seconds:4.0f} s  ({detail})")
+        shutil.rmtree(mdir, ignore_errors=True)
+    shutil.rmtree(kdir, ignore_errors=True)
+    return results
+
+
+def static_check(repo, mutants):
+    """--quick: which mutants no longer apply (no build, no run)."""
+    results = []
+    texts = {}
+    for m in mutants:
+        path = os.path.join(repo, m.file)
+        if m.file not in texts:
+            try:
+                with open(path, encoding="utf-8") as handle:
+                    texts[m.file] = handle.read()
+            except FileNotFoundError:
+                texts[m.file] = None
+        text = texts[m.file]
+        if text is None:
+            results.append(outcome(m, "stale", "file not found"))
+            continue
+        where = m.locate(text)
+        results.append(outcome(m, "applies" if where == "ok" else "stale",
+                               "" if where == "ok" else where.split(": ", 1)[1], line=m.line_in(text)))
+    return results

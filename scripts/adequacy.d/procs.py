@@ -1,0 +1,85 @@
+"""Child processes for scripts/adequacy: each runs in its own process group, so a timeout or
+a signal to the tool ends the child and everything it started (swift build's compilers, the
+JVM under record-kotlin), and the tool's cleanup always runs."""
+
+import os
+import signal
+import subprocess
+import time
+
+_current = set()
+
+
+class Interrupted(Exception):
+    """SIGINT/SIGTERM/SIGHUP arrived: unwind (restoring files, ending children) and exit."""
+
+    def __init__(self, signum):
+        super().__init__(f"signal {signum}")
+        self.signum = signum
+
+
+def _on_signal(signum, _frame):
+    end_all()
+    raise Interrupted(signum)
+
+
+def install_signal_handlers():
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, _on_signal)
+
+
+def _end_group(proc):
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait()
+
+
+def end_all():
+    for proc in list(_current):
+        _end_group(proc)
+
+
+class Result:
+    def __init__(self, code, stdout, stderr, seconds, timed_out):
+        self.code = code
+        self.stdout = stdout
+        self.stderr = stderr
+        self.seconds = seconds
+        self.timed_out = timed_out
+
+
+def run(cmd, cwd=None, env=None, stdin_path=None, stdout_path=None, timeout=None):
+    """Runs cmd (a list) in a new process group; returns a Result (stdout/stderr as text unless
+    stdout goes to stdout_path). A timeout ends the whole group and sets timed_out."""
+    start = time.monotonic()
+    stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
+    stdout = open(stdout_path, "wb") if stdout_path else subprocess.PIPE
+    try:
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE,
+                                start_new_session=True)
+        _current.add(proc)
+        timed_out = False
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            timed_out = True
+            _end_group(proc)
+            out, err = proc.communicate()
+        finally:
+            _current.discard(proc)
+    finally:
+        if stdin_path:
+            stdin.close()
+        if stdout_path:
+            stdout.close()
+    text = lambda b: b.decode("utf-8", "replace") if b else ""
+    return Result(proc.returncode, text(out), text(err), time.monotonic() - start, timed_out)
