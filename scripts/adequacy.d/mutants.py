@@ -254,3 +254,147 @@ def static_check(repo, mutants):
         results.append(outcome(m, "applies" if where == "ok" else "stale",
                                "" if where == "ok" else where.split(": ", 1)[1], line=m.line_in(text)))
     return results
+
+
+# ---- Kotlin, batched --------------------------------------------------------------------
+# Thirty separate `record-kotlin --parser` runs cost thirty kotlinc start-ups (~25 s each on this
+# machine) and thirty full recordings. Batched: every mutant is a copy of WidgetData.kt and
+# TesteeMain.kt in its own package (adq_<n>), all compiled by ONE kotlinc run with record-kotlin's
+# compiler flags, each run with record-kotlin's exact java command (`--print-command`: JVM options,
+# classpath) but that jar and main class, its views compared with golden/kotlin line by line as
+# they arrive, and the JVM ended at the first difference (killed). Survivors are recorded in full.
+
+def kotlin_command(repo, base_dir):
+    """record-kotlin's java command for the unmutated reader (compiles it, cached)."""
+    import shlex
+    parser = os.path.join(base_dir, "WidgetData.kt")
+    got = procs.run([os.path.join(repo, "scripts", "record-kotlin"), "--parser", parser, "--print-command"],
+                    cwd=repo, timeout=1800)
+    if got.code != 0:
+        raise MutantError("record-kotlin --print-command failed:\n" + got.stderr[-2000:])
+    words = shlex.split(got.stdout.strip())
+    if "-cp" not in words or words[-1] != "TesteeMainKt":
+        raise MutantError("record-kotlin --print-command printed something this tool does not understand: " + got.stdout)
+    return words
+
+
+def kotlin_batch_compile(repo, kdir, packages, classpath_rest, log):
+    """Compiles {package: mutated WidgetData.kt text}; returns (jar, {package: first error})."""
+    with open(os.path.join(repo, "scripts", "kotlin", "TesteeMain.kt"), encoding="utf-8") as handle:
+        testee = handle.read()
+    failed = {}
+    remaining = dict(packages)
+    jar = os.path.join(kdir, "mutants.jar")
+    for _attempt in range(3):
+        files = []
+        for package, text in remaining.items():
+            pdir = os.path.join(kdir, "src", package)
+            os.makedirs(pdir, exist_ok=True)
+            for name, body in (("WidgetData.kt", text), ("TesteeMain.kt", testee)):
+                path = os.path.join(pdir, name)
+                with open(path, "w", encoding="utf-8") as handle:
+                    handle.write(f"package {package}\n{body}")
+                files.append(path)
+        if not files:
+            return None, failed
+        cmd = ["kotlinc", "-nowarn", "-cp", classpath_rest, "-d", jar] + files
+        log(f"  $ kotlinc -nowarn -cp … -d mutants.jar <{len(remaining)} packages × WidgetData.kt + TesteeMain.kt>")
+        result = procs.run(cmd, cwd=kdir, timeout=3600)
+        if result.code == 0 and os.path.exists(jar):
+            log(f"  compiled in {result.seconds:.0f} s")
+            return jar, failed
+        bad = {}
+        for line in result.stderr.splitlines():
+            if "error:" in line:
+                for package in remaining:
+                    if f"{os.sep}{package}{os.sep}" in line:
+                        bad.setdefault(package, line.split("error:", 1)[1].strip()[:200])
+        if not bad:
+            raise MutantError("kotlinc failed on the mutant batch:\n" + result.stderr[-3000:])
+        failed.update(bad)
+        for package in bad:
+            remaining.pop(package)
+            shutil.rmtree(os.path.join(kdir, "src", package), ignore_errors=True)
+    raise MutantError("kotlinc kept failing on the mutant batch")
+
+
+def run_kotlin_batch(repo, work, cases, mutants, log):
+    source = os.path.join(repo, "scripts", "kotlin", "WidgetData.kt")
+    with open(source, encoding="utf-8") as handle:
+        original = handle.read()
+    golden = kotlin_golden(repo)
+    with open(cases, "rb") as handle:
+        order = [view_id(line) for line in handle if line.strip()]
+    kdir = os.path.join(work, "kotlin")
+    shutil.rmtree(kdir, ignore_errors=True)
+    base_dir = os.path.join(kdir, "baseline")
+    os.makedirs(base_dir)
+    shutil.copy2(source, os.path.join(base_dir, "WidgetData.kt"))
+    try:
+        log(f"kotlin mutants: baseline `record-kotlin --parser COPY` ({len(golden)} golden views)")
+        base = record(repo, os.path.join(base_dir, "WidgetData.kt"), cases, os.path.join(base_dir, "views.jsonl"))
+        if base.code != 0:
+            raise MutantError("record-kotlin fails on the unmutated reader:\n" + base.stderr[-2000:])
+        differing, first = compare_recording(os.path.join(base_dir, "views.jsonl"), golden)
+        if differing:
+            raise MutantError(f"the unmutated reader's recording differs from golden/kotlin in {differing} cases "
+                              f"(first {first}): re-record golden/kotlin first")
+        log(f"  baseline: {base.seconds:.0f} s, agrees with golden/kotlin")
+        words = kotlin_command(repo, base_dir)
+        cp_at = words.index("-cp") + 1
+        cp = words[cp_at].split(":")
+
+        results, packages, package_of = {}, {}, {}
+        for n, m in enumerate(mutants, 1):
+            if m.file != "scripts/kotlin/WidgetData.kt":
+                results[m.id] = outcome(m, "stale", f"kotlin mutants apply to scripts/kotlin/WidgetData.kt, not {m.file}")
+                continue
+            where = m.locate(original)
+            if where != "ok":
+                results[m.id] = outcome(m, "stale", where.split(": ", 1)[1])
+                log(f"  {m.id:<22} STALE ({where})")
+                continue
+            package = f"adq_{n:03d}"
+            packages[package] = m.apply(original)
+            package_of[m.id] = package
+        jar, failed = kotlin_batch_compile(repo, kdir, packages, ":".join(cp[1:]), log)
+        for m in mutants:
+            package = package_of.get(m.id)
+            if package is None:
+                continue
+            line = m.line_in(original)
+            if package in failed:
+                results[m.id] = outcome(m, "does not compile", failed[package], 0.0, line)
+                log(f"  {m.id:<22} DOES NOT COMPILE ({failed[package]})")
+                continue
+            cmd = list(words)
+            cmd[cp_at] = ":".join([jar] + cp[1:])
+            cmd[-1] = f"{package}.TesteeMainKt"
+            state = {"seen": 0, "first": None}
+
+            def on_line(view, state=state):
+                vid = view_id(view) if view else None
+                expected_id = order[state["seen"]] if state["seen"] < len(order) else None
+                state["seen"] += 1
+                if vid != expected_id or golden.get(vid) != view:
+                    state["first"] = vid or expected_id
+                    return False
+                return True
+
+            code, err, seconds, timed_out = procs.stream(cmd, cases, on_line, timeout=max(600.0, 10 * base.seconds))
+            if timed_out:
+                killed, detail = True, "testee timed out"
+            elif code is None:
+                killed, detail = True, f"view {state['seen']} differs from golden/kotlin ({state['first']})"
+            elif code != 0:
+                killed, detail = True, f"testee exit {code}: " + (err.strip().splitlines() or [""])[-1][:160]
+            elif state["seen"] != len(order):
+                killed, detail = True, f"{state['seen']} views for {len(order)} cases"
+            else:
+                killed, detail = False, "every view equals golden/kotlin"
+            r = classify(m, killed, detail, seconds, line)
+            results[m.id] = r
+            log(f"  {m.id:<22} {r['status'].upper():<10} {seconds:4.0f} s  ({detail})")
+        return [results[m.id] for m in mutants if m.id in results]
+    finally:
+        shutil.rmtree(kdir, ignore_errors=True)

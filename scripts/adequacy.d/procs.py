@@ -83,3 +83,35 @@ def run(cmd, cwd=None, env=None, stdin_path=None, stdout_path=None, timeout=None
             stdout.close()
     text = lambda b: b.decode("utf-8", "replace") if b else ""
     return Result(proc.returncode, text(out), text(err), time.monotonic() - start, timed_out)
+
+
+def stream(cmd, stdin_path, on_line, timeout):
+    """Runs cmd (its own process group) with stdin from stdin_path and calls on_line(bytes) for
+    each line it writes; when on_line returns False the group is ended early. Returns
+    (exit code or None when ended early, stderr tail, seconds, timed_out)."""
+    import tempfile
+    import threading
+    start = time.monotonic()
+    err = tempfile.TemporaryFile()
+    with open(stdin_path, "rb") as stdin:
+        proc = subprocess.Popen(cmd, stdin=stdin, stdout=subprocess.PIPE, stderr=err, start_new_session=True)
+    _current.add(proc)
+    timed_out = []
+    timer = threading.Timer(timeout, lambda: (timed_out.append(True), _end_group(proc)))
+    timer.start()
+    stopped = False
+    try:
+        for line in proc.stdout:
+            if not on_line(line.rstrip(b"\n")):
+                stopped = True
+                _end_group(proc)
+                break
+        proc.stdout.close()
+        code = proc.wait()
+    finally:
+        timer.cancel()
+        _current.discard(proc)
+        err.seek(0)
+        tail = err.read()[-2000:].decode("utf-8", "replace")
+        err.close()
+    return (None if stopped else code), tail, time.monotonic() - start, bool(timed_out)
