@@ -98,6 +98,13 @@ def run_package_mutants(repo, mutants, log):
                           % (base.code, (base.stdout + base.stderr)[-2000:]))
     log(f"  baseline: build {base_build.seconds:.0f} s, gate PASS in {base.seconds:.0f} s")
     gate_timeout = max(120.0, 10 * base.seconds)
+    harness = os.path.join(pkg, ".build", "debug", "contract-harness")
+    cases = os.path.join(pkg, ".build", "adequacy-cases.jsonl")
+    made = procs.run([harness, "cases", "--root", pkg, "--out", cases], cwd=pkg, timeout=600)
+    if made.code != 0:
+        raise MutantError("contract-harness cases failed on the scratch copy: " + made.stderr[-2000:])
+    order = case_order(cases)
+    expected = expected_views(os.path.join(pkg, "golden", "expected"))
     results = []
     for m in mutants:
         path = os.path.join(pkg, m.file)
@@ -122,11 +129,24 @@ def run_package_mutants(repo, mutants, log):
                 results.append(outcome(m, "does not compile", first_error.strip()[:200], built.seconds, line))
                 log(f"  {m.id:<22} DOES NOT COMPILE ({built.seconds:.0f} s)")
                 continue
-            verdict = gate(pkg, gate_timeout)
-            killed, detail = gate_verdict(verdict)
-            r = classify(m, killed, detail, built.seconds + verdict.seconds, line)
+            # The gate fails exactly when a reader's view differs from golden/expected in a compared
+            # field (or it crashes) and nothing is listed for that reader; so a difference found by
+            # `decode` decides at once, and only an all-agree run (or listed divergences) needs the gate.
+            reader = "c" if m.lang == "c" else "swift"
+            differs, detail, decode_seconds, _ = first_difference(
+                [harness, "decode", "--reader", reader], cases, order, expected, gate_timeout)
+            seconds = built.seconds + decode_seconds
+            if differs and not listed_divergences(pkg, reader):
+                killed, detail = True, f"{reader} {detail} (golden/divergences/{reader}.txt lists nothing)"
+                how = f"decode {decode_seconds:4.0f} s"
+            else:
+                verdict = gate(pkg, gate_timeout)
+                killed, detail = gate_verdict(verdict)
+                seconds += verdict.seconds
+                how = f"gate {verdict.seconds:4.0f} s"
+            r = classify(m, killed, detail, seconds, line)
             results.append(r)
-            log(f"  {m.id:<22} {r['status'].upper():<10} build {built.seconds:4.0f} s, gate {verdict.seconds:4.0f} s  ({detail})")
+            log(f"  {m.id:<22} {r['status'].upper():<10} build {built.seconds:4.0f} s, {how}  ({detail})")
         finally:
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write(original)
@@ -135,15 +155,70 @@ def run_package_mutants(repo, mutants, log):
 
 # ---- Kotlin ---------------------------------------------------------------------------
 
-def kotlin_golden(repo):
+def comparable(line):
+    """A view line as the gate compares it: error texts are informational (CONTRACT.md §6), so a
+    failed parse compares as 'error', whatever its text. None when the line is not a view."""
+    try:
+        view = json.loads(line)
+    except ValueError:
+        return None
+    if isinstance(view, dict) and isinstance(view.get("parse"), dict) and "error" in view["parse"]:
+        view["parse"] = {"error": ""}
+    return view
+
+
+def expected_views(directory):
+    """{case id: comparable view} of every golden/<directory>/*.jsonl line."""
     views = {}
-    for path in sorted(glob.glob(os.path.join(repo, "golden", "kotlin", "*.jsonl"))):
+    for path in sorted(glob.glob(os.path.join(directory, "*.jsonl"))):
         with open(path, "rb") as handle:
             for raw in handle:
                 line = raw.rstrip(b"\n")
                 if line:
-                    views[view_id(line)] = line
+                    view = comparable(line)
+                    views[view.get("id") if isinstance(view, dict) else None] = view
     return views
+
+
+def first_difference(cmd, cases, order, expected, timeout):
+    """Streams a testee's views and stops it at the first that differs from `expected` (as the
+    gate compares). Returns (differs, detail, seconds, timed_out)."""
+    state = {"seen": 0, "first": None}
+
+    def on_line(line):
+        want = order[state["seen"]] if state["seen"] < len(order) else None
+        state["seen"] += 1
+        view = comparable(line) if line else None
+        vid = view.get("id") if isinstance(view, dict) else None
+        if vid != want or expected.get(vid) != view:
+            state["first"] = want
+            return False
+        return True
+
+    code, err, seconds, timed_out = procs.stream(cmd, cases, on_line, timeout)
+    if timed_out:
+        return True, "timed out", seconds, True
+    if code is None:
+        return True, f"view {state['seen']} differs ({state['first']})", seconds, False
+    if code != 0:
+        return True, f"exit {code}: " + (err.strip().splitlines() or [""])[-1][:160], seconds, False
+    if state["seen"] != len(order):
+        return True, f"{state['seen']} views for {len(order)} cases", seconds, False
+    return False, "every view agrees", seconds, False
+
+
+def case_order(cases):
+    with open(cases, "rb") as handle:
+        return [view_id(line) for line in handle if line.strip()]
+
+
+def listed_divergences(pkg, reader):
+    """Whether golden/divergences/<reader>.txt lists anything (then only the gate can judge a difference)."""
+    try:
+        with open(os.path.join(pkg, "golden", "divergences", f"{reader}.txt"), encoding="utf-8") as handle:
+            return any(line.strip() and not line.lstrip().startswith("#") for line in handle)
+    except FileNotFoundError:
+        return False
 
 
 def view_id(line):
@@ -154,17 +229,17 @@ def view_id(line):
 
 
 def compare_recording(out_path, golden):
-    """(differing cases, first differing id)."""
-    differing, first = 0, None
-    seen = 0
+    """(differing cases, first differing id) of a whole recording against {id: comparable view}."""
+    differing, first, seen = 0, None, 0
     with open(out_path, "rb") as handle:
         for raw in handle:
             line = raw.rstrip(b"\n")
             if not line:
                 continue
             seen += 1
-            vid = view_id(line)
-            if golden.get(vid) != line:
+            view = comparable(line)
+            vid = view.get("id") if isinstance(view, dict) else None
+            if golden.get(vid) != view:
                 differing += 1
                 first = first or vid
     differing += max(0, len(golden) - seen)
@@ -180,7 +255,7 @@ def run_kotlin_mutants(repo, work, cases, mutants, log):
     source = os.path.join(repo, "scripts", "kotlin", "WidgetData.kt")
     with open(source, encoding="utf-8") as handle:
         original = handle.read()
-    golden = kotlin_golden(repo)
+    golden = expected_views(os.path.join(repo, "golden", "kotlin"))
     kdir = os.path.join(work, "kotlin")
     shutil.rmtree(kdir, ignore_errors=True)
     os.makedirs(kdir)
@@ -322,9 +397,8 @@ def run_kotlin_batch(repo, work, cases, mutants, log):
     source = os.path.join(repo, "scripts", "kotlin", "WidgetData.kt")
     with open(source, encoding="utf-8") as handle:
         original = handle.read()
-    golden = kotlin_golden(repo)
-    with open(cases, "rb") as handle:
-        order = [view_id(line) for line in handle if line.strip()]
+    golden = golden_views = expected_views(os.path.join(repo, "golden", "kotlin"))
+    order = case_order(cases)
     kdir = os.path.join(work, "kotlin")
     shutil.rmtree(kdir, ignore_errors=True)
     base_dir = os.path.join(kdir, "baseline")
@@ -370,28 +444,11 @@ def run_kotlin_batch(repo, work, cases, mutants, log):
             cmd = list(words)
             cmd[cp_at] = ":".join([jar] + cp[1:])
             cmd[-1] = f"{package}.TesteeMainKt"
-            state = {"seen": 0, "first": None}
-
-            def on_line(view, state=state):
-                vid = view_id(view) if view else None
-                expected_id = order[state["seen"]] if state["seen"] < len(order) else None
-                state["seen"] += 1
-                if vid != expected_id or golden.get(vid) != view:
-                    state["first"] = vid or expected_id
-                    return False
-                return True
-
-            code, err, seconds, timed_out = procs.stream(cmd, cases, on_line, timeout=max(600.0, 10 * base.seconds))
-            if timed_out:
-                killed, detail = True, "testee timed out"
-            elif code is None:
-                killed, detail = True, f"view {state['seen']} differs from golden/kotlin ({state['first']})"
-            elif code != 0:
-                killed, detail = True, f"testee exit {code}: " + (err.strip().splitlines() or [""])[-1][:160]
-            elif state["seen"] != len(order):
-                killed, detail = True, f"{state['seen']} views for {len(order)} cases"
+            killed, detail, seconds, _ = first_difference(cmd, cases, order, golden_views, max(600.0, 10 * base.seconds))
+            if killed:
+                detail = f"{detail} from golden/kotlin"
             else:
-                killed, detail = False, "every view equals golden/kotlin"
+                detail = "every view agrees with golden/kotlin"
             r = classify(m, killed, detail, seconds, line)
             results[m.id] = r
             log(f"  {m.id:<22} {r['status'].upper():<10} {seconds:4.0f} s  ({detail})")
