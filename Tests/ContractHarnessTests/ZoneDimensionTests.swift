@@ -1,4 +1,6 @@
 import Foundation
+import ReferenceDecoder
+import WidgetSnapshot
 import XCTest
 @testable import ContractHarness
 
@@ -64,5 +66,36 @@ final class ZoneDimensionTests: XCTestCase {
         XCTAssertEqual(apia.timeZone, "Pacific/Apia")
         XCTAssertEqual(apia.nowMs, 1_325_239_200_000)
         XCTAssertTrue(String(decoding: apia.blob, as: UTF8.self).contains("\"dayStr\":\"2011-12-30\""))
+    }
+}
+
+/// Swift and C read every classified transition day of this machine's tzdata alike (not only
+/// the picked ones the gate runs): the day before, the day and the day after.
+final class ZoneDayAgreementTests: XCTestCase {
+    func testSwiftAndCAgreeOnEveryTransitionDay() throws {
+        var zones = KnownZones()
+        var checked = 0
+        var seen = Set<String>()
+        let all = try zoneNames().flatMap { ZoneScan.transitions(of: $0) }
+        for transition in all where zones.contains(transition.zone) {
+            guard let day = DayString.CalendarDay(transition.day), let zone = TimeZone(identifier: transition.zone) else { continue }
+            for shift in Int64(-1)...1 {
+                let text = CalendarArithmetic.dayString(day.daysSinceEpoch + shift)
+                guard seen.insert("\(transition.zone) \(text)").inserted else { continue }
+                var cMs: Int64 = 0
+                let cKnows = transition.zone.withCString { rd_day_str_to_ms(text, 10, $0, &cMs) } == 1
+                XCTAssertEqual(DayString.startOfDayMs(text, timeZone: zone), cKnows ? cMs : nil, "\(transition.zone) \(text)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 3000)
+    }
+
+    private func zoneNames() throws -> [String] {
+        let text = try String(contentsOfFile: "\(ZoneScan.zoneinfo)/tzdata.zi", encoding: .utf8)
+        return text.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            return words.count >= 2 && words[0] == "Z" ? String(words[1]) : nil
+        }
     }
 }
