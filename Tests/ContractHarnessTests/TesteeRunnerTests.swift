@@ -57,34 +57,33 @@ final class TesteeRunnerTests: XCTestCase {
         }
     }
 
-    func testAnExtraLineBlamesExactlyOneCase() throws {
+    /// Runs 30 cases through the script testee misbehaving (`mode`) on case 9; returns the
+    /// reason of the only case blamed, after checking that `blamedIndex` is that case.
+    private func onlyBlamed(mode: String, blamedIndex: Int, file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let cases = cases(30)
-        for mode in ["extra", "garbage"] {
-            let reader = ExternalProcessReader(name: "stray", command: try scriptTestee(mode: mode, oddId: cases[9].id), caseTimeout: 5)
-            let outcomes = reader.decodeAll(cases, jobs: 1)
-            // The stray line arrives where case 10's answer is due: case 10 alone is blamed and
-            // the testee restarted for case 11 on.
-            XCTAssertEqual(blamed(outcomes, cases), [cases[10].id], mode)
-            XCTAssertTrue("\(outcomes[10])".contains("malformed"), "\(outcomes[10])")
-        }
+        let reader = ExternalProcessReader(name: mode, command: try scriptTestee(mode: mode, oddId: cases[9].id), caseTimeout: 5)
+        let outcomes = reader.decodeAll(cases, jobs: 1)
+        XCTAssertEqual(blamed(outcomes, cases), [cases[blamedIndex].id], mode, file: file, line: line)
+        guard case .failure(let reason) = outcomes[blamedIndex] else { return "" }
+        return reason
+    }
+
+    func testAnExtraLineBlamesExactlyOneCase() throws {
+        // The stray line arrives where case 10's answer is due: case 10 alone is blamed and
+        // the testee restarted for case 11 on.
+        XCTAssertTrue(try onlyBlamed(mode: "extra", blamedIndex: 10).contains("malformed: line names case fixture/op#9@berlin@at"))
+        XCTAssertTrue(try onlyBlamed(mode: "garbage", blamedIndex: 10).contains("malformed"))
     }
 
     func testAMissingLineBlamesExactlyOneCase() throws {
-        let cases = cases(30)
-        let reader = ExternalProcessReader(name: "gap", command: try scriptTestee(mode: "missing", oddId: cases[9].id), caseTimeout: 5)
-        let outcomes = reader.decodeAll(cases, jobs: 1)
-        XCTAssertEqual(blamed(outcomes, cases), [cases[9].id])
-        XCTAssertTrue("\(outcomes[9])".contains("line names case \(cases[10].id), expected \(cases[9].id)"), "\(outcomes[9])")
+        let reason = try onlyBlamed(mode: "missing", blamedIndex: 9)
+        XCTAssertTrue(reason.contains("line names case fixture/op#10@berlin@at, expected fixture/op#9@berlin@at"), reason)
     }
 
     func testStderrOfACrashingTesteeIsShownWithTheBlamedCase() throws {
-        let cases = cases(12)
-        let reader = ExternalProcessReader(name: "crashy", command: try scriptTestee(mode: "crash", oddId: cases[4].id), caseTimeout: 5)
-        let outcomes = reader.decodeAll(cases, jobs: 1)
-        XCTAssertEqual(blamed(outcomes, cases), [cases[4].id])
-        guard case .failure(let reason) = outcomes[4] else { return XCTFail("\(outcomes[4])") }
-        XCTAssertTrue(reason.hasPrefix("crash: crashy ended before answering (exit status 3)"), reason)
-        XCTAssertTrue(reason.contains("TesteeMain: planted failure on \(cases[4].id)"), reason)
+        let reason = try onlyBlamed(mode: "crash", blamedIndex: 9)
+        XCTAssertTrue(reason.hasPrefix("crash: crash ended before answering (exit status 3)"), reason)
+        XCTAssertTrue(reason.contains("TesteeMain: planted failure on fixture/op#9@berlin@at"), reason)
     }
 
     func testANeverAnsweringTesteeIsDeclaredBrokenInSeconds() throws {
