@@ -13,6 +13,25 @@ final class WidgetDataTests: XCTestCase {
         XCTAssertEqual(rows.map(\.projectColor), ["#ff0000", nil, nil])
     }
 
+    /// "e\u{301}" and "é" are equal as Swift `String`s but different ids to Android's queue
+    /// and to the contract: a tap on one must not check the other, whichever API builds the taps.
+    func testCanonicallyEquivalentIdsStayDistinct() throws {
+        let decomposed = "e\u{301}", composed = "\u{e9}"
+        XCTAssertEqual(decomposed, composed, "the premise: Swift's == merges them")
+        let blob = #"{"v":1,"tasks":[{"id":"e\u0301","title":"decomposed"},{"id":"\u00e9","title":"composed"}]}"#
+        let literal = try WidgetData.parse(blob, pendingDoneTargets: [decomposed: true])
+        XCTAssertEqual(literal.map(\.isDone), [true, false])
+        let both = try WidgetData.parse(Array(blob.utf8), pendingDoneTargets: [decomposed: true, composed: false])
+        XCTAssertEqual(both.map(\.isDone), [true, false], "a literal keeps both entries")
+        let queue = PendingTargets([(taskId: composed, isDone: true), (taskId: decomposed, isDone: false), (taskId: composed, isDone: false),
+                                    (taskId: composed, isDone: true)])
+        XCTAssertEqual(try WidgetData.parse(blob, pendingDoneTargets: queue).map(\.isDone), [false, true], "last entry per exact id wins")
+        XCTAssertNotEqual(literal[0], literal[1])
+        // more than eight queued taps take the dictionary path: still by exact code points
+        let many = PendingTargets((0..<12).map { (taskId: "t\($0)", isDone: true) } + [(taskId: composed, isDone: true)])
+        XCTAssertEqual(try WidgetData.parse(blob, pendingDoneTargets: many).map(\.isDone), [false, true])
+    }
+
     func testNoRowsIsNotAFailure() throws {
         XCTAssertEqual(try WidgetData.parse(#"{"v":2,"tasks":[{"id":"a","title":"A"}]}"#), [])
         XCTAssertEqual(try WidgetData.parse("{}"), [])

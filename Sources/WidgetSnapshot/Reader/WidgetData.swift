@@ -11,12 +11,14 @@ public enum WidgetData {
     ///
     /// Returns `[]` for a blob of another version or without a `tasks` array, and throws
     /// when the blob is not a JSON object or a task is unreadable, so a caller can tell
-    /// "nothing to show" from "broken".
-    public static func parse(_ blob: [UInt8], pendingDoneTargets: [String: Bool] = [:]) throws(SnapshotParseError) -> [WidgetTaskRow] {
-        try SnapshotDocument(blob: blob).rows(pendingDoneTargets: PendingTargets(pendingDoneTargets))
+    /// "nothing to show" from "broken". `pendingDoneTargets` is the tap queue in order,
+    /// keyed by exact code points: `["t1": true]` (a literal keeps every entry, in order),
+    /// or `PendingTargets(queue)` from an ordered list.
+    public static func parse(_ blob: [UInt8], pendingDoneTargets: PendingTargets = .none) throws(SnapshotParseError) -> [WidgetTaskRow] {
+        try SnapshotDocument(blob: blob).rows(pendingDoneTargets: pendingDoneTargets)
     }
 
-    public static func parse(_ json: String, pendingDoneTargets: [String: Bool] = [:]) throws(SnapshotParseError) -> [WidgetTaskRow] {
+    public static func parse(_ json: String, pendingDoneTargets: PendingTargets = .none) throws(SnapshotParseError) -> [WidgetTaskRow] {
         try parse(Array(json.utf8), pendingDoneTargets: pendingDoneTargets)
     }
 
@@ -46,13 +48,30 @@ public enum WidgetData {
     }
 }
 
-/// Pending targets keyed by exact code points (a Swift `String` key would match
-/// canonically-equivalent ids that the Android queue keeps apart).
-public struct PendingTargets: Sendable {
+/// The pending check-box taps, keyed by exact code points, last entry per id winning.
+///
+/// Why not `[String: Bool]`: Swift's `String` equality is canonical equivalence, so a
+/// dictionary merges `"e\u{301}"` and `"é"` into one key, while the Android queue (and the
+/// contract) keep them apart. Build one from the queue in order — `PendingTargets(queue)` —
+/// or write a literal: `["t1": true, "t2": false]` keeps every entry, in order.
+public struct PendingTargets: Sendable, ExpressibleByDictionaryLiteral {
     var targets: [JSONString: Bool]
 
+    /// In queue order; a later entry for the same id (same code points) wins.
+    public init(_ ordered: [(taskId: String, isDone: Bool)]) {
+        self.targets = Dictionary(ordered.map { (JSONString($0.taskId), $0.isDone) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// A literal, entry by entry (no dictionary in between, so no ids merge).
+    public init(dictionaryLiteral elements: (String, Bool)...) {
+        self.init(elements.map { (taskId: $0.0, isDone: $0.1) })
+    }
+
+    /// A `[String: Bool]` has already merged canonically-equivalent ids, so this cannot
+    /// restore them; kept only so that existing callers compile while they move.
+    @available(*, deprecated, message: "a [String: Bool] merges canonically-equivalent ids (\"e\\u{301}\" and \"é\"); pass the queue in order: PendingTargets([(taskId, isDone)])")
     public init(_ targets: [String: Bool]) {
-        self.targets = Dictionary(targets.map { (JSONString($0.key), $0.value) }, uniquingKeysWith: { _, last in last })
+        self.init(targets.map { (taskId: $0.key, isDone: $0.value) })
     }
 
     /// In queue order; a later entry for the same id wins.
@@ -60,7 +79,7 @@ public struct PendingTargets: Sendable {
         self.targets = Dictionary(ordered, uniquingKeysWith: { _, last in last })
     }
 
-    public static let none = PendingTargets([String: Bool]())
+    public static let none = PendingTargets([(taskId: String, isDone: Bool)]())
 
     subscript(id: JSONString) -> Bool? { targets[id] }
 
