@@ -3,8 +3,10 @@
 // stdout, in order, flushing after every line. Kotlin 1.3 (Debian's kotlinc 1.3.31).
 //
 // Per case: TimeZone.setDefault(case zone) (the reader's SimpleDateFormat reads the
-// default zone), then parse -> rows or {"error": message}, meta = parseMeta,
-// stale = isSnapshotStale, header = headerFor. Anything thrown outside parse
+// default zone), then parse -> rows or {"error": message}, then `appendStamp`, which
+// record-kotlin generates from the API the reader offers (scripts/kotlin/reader-api):
+// meta = parseMeta, stale = isSnapshotStale, header = headerFor, each left out of the
+// line when the reader lacks it ("not implemented"). Anything thrown outside parse
 // (StackOverflowError from deep nesting passes through parseMeta's
 // `catch (e: Exception)`) turns the case into
 //   {"id":"…","crash":"<Throwable class>: <message> in <function>"}
@@ -15,8 +17,8 @@
 // locale: numbers go through Long.toString, hex digits come from a fixed table.
 // Case lines are strict JSON written by the harness, so org.json reads them.
 //
-// Only WidgetData's public API is used, so any reader with that API can be compiled
-// in its place (scripts/record-kotlin --parser FILE). A reader declared in a package
+// Only WidgetData's functions are used, never its type names, so any reader with that
+// API can be compiled in its place (scripts/record-kotlin --parser FILE). A reader declared in a package
 // gets an import added here by record-kotlin (at the marker line below).
 
 import org.json.JSONObject
@@ -64,6 +66,30 @@ private fun appendUnicodeEscape(b: StringBuilder, c: Char) {
     b.append('\\').append('u')
         .append(HEX[(v shr 12) and 15]).append(HEX[(v shr 8) and 15])
         .append(HEX[(v shr 4) and 15]).append(HEX[v and 15])
+}
+
+// The view after `parse`, called by the glue record-kotlin generates for the reader
+// (scripts/kotlin/reader-api): only the parts the reader implements are written.
+internal fun appendMeta(b: StringBuilder, dayStr: String?, validUntil: Long?) {
+    b.append(",\"meta\":{\"dayStr\":")
+    appendNullableString(b, dayStr)
+    b.append(",\"validUntil\":")
+    appendNullableLong(b, validUntil)
+    b.append('}')
+}
+
+internal fun appendStale(b: StringBuilder, stale: Boolean) {
+    b.append(",\"stale\":").append(if (stale) "true" else "false")
+}
+
+internal fun appendToday(b: StringBuilder) {
+    b.append(",\"header\":{\"kind\":\"today\"}")
+}
+
+internal fun appendOutdated(b: StringBuilder, dayMs: Long?) {
+    b.append(",\"header\":{\"kind\":\"outdated\",\"dayMs\":")
+    appendNullableLong(b, dayMs)
+    b.append('}')
 }
 
 private fun appendNullableString(b: StringBuilder, s: String?) {
@@ -149,27 +175,7 @@ fun runCase(line: String): String {
             appendJsonString(b, errorText(t))
             b.append('}')
         }
-        where = "parseMeta"
-        val meta = WidgetData.parseMeta(blob)
-        where = "isSnapshotStale"
-        val stale = WidgetData.isSnapshotStale(meta, nowMs)
-        where = "headerFor"
-        val header = WidgetData.headerFor(meta, nowMs)
-        where = "writing the view"
-        b.append(",\"meta\":{\"dayStr\":")
-        appendNullableString(b, meta.dayStr)
-        b.append(",\"validUntil\":")
-        appendNullableLong(b, meta.validUntil)
-        b.append("},\"stale\":").append(if (stale) "true" else "false")
-        b.append(",\"header\":")
-        when (header) {
-            is WidgetHeader.Today -> b.append("{\"kind\":\"today\"}")
-            is WidgetHeader.Outdated -> {
-                b.append("{\"kind\":\"outdated\",\"dayMs\":")
-                appendNullableLong(b, header.dayMs)
-                b.append('}')
-            }
-        }
+        appendStamp(b, blob, nowMs) { where = it }
         b.append('}')
         return b.toString()
     } catch (t: Throwable) {
