@@ -49,11 +49,11 @@ object WidgetData {
                 val task = tasks.getJSONObject(i)
                 val id = task.getString("id")
                 val title = task.getString("title")
-                val projectId: String? = if (task.isNull("projectId")) null else task.optString("projectId")
+                val projectId: String? = if (task.isNull("projectId")) null else task.optString("projectId", null)
                 val projectColor: String? = when {
                     projectId == null || colors == null -> null
                     colors.isNull(projectId) -> null
-                    else -> colors.optString(projectId)
+                    else -> colors.optString(projectId, null)
                 }
                 val isDone = pendingDoneTargets[id] ?: task.optBoolean("isDone", false)
                 add(WidgetTask(id, title, isDone, projectColor))

@@ -17,8 +17,8 @@ object WidgetData {
         for (i in 0 until tasks.length()) {
             val task = tasks.getJSONObject(i)
             val id = task.getString("id")
-            val projectId: String? = if (task.isNull("projectId")) null else task.optString("projectId")
-            val color = if (projectId != null && colors != null && !colors.isNull(projectId)) colors.optString(projectId) else null
+            val projectId: String? = if (task.isNull("projectId")) null else task.optString("projectId", null)
+            val color = if (projectId != null && colors != null && !colors.isNull(projectId)) colors.optString(projectId, null) else null
             rows.add(WidgetTask(id, task.getString("title"), pendingDoneTargets[id] ?: task.optBoolean("isDone", false), color))
         }
         return rows
