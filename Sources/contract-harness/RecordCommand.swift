@@ -70,7 +70,7 @@ enum RecordCommand: Subcommand {
             let requests = corpus.cases.map { TesteeRequest(id: $0.id, line: CaseStream.line($0)) }
             let lines = try Recording.run(requests, through: session)
             note("record: run \(seconds(since: started)) s, \(requests.count) cases")
-            let changed = try Recording.write(Array(zip(requests.map(\.id), lines)), caseStream: corpus.streamBytes,
+            let changed = try Recording.write(Array(zip(corpus.cases, lines)), caseStream: corpus.streamBytes,
                                               about: header, to: paths.kotlin)
             let fixtures = Set(requests.map { ViewStore.fixture(of: $0.id) }).count
             note("record: wrote golden/kotlin/ (\(requests.count) cases, \(fixtures) fixtures; \(changed.isEmpty ? "no file changed" : "changed: " + changed.joined(separator: ", ")))")

@@ -17,7 +17,7 @@ final class CLITests: XCTestCase {
 
         let paths = try GateTestSupport.copyOfGolden()
         defer { GateTestSupport.remove(paths) }
-        try GateTestSupport.edit(paths.golden.appendingPathComponent("expected/canonical.jsonl"), caseId: "canonical/base@berlin@at",
+        try GateTestSupport.editSealed(paths.golden.appendingPathComponent("expected/canonical.jsonl"), caseId: "canonical/base@berlin@at",
                                  replacing: #""stale":true"#, with: #""stale":false"#)
         let failed = try GateTestSupport.runCLI(["check", "--root", paths.root.path, "--no-recordings"])
         XCTAssertEqual(failed.status, 1)

@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 import WidgetSnapshot
 @testable import ContractHarness
 
@@ -29,6 +30,20 @@ enum GateTestSupport {
             throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "no \(old) in \(caseId)"])
         }
         lines[index].replaceSubrange(range, with: new)
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    /// Like `edit`, then re-seals the line as the golden store would (same case fingerprint):
+    /// a line the harness could have written, e.g. by a reference that read the case differently.
+    static func editSealed(_ url: URL, caseId: String, replacing old: String, with new: String) throws {
+        try edit(url, caseId: caseId, replacing: old, with: new)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var lines = text.components(separatedBy: "\n")
+        let index = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("{\"id\":\"\(caseId)\"") })
+        let marker = try XCTUnwrap(lines[index].range(of: #","case":""#, options: .backwards))
+        let fingerprint = String(lines[index][marker.upperBound...].prefix(CaseFingerprint.length))
+        let view = GoldenLine.view(Array(lines[index].utf8))
+        lines[index] = String(decoding: GoldenLine.seal(view, caseFingerprint: fingerprint), as: UTF8.self)
         try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
     }
 

@@ -23,7 +23,7 @@ final class GateTests: XCTestCase {
         let paths = try GateTestSupport.copyOfGolden()
         defer { GateTestSupport.remove(paths) }
         let caseId = "canonical/base@berlin@before"
-        try GateTestSupport.edit(paths.golden.appendingPathComponent("expected/canonical.jsonl"), caseId: caseId,
+        try GateTestSupport.editSealed(paths.golden.appendingPathComponent("expected/canonical.jsonl"), caseId: caseId,
                                  replacing: #""validUntil":1784325600000"#, with: #""validUntil":1784325600001"#)
         let result = try Gate.check(paths, options: Gate.Options(readers: [SwiftReader()], includeRecordings: false))
         XCTAssertFalse(result.passed)
@@ -89,22 +89,29 @@ final class GateTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("..x"), "\(error)")
         }
         let views = [DecodedView(id: "../x/base@berlin@at", parse: .tasks([]), meta: .unknown, stale: false, header: .today)]
-        XCTAssertThrowsError(try paths.expected.write(views))
+        XCTAssertThrowsError(try paths.expected.write(views, cases: [Case(id: views[0].id, blob: [], nowMs: 0, timeZone: "UTC")]))
     }
 
-    func testARecordingFromAnotherCaseStreamIsNotComparedAndFails() throws {
+    func testARecordingOfEarlierCasesIsStaleThereAndComparedElsewhere() throws {
         let paths = try GateTestSupport.copyOfGolden()
         defer { GateTestSupport.remove(paths) }
-        let header = paths.kotlinRecordingHeader
-        var text = try String(contentsOf: header, encoding: .utf8)
-        let hash = try XCTUnwrap(text.range(of: #""sha256": "[0-9a-f]{64}""#, options: .regularExpression))
-        text.replaceSubrange(hash, with: #""sha256": ""# + String(repeating: "0", count: 64) + "\"")
-        try text.write(to: header, atomically: true, encoding: .utf8)
-        let result = try Gate.check(paths, options: Gate.Options(readers: [], includeRecordings: true))
-        let kotlin = try XCTUnwrap(result.verdicts.first { $0.reader == "kotlin" })
-        XCTAssertNotNil(kotlin.notCompared)
-        XCTAssertTrue(kotlin.notCompared?.contains("scripts/record-kotlin") ?? false)
+        let before = try Corpus.load(paths)
+        try GoldenProvenanceTests.renameFirstTitle(paths)
+        let corpus = try Corpus.load(paths)
+        let old = Dictionary(uniqueKeysWithValues: before.cases.map { ($0.id, $0) })
+        let changed = corpus.cases.filter { old[$0.id] != $0 }.map(\.id)
+        let result = try Gate.check(paths, corpus: corpus, options: Gate.Options(readers: [], includeRecordings: true))
         XCTAssertFalse(result.passed)
+        let recording = try XCTUnwrap(result.freshness.first { $0.folder == "golden/kotlin" })
+        XCTAssertEqual(recording.changed.map(\.caseId), changed)
+        XCTAssertEqual(recording.current.filter { $0 }.count, corpus.cases.count - changed.count)
+        XCTAssertTrue(result.problems.contains { $0.hasPrefix("recording is stale: run `scripts/record-kotlin`\n  \(changed.count) cases changed since golden/kotlin was recorded") },
+                      "\(result.problems)")
+        // The unchanged cases are still compared, and every listed class still happens there.
+        let kotlin = try XCTUnwrap(result.verdicts.first { $0.reader == "kotlin" })
+        XCTAssertNil(kotlin.notCompared)
+        XCTAssertTrue(kotlin.passed, "\(kotlin.unexpected.prefix(3).map(\.caseId)) \(kotlin.staleEntries.map(\.pattern))")
+        XCTAssertGreaterThan(kotlin.listed.count, 0)
     }
 
     func testMissingAndOrphanedExpectedOutputsAreProblems() throws {
@@ -115,9 +122,13 @@ final class GateTests: XCTestCase {
         try "{\"id\":\"ghost/base@berlin@at\",\"parse\":{\"tasks\":[]},\"meta\":{\"dayStr\":null,\"validUntil\":null},\"stale\":false,\"header\":{\"kind\":\"today\"}}\n"
             .write(to: expected.appendingPathComponent("ghost.jsonl"), atomically: true, encoding: .utf8)
         let result = try Gate.check(paths, options: Gate.Options(readers: [], includeRecordings: false))
-        XCTAssertEqual(result.problems.count, 2)
-        XCTAssertTrue(result.problems[0].contains("legacy/"), result.problems[0])
-        XCTAssertTrue(result.problems[1].contains("ghost/base@berlin@at"), result.problems[1])
+        let freshness = try XCTUnwrap(result.freshness.first)
+        XCTAssertEqual(freshness.missing.count, 48)
+        XCTAssertTrue(freshness.missing.allSatisfy { $0.caseId.hasPrefix("legacy/") })
+        XCTAssertEqual(freshness.orphaned.map(\.caseId), ["ghost/base@berlin@at"])
+        XCTAssertEqual(result.problems.count, 1)
+        XCTAssertTrue(result.problems[0].hasPrefix("expected is stale: run `contract-harness update`"), result.problems[0])
+        XCTAssertTrue(result.problems[0].contains("48 new cases are not in it, 1 of its lines name cases the corpus no longer has"), result.problems[0])
         XCTAssertFalse(result.passed)
     }
 

@@ -133,7 +133,7 @@ final class HTMLReportTests: XCTestCase {
         tree = FileManager.default.temporaryDirectory.appendingPathComponent("html-report-\(UUID().uuidString)")
         let paths = HarnessPaths(root: tree)
         let reference = CReferenceReader()
-        try paths.expected.write(cases.map { reference.decode($0) })
+        try paths.expected.write(cases.map { reference.decode($0) }, cases: cases)
         let lists = paths.golden.appendingPathComponent("divergences")
         try FileManager.default.createDirectory(at: lists, withIntermediateDirectories: true)
         try "canonical/base*@*  [parse.tasks[].isDone]  planted: flips the first row on base cases\n"

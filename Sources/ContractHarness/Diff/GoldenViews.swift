@@ -8,6 +8,7 @@ public struct GoldenViews: Sendable {
     /// other side's needs none, which keeps a diff of ~20,000 lines quick).
     public struct Entry: Sendable {
         public var id: String
+        /// The view line, provenance stripped (`GoldenLine`).
         public var line: [UInt8]
         /// `golden/expected/x.jsonl` (prefixed by the revision), for errors.
         public var file: String
@@ -44,7 +45,7 @@ public struct GoldenViews: Sendable {
                 guard seen.insert(id).inserted else {
                     throw HarnessInputError(file: name, line: number + 1, field: "id", message: "duplicate case \(id)")
                 }
-                entries.append(Entry(id: id, line: Array(line), file: name, lineNumber: number + 1))
+                entries.append(Entry(id: id, line: GoldenLine.view(Array(line)), file: name, lineNumber: number + 1))
             }
         }
         return GoldenViews(entries: entries)

@@ -34,18 +34,15 @@ public enum Gate {
 
     public static func check(_ paths: HarnessPaths, corpus: Corpus, options: Options) throws -> GateResult {
         let ids = corpus.cases.map(\.id)
-        let stored = try paths.expected.load()
-        var problems: [String] = []
-        let missing = ids.filter { stored[$0] == nil }
-        if !missing.isEmpty {
-            problems.append("\(missing.count) cases have no expected output in golden/expected (first: \(missing[0])); review and run `contract-harness update`")
-        }
-        let known = Set(ids)
-        let orphans = stored.keys.filter { !known.contains($0) }.sorted()
-        if !orphans.isEmpty {
-            problems.append("golden/expected names \(orphans.count) cases the corpus no longer has (first: \(orphans[0])); run `contract-harness update`")
-        }
-        let expected = ids.map { stored[$0] ?? .failure("no expected output") }
+        let stored = try paths.expected.loadLines()
+        let expectedFreshness = GoldenFreshness.assess(stored, cases: corpus.cases, folder: "golden/expected",
+                                                       command: "contract-harness update", noun: "expected output")
+        var problems = expectedFreshness.problems
+        var freshness = [expectedFreshness]
+        let expected = ids.map { stored[$0]?.outcome ?? .failure("no expected output") }
+        // Only cases whose expected output was written from the case as it is now are compared:
+        // a stale line says nothing about any reader.
+        let comparable = ids.indices.filter { expectedFreshness.current[$0] }
 
         try checkReaderNames(options)
         var verdicts: [ReaderVerdict] = []
@@ -54,32 +51,45 @@ public enum Gate {
             let list = try paths.divergenceList(for: reader.name)
             let got = reader.decodeAll(corpus.cases, jobs: options.jobs)
             outcomes[reader.name] = got
-            verdicts.append(ReaderVerdict.judge(reader: reader.name, caseIds: ids, expected: expected, got: got, list: list))
+            verdicts.append(judge(reader.name, on: comparable, ids: ids, expected: expected, got: got, list: list))
         }
         if options.includeRecordings {
             let list = try paths.divergenceList(for: "kotlin")
             guard try paths.kotlin.holdsViews() else {
                 problems.append("golden/kotlin is missing or empty: record it with `CONTRACT_HARNESS=.build/debug/contract-harness scripts/record-kotlin` (or pass --no-recordings)")
-                return GateResult(corpus: corpus, expected: expected, outcomes: outcomes, verdicts: verdicts, problems: problems)
+                return GateResult(corpus: corpus, expected: expected, outcomes: outcomes, verdicts: verdicts,
+                                  problems: problems, freshness: freshness)
             }
-            let header = try RecordingHeader.load(paths.kotlinRecordingHeader, displayName: "golden/kotlin/RECORDING.json")
-            if header.caseStreamHash != corpus.streamHash {
-                verdicts.append(ReaderVerdict(
-                    reader: "kotlin",
-                    notCompared: "golden/kotlin was recorded from another case stream (sha256 \(header.caseStreamHash.prefix(12))…, now \(corpus.streamHash.prefix(12))…); refresh it with `scripts/record-kotlin`",
-                    caseCount: ids.count, deviations: [], staleEntries: [], listFile: list.file))
-            } else {
-                let recorded = try paths.kotlin.load()
-                let unknown = recorded.keys.filter { !known.contains($0) }.sorted()
-                if !unknown.isEmpty {
-                    problems.append("golden/kotlin records \(unknown.count) case ids the case stream does not have (\(unknown.prefix(3).joined(separator: ", "))\(unknown.count > 3 ? ", …" : "")); re-record with `scripts/record-kotlin`")
-                }
-                let got = RecordedReader(name: "kotlin", outcomes: recorded).decodeAll(corpus.cases, jobs: 1)
-                outcomes["kotlin"] = got
-                verdicts.append(ReaderVerdict.judge(reader: "kotlin", caseIds: ids, expected: expected, got: got, list: list))
-            }
+            // Every recorded line is accounted for: one for a case that changed since, a case
+            // not recorded yet, or an id the stream no longer has is a stale recording.
+            let lines = try paths.kotlin.loadLines()
+            let recording = GoldenFreshness.assess(lines, cases: corpus.cases, folder: "golden/kotlin",
+                                                   command: "scripts/record-kotlin", noun: "recording")
+            problems += recording.problems
+            freshness.append(recording)
+            let got = RecordedReader(name: "kotlin", outcomes: lines.mapValues(\.outcome)).decodeAll(corpus.cases, jobs: 1)
+            outcomes["kotlin"] = got
+            // Compared where both the expected output and the recording belong to the case as it is now.
+            verdicts.append(judge("kotlin", on: comparable.filter { recording.current[$0] }, ids: ids,
+                                  expected: expected, got: got, list: list))
         }
-        return GateResult(corpus: corpus, expected: expected, outcomes: outcomes, verdicts: verdicts, problems: problems)
+        return GateResult(corpus: corpus, expected: expected, outcomes: outcomes, verdicts: verdicts,
+                          problems: problems, freshness: freshness)
+    }
+
+    /// Judges a reader on the comparable cases only. A list entry that names a case left out
+    /// (its golden line is stale) cannot be called stale: nobody knows whether it still happens.
+    static func judge(_ reader: String, on comparable: [Int], ids: [String], expected: [ReaderOutcome],
+                      got: [ReaderOutcome], list: DivergenceList) -> ReaderVerdict {
+        var verdict = ReaderVerdict.judge(reader: reader, caseIds: comparable.map { ids[$0] },
+                                          expected: comparable.map { expected[$0] }, got: comparable.map { got[$0] }, list: list)
+        verdict.caseIds = ids  // suggested patterns cover neither agreeing nor uncompared cases
+        if comparable.count < ids.count {
+            let compared = Set(comparable)
+            let left = ids.indices.filter { !compared.contains($0) }.map { ids[$0] }
+            verdict.staleEntries.removeAll { entry in left.contains { entry.matches($0) } }
+        }
+        return verdict
     }
 
     /// Reader names key the lists (`golden/divergences/<name>.txt`) and the reports: two
@@ -104,7 +114,7 @@ public enum Gate {
                               jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> [String] {
         let corpus = try Corpus.load(paths)
         let views = ParallelMap.map(corpus.cases, jobs: jobs) { reference.decode($0) }
-        return try paths.expected.write(views)
+        return try paths.expected.write(views, cases: corpus.cases)
     }
 }
 
@@ -116,8 +126,11 @@ public struct GateResult: Sendable {
     /// Each compared reader's outcomes, in case order.
     public let outcomes: [String: [ReaderOutcome]]
     public let verdicts: [ReaderVerdict]
-    /// Problems with the golden files themselves (missing or orphaned expected outputs).
+    /// Problems with the golden files themselves (stale, missing, orphaned or hand-edited
+    /// lines), each with the command that fixes it.
     public let problems: [String]
+    /// `golden/expected` and (when judged per case) `golden/kotlin` against the corpus.
+    public let freshness: [GoldenFreshness]
 
     public var passed: Bool { problems.isEmpty && verdicts.allSatisfy(\.passed) }
 }

@@ -11,7 +11,6 @@ public struct HarnessPaths: Sendable {
     public var golden: URL { root.appendingPathComponent("golden") }
     public var expected: ViewStore { ViewStore(folder: golden.appendingPathComponent("expected"), displayName: "golden/expected") }
     public var kotlin: ViewStore { ViewStore(folder: golden.appendingPathComponent("kotlin"), displayName: "golden/kotlin") }
-    public var kotlinRecordingHeader: URL { golden.appendingPathComponent("kotlin/RECORDING.json") }
     public var findings: URL { golden.appendingPathComponent("findings") }
 
     public func divergenceList(for reader: String) throws -> DivergenceList {

@@ -44,16 +44,17 @@ package enum Recording {
         return requests
     }
 
-    /// Writes the recorded lines into `store` (one file per fixture, each atomically; files
-    /// of fixtures no longer produced are removed), then `RECORDING.json`: the members of
-    /// `about` (what it was recorded with), the case stream's SHA-256 and size, and the cases
-    /// per fixture. Returns the files whose bytes changed.
+    /// Writes the recorded lines into `store` (one file per fixture, each atomically, each
+    /// line sealed with the fingerprint of its case; files of fixtures no longer produced are
+    /// removed), then `RECORDING.json`: the members of `about` (what it was recorded with),
+    /// the case stream's SHA-256 and size, and the cases per fixture. Returns the files whose
+    /// bytes changed.
     @discardableResult
-    package static func write(_ lines: [(id: String, line: [UInt8])], caseStream: [UInt8], about: JSONObject,
+    package static func write(_ lines: [(testCase: Case, line: [UInt8])], caseStream: [UInt8], about: JSONObject,
                               to store: ViewStore) throws -> [String] {
         var changed = try store.write(lines: lines)
         var perFixture: [String: Int64] = [:]
-        for (id, _) in lines { perFixture[ViewStore.fixture(of: id), default: 0] += 1 }
+        for (testCase, _) in lines { perFixture[ViewStore.fixture(of: testCase.id), default: 0] += 1 }
         var header = about
         var stream = JSONObject()
         stream["sha256"] = .string(JSONString(SHA256.hex(caseStream)))

@@ -4,7 +4,8 @@ import WidgetSnapshot
 /// A folder of views, one `<fixture>.jsonl` per fixture, one canonical line per case in
 /// case-stream order: `golden/expected/` (written by `update` from the C reference) and
 /// `golden/kotlin/` (written by `scripts/record-kotlin`). One case per line means every
-/// diff hunk a reviewer reads names its case.
+/// diff hunk a reviewer reads names its case; each line carries the fingerprint of the case
+/// it came from and a seal (`GoldenLine`), so the gate tells a stale line from a deviation.
 public struct ViewStore {
     public let folder: URL
     /// How files are named in messages, e.g. `golden/expected`.
@@ -26,10 +27,24 @@ public struct ViewStore {
         return files.contains { $0.hasSuffix(".jsonl") || $0 == "RECORDING.json" }
     }
 
-    /// Every stored outcome by case id. A malformed line, a duplicate id or an unreadable
-    /// file stops the run. Lines may end in LF or CRLF; a UTF-8 BOM is skipped.
+    /// One stored line: what it says, where it is, and what it was produced from.
+    public struct StoredLine: Sendable {
+        public var outcome: ReaderOutcome
+        /// `golden/expected/x.jsonl`.
+        public var file: String
+        public var lineNumber: Int
+        public var provenance: GoldenLine.Provenance
+    }
+
+    /// Every stored outcome by case id (provenance stripped).
     public func load() throws -> [String: ReaderOutcome] {
-        var outcomes: [String: ReaderOutcome] = [:]
+        try loadLines().mapValues(\.outcome)
+    }
+
+    /// Every stored line by case id. A malformed line, a duplicate id or an unreadable
+    /// file stops the run. Lines may end in LF or CRLF; a UTF-8 BOM is skipped.
+    public func loadLines() throws -> [String: StoredLine] {
+        var outcomes: [String: StoredLine] = [:]
         guard try holdsViews() else { return outcomes }
         let files = (try GoldenText.list(folder, displayName: displayName) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted()
         for file in files {
@@ -37,11 +52,12 @@ public struct ViewStore {
             let fixture = String(file.dropLast(".jsonl".count))
             let bytes = try GoldenText.require(folder.appendingPathComponent(file), displayName: display)
             for (number, line) in try GoldenText.lines(bytes, file: display).enumerated() where !line.isEmpty {
-                let (id, outcome) = try ViewLine.parse(line, file: display, lineNumber: number + 1)
+                let (view, provenance) = GoldenLine.open(line)
+                let (id, outcome) = try ViewLine.parse(view, file: display, lineNumber: number + 1)
                 guard id.prefix(while: { $0 != "/" }) == fixture else {
                     throw HarnessInputError(file: display, line: number + 1, field: "id", message: "case \(id) does not belong to fixture \(fixture)")
                 }
-                guard outcomes.updateValue(outcome, forKey: id) == nil else {
+                guard outcomes.updateValue(StoredLine(outcome: outcome, file: display, lineNumber: number + 1, provenance: provenance), forKey: id) == nil else {
                     throw HarnessInputError(file: display, line: number + 1, field: "id", message: "duplicate case \(id)")
                 }
             }
@@ -49,31 +65,37 @@ public struct ViewStore {
         return outcomes
     }
 
-    /// Replaces the folder's content with these views (grouped by fixture, in the given
-    /// order), each file atomically; files of fixtures that no longer exist are removed.
-    /// Returns the names of the files whose bytes changed.
+    /// Replaces the folder's content with these views, `views[i]` produced from `cases[i]`
+    /// (see `write(lines:)`). Returns the names of the files whose bytes changed.
     @discardableResult
-    public func write(_ views: [DecodedView]) throws -> [String] {
-        try write(lines: views.map { view in
+    public func write(_ views: [DecodedView], cases: [Case]) throws -> [String] {
+        precondition(views.count == cases.count, "one view per case")
+        return try write(lines: zip(views, cases).map { view, testCase in
             var line: [UInt8] = []
             view.appendCanonicalJSON(to: &line)
-            return (view.id, line)
+            return (testCase, line)
         })
     }
 
-    /// The same for lines already written (a recording keeps a testee's lines byte for byte):
-    /// each line's case id says its fixture.
+    /// Replaces the folder's content with these lines (canonical views, or a recorded
+    /// testee's lines byte for byte), each sealed with the fingerprint of the case it was
+    /// produced from (`GoldenLine`), grouped by fixture in the given order, each file written
+    /// atomically; files of fixtures no longer produced are removed. Returns the names of the
+    /// files whose bytes changed.
     @discardableResult
-    package func write(lines: [(id: String, line: [UInt8])]) throws -> [String] {
+    package func write(lines: [(testCase: Case, line: [UInt8])]) throws -> [String] {
         var order: [String] = []
         var byFixture: [String: [UInt8]] = [:]
-        for (id, line) in lines {
-            let fixture = Self.fixture(of: id)
+        for (testCase, line) in lines {
+            let fixture = Self.fixture(of: testCase.id)
             guard !fixture.isEmpty, fixture.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }) else {
-                throw HarnessInputError(file: displayName, field: "id", message: "case \(id): fixture name must be [a-z0-9-]+ (refusing to write outside \(displayName))")
+                throw HarnessInputError(file: displayName, field: "id", message: "case \(testCase.id): fixture name must be [a-z0-9-]+ (refusing to write outside \(displayName))")
+            }
+            guard line.starts(with: Array("{\"id\":".utf8)), line.last == UInt8(ascii: "}") else {
+                throw HarnessInputError(file: displayName, field: "id", message: "case \(testCase.id): not a view line")
             }
             if byFixture[fixture] == nil { order.append(fixture) }
-            byFixture[fixture, default: []] += line
+            byFixture[fixture, default: []] += GoldenLine.seal(line, caseFingerprint: CaseFingerprint.of(testCase))
             byFixture[fixture]!.append(UInt8(ascii: "\n"))
         }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -63,7 +63,9 @@ public enum TextSummary {
                 : "run `contract-harness explain \(first.caseId) --testee \(verdict.reader)=COMMAND` and fix the reader\n"
         }
         if !verdict.unexpected.isEmpty && verdict.reader == "c" {
-            out += "  the C reference defines golden/expected: if this change is intended, review it and run `contract-harness update`\n"
+            out += "  these cases are unchanged since golden/expected was written from the C reference, so the reference itself\n"
+            out += "  changed (its code, jansson or the zone data): if that is intended, run `contract-harness update` and review\n"
+            out += "  `contract-harness diff --base HEAD`; otherwise fix the reference. (Never list the reference in \(verdict.listFile).)\n"
         }
         let suggestions = verdict.suggestedEntries
         if !suggestions.isEmpty {

@@ -1,0 +1,104 @@
+/// Whether each stored golden line (`golden/expected`, `golden/kotlin`) still belongs to the
+/// case the corpus generates now (`GoldenLine` provenance), so the gate can tell "the golden
+/// file is stale: regenerate it" apart from "a reader deviates". Only current lines are
+/// compared; every other one is a problem that names the command that fixes it.
+public struct GoldenFreshness: Sendable {
+    /// A stored line the gate does not compare, and why.
+    public struct Line: Sendable, Equatable {
+        public var caseId: String
+        /// `golden/expected/canonical.jsonl:12`, when the line exists.
+        public var location: String?
+    }
+
+    /// `golden/expected`.
+    public var folder: String
+    /// `contract-harness update`, `scripts/record-kotlin`.
+    public var command: String
+    /// What the folder is (`expected output`, `recording`), for messages.
+    public var noun: String
+    /// Lines produced from an earlier version of their case (fixture, operator, zone or instant changed).
+    public var changed: [Line] = []
+    /// Cases the corpus has and the folder lacks.
+    public var missing: [Line] = []
+    /// Lines of cases the corpus no longer generates.
+    public var orphaned: [Line] = []
+    /// Lines without provenance (written by hand or by an older harness).
+    public var unsealed: [Line] = []
+    /// Lines whose seal does not match their content: edited after they were written.
+    public var handEdited: [Line] = []
+    /// Per case (corpus order): true when the stored line is current and may be compared.
+    public var current: [Bool]
+
+    /// Cases that need the folder regenerated (everything except hand edits).
+    public var stale: [Line] { changed + missing + orphaned + unsealed }
+    public var isFresh: Bool { stale.isEmpty && handEdited.isEmpty }
+
+    /// Sorts every stored line against the corpus.
+    public static func assess(_ lines: [String: ViewStore.StoredLine], cases: [Case], folder: String,
+                              command: String, noun: String) -> GoldenFreshness {
+        var result = GoldenFreshness(folder: folder, command: command, noun: noun, current: [])
+        result.current.reserveCapacity(cases.count)
+        var known = Set<String>()
+        for testCase in cases {
+            known.insert(testCase.id)
+            guard let stored = lines[testCase.id] else {
+                result.missing.append(Line(caseId: testCase.id, location: nil))
+                result.current.append(false)
+                continue
+            }
+            let line = Line(caseId: testCase.id, location: "\(stored.file):\(stored.lineNumber)")
+            switch stored.provenance {
+            case .none:
+                result.unsealed.append(line)
+            case .broken:
+                result.handEdited.append(line)
+            case .sealed(let fingerprint):
+                if fingerprint == CaseFingerprint.of(testCase) {
+                    result.current.append(true)
+                    continue
+                }
+                result.changed.append(line)
+            }
+            result.current.append(false)
+        }
+        result.orphaned = lines.filter { !known.contains($0.key) }
+            .map { Line(caseId: $0.key, location: "\($0.value.file):\($0.value.lineNumber)") }
+            .sorted { $0.caseId < $1.caseId }
+        return result
+    }
+
+    /// What `check` says about the folder (empty when fresh): never a reader deviation and
+    /// never a divergence-list suggestion, only what happened and the command to run.
+    public var problems: [String] {
+        var out: [String] = []
+        let stale = self.stale
+        if !stale.isEmpty {
+            let verb = noun == "recording" ? "recorded" : "written"
+            var parts: [String] = []
+            if !changed.isEmpty { parts.append("\(changed.count) cases changed since \(folder) was \(verb)") }
+            if !missing.isEmpty { parts.append("\(missing.count) new cases are not in it") }
+            if !orphaned.isEmpty { parts.append("\(orphaned.count) of its lines name cases the corpus no longer has") }
+            if !unsealed.isEmpty { parts.append("\(unsealed.count) of its lines carry no provenance") }
+            let review = noun == "recording" ? "" : " (then review `git diff \(folder)`)"
+            out.append("\(noun == "recording" ? "recording" : "expected") is stale: run `\(command)`\(review)\n"
+                       + "  \(parts.joined(separator: ", ")): \(Self.byFixture(stale)) (first: \(stale[0].caseId))\n"
+                       + "  not a reader deviation: nothing to add to golden/divergences")
+        }
+        if !handEdited.isEmpty {
+            let shown = handEdited.prefix(3).map { "\($0.location ?? $0.caseId) (\($0.caseId))" }.joined(separator: ", ")
+            out.append("\(folder) was edited by hand: \(handEdited.count) lines no longer match their seal\n"
+                       + "  \(shown)\(handEdited.count > 3 ? ", …" : "")\n"
+                       + "  golden files are written only by `\(command)`: run it, then review the diff")
+        }
+        return out
+    }
+
+    /// `canonical 1719, legacy 4`, largest first.
+    static func byFixture(_ lines: [Line]) -> String {
+        var counts: [String: Int] = [:]
+        for line in lines { counts[String(line.caseId.prefix { $0 != "/" }), default: 0] += 1 }
+        let sorted = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        let shown = sorted.prefix(6).map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        return sorted.count > 6 ? shown + ", … (\(sorted.count) fixtures)" : shown
+    }
+}

@@ -1,0 +1,78 @@
+/// The provenance a golden line carries (`golden/expected`, `golden/kotlin`): two trailing
+/// members the golden store adds to the canonical view line and strips before anything reads
+/// the view, so one case stays one reviewable line:
+///
+///     {"id":"…","parse":…,"header":{"kind":"today"},"case":"3f09c2a4d17e5b80","seal":"5e0c81aa"}
+///
+/// - `case`: `CaseFingerprint` of the case the view was produced from;
+/// - `seal`: the first 8 hex digits of SHA-256 over the line up to the seal, i.e. over the
+///   view and its `case` (`{…,"case":"…"}`): a line changed by hand no longer matches its seal.
+///
+/// A line without both members (hand-written, or from before provenance) has none; the gate
+/// treats it as stale.
+public enum GoldenLine {
+    public static let sealLength = 8
+
+    /// What a stored line says about where it came from.
+    public enum Provenance: Equatable, Sendable {
+        /// No `case`/`seal` members.
+        case none
+        /// Sealed, and the seal matches: produced from the case with this fingerprint.
+        case sealed(caseFingerprint: String)
+        /// The seal does not match the line: edited after the harness wrote it.
+        case broken
+    }
+
+    /// The stored line for a canonical view (or crash) line `{…}` produced from a case with
+    /// this fingerprint.
+    public static func seal(_ viewLine: [UInt8], caseFingerprint: String) -> [UInt8] {
+        precondition(viewLine.last == UInt8(ascii: "}"), "a view line is a JSON object")
+        var line = viewLine
+        line.removeLast()
+        line += Array(#","case":""#.utf8) + Array(caseFingerprint.utf8) + Array(#""}"#.utf8)
+        let seal = SHA256.hex(line).prefix(sealLength)
+        line.removeLast()
+        line += Array(#","seal":""#.utf8) + Array(seal.utf8) + Array(#""}"#.utf8)
+        return line
+    }
+
+    /// Splits a stored line into the view line (provenance members removed) and its
+    /// provenance. A line without the exact trailing members is returned whole, `.none`.
+    public static func open(_ line: some Collection<UInt8>) -> (view: [UInt8], provenance: Provenance) {
+        let bytes = Array(line)
+        guard let sealText = trailingMember(bytes, key: "seal", length: sealLength) else { return (bytes, .none) }
+        var sealed = Array(bytes[..<sealText.memberStart])
+        sealed.append(UInt8(ascii: "}"))
+        guard let caseText = trailingMember(sealed, key: "case", length: CaseFingerprint.length) else { return (bytes, .none) }
+        var view = Array(sealed[..<caseText.memberStart])
+        view.append(UInt8(ascii: "}"))
+        let matches = SHA256.hex(sealed).prefix(sealLength) == sealText.value
+        return (view, matches ? .sealed(caseFingerprint: caseText.value) : .broken)
+    }
+
+    /// The view line alone (provenance members removed, seal not checked): what `diff`
+    /// compares, so a line whose case changed but whose view did not is no change.
+    public static func view(_ line: [UInt8]) -> [UInt8] {
+        guard let seal = trailingMember(line, key: "seal", length: sealLength) else { return line }
+        var sealed = Array(line[..<seal.memberStart])
+        sealed.append(UInt8(ascii: "}"))
+        guard let fingerprint = trailingMember(sealed, key: "case", length: CaseFingerprint.length) else { return line }
+        var view = Array(sealed[..<fingerprint.memberStart])
+        view.append(UInt8(ascii: "}"))
+        return view
+    }
+
+    /// `,"key":"<length lower-case hex>"}` at the end of `bytes`: the value and where the
+    /// member's comma starts.
+    private static func trailingMember(_ bytes: [UInt8], key: String, length: Int) -> (value: String, memberStart: Int)? {
+        let head = Array(",\"\(key)\":\"".utf8)
+        let total = head.count + length + 2
+        guard bytes.count > total else { return nil }
+        let start = bytes.count - total
+        guard Array(bytes[start..<start + head.count]) == head,
+              bytes[bytes.count - 2] == UInt8(ascii: "\""), bytes[bytes.count - 1] == UInt8(ascii: "}") else { return nil }
+        let value = bytes[(start + head.count)..<(bytes.count - 2)]
+        guard value.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) else { return nil }
+        return (String(decoding: value, as: UTF8.self), start)
+    }
+}
