@@ -51,13 +51,16 @@ final class RecordingTests: XCTestCase {
         var about = JSONObject()
         about["recordedBy"] = .string("RecordingTests")
         let stream = CaseStream.encode(cases)
-        let changed = try Recording.write(Array(zip(cases.map(\.id), lines)), caseStream: stream, about: about, to: store)
+        let changed = try Recording.write(Array(zip(cases, lines)), caseStream: stream, about: about, to: store)
         XCTAssertEqual(Set(changed), ["alpha.jsonl", "beta.jsonl", "gone.jsonl", "RECORDING.json"])
 
         let alpha = try String(contentsOf: store.folder.appendingPathComponent("alpha.jsonl"), encoding: .utf8)
-        XCTAssertEqual(alpha, String(decoding: lines[0] + [0x0A] + lines[1] + [0x0A], as: UTF8.self))
+        // Each line as the testee wrote it, sealed with its case's provenance (GoldenLine).
+        let sealed = (0..<2).map { GoldenLine.seal(lines[$0], caseFingerprint: CaseFingerprint.of(cases[$0])) }
+        XCTAssertEqual(alpha, String(decoding: sealed[0] + [0x0A] + sealed[1] + [0x0A], as: UTF8.self))
+        XCTAssertEqual(GoldenLine.open(sealed[0]).view, lines[0])
         XCTAssertTrue(alpha.contains(#""title":"a\ud800b""#), alpha)
-        XCTAssertTrue(alpha.contains(#"{"id":"alpha/op@berlin@far","crash":"StackOverflowError"}"#), alpha)
+        XCTAssertTrue(alpha.contains(#"{"id":"alpha/op@berlin@far","crash":"StackOverflowError","case":""#), alpha)
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.folder.appendingPathComponent("gone.jsonl").path))
 
         let header = try String(contentsOf: store.folder.appendingPathComponent("RECORDING.json"), encoding: .utf8)
@@ -75,10 +78,13 @@ final class RecordingTests: XCTestCase {
         }
 
         """)
-        XCTAssertEqual(try RecordingHeader.load(store.folder.appendingPathComponent("RECORDING.json"), displayName: "RECORDING.json").caseCount, 3)
-        XCTAssertEqual(try store.load().count, 3)
+        let stored = try store.loadLines()
+        XCTAssertEqual(stored.count, 3)
+        for testCase in cases {
+            XCTAssertEqual(stored[testCase.id]?.provenance, .sealed(caseFingerprint: CaseFingerprint.of(testCase)), testCase.id)
+        }
         // Recording the same again changes nothing.
-        XCTAssertEqual(try Recording.write(Array(zip(cases.map(\.id), lines)), caseStream: stream, about: about, to: store), [])
+        XCTAssertEqual(try Recording.write(Array(zip(cases, lines)), caseStream: stream, about: about, to: store), [])
     }
 
     func testAFailedCaseStopsTheRecordingNamingTheCase() throws {
