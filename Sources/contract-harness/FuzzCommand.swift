@@ -120,6 +120,11 @@ enum FuzzCommand: Subcommand {
         try arguments.finish()
 
         let folder = findings.map { URL(fileURLWithPath: $0) } ?? paths.findings
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw UsageError("--findings \(folder.path): is a file; findings go into a folder (one JSON file each)")
+        }
+        if !noSave { LeftoverTemporaryFiles.report(LeftoverTemporaryFiles.clean(folder), in: displayPath(folder, root: paths.root)) }
         let store = noSave ? nil : try FindingStore(folder: folder)
         let fixtures = try FixtureLoader.load(root: paths.root.path)
         let reproduce = (testeeSpecs.map { "--testee " + shellQuoted($0) }

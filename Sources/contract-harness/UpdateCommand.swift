@@ -11,7 +11,9 @@ enum UpdateCommand: Subcommand {
     Regenerates the case stream and writes the C reference's view of every case to
     golden/expected/<fixture>.jsonl: one canonical line per case, in case order, each file
     replaced atomically (temp + rename), so a contract change reads as small hunks that name
-    their cases. Review the diff before committing it.
+    their cases. Review the diff before committing it. A file of a fixture that is gone is
+    removed only when update wrote it (every line a view of that fixture's cases); any other
+    file there is left alone and named. Temporary files a killed run left are removed.
 
     Refuses to run when the CI environment variable is set: expected outputs change only by a
     reviewed commit, never inside a CI job.
@@ -25,7 +27,11 @@ enum UpdateCommand: Subcommand {
             FileHandle.standardError.write(Data("contract-harness: update refuses to run under CI (CI=\(ci)): expected outputs change only by a reviewed commit\n".utf8))
             return ExitCode.usageOrInput
         }
+        LeftoverTemporaryFiles.report(LeftoverTemporaryFiles.clean(paths.expected.folder), in: "golden/expected")
         let changed = try Gate.update(paths, jobs: jobs)
+        for file in paths.expected.foreignFiles() {
+            FileHandle.standardError.write(Data("contract-harness: left golden/expected/\(file) alone (update did not write it)\n".utf8))
+        }
         if changed.isEmpty {
             print("golden/expected is up to date")
         } else {

@@ -47,7 +47,10 @@ final class RecordingTests: XCTestCase {
         let lines = try Recording.run(requests, through: session)
         let store = ViewStore(folder: folder.appendingPathComponent("kotlin"), displayName: "golden/kotlin")
         try FileManager.default.createDirectory(at: store.folder, withIntermediateDirectories: true)
-        try Data("{}\n".utf8).write(to: store.folder.appendingPathComponent("gone.jsonl"))
+        // A fixture's file the recording wrote earlier (views of that fixture's cases) goes;
+        // a file it did not write stays (`update` never deletes files it did not write).
+        try Data("{\"id\":\"gone/op@berlin@far\",\"crash\":\"old\"}\n".utf8).write(to: store.folder.appendingPathComponent("gone.jsonl"))
+        try Data("{}\n".utf8).write(to: store.folder.appendingPathComponent("notes.jsonl"))
         var about = JSONObject()
         about["recordedBy"] = .string("RecordingTests")
         let stream = CaseStream.encode(cases)
@@ -62,6 +65,8 @@ final class RecordingTests: XCTestCase {
         XCTAssertTrue(alpha.contains(#""title":"a\ud800b""#), alpha)
         XCTAssertTrue(alpha.contains(#"{"id":"alpha/op@berlin@far","crash":"StackOverflowError","case":""#), alpha)
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.folder.appendingPathComponent("gone.jsonl").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: store.folder.appendingPathComponent("notes.jsonl").path))
+        try FileManager.default.removeItem(at: store.folder.appendingPathComponent("notes.jsonl"))
 
         let header = try String(contentsOf: store.folder.appendingPathComponent("RECORDING.json"), encoding: .utf8)
         XCTAssertEqual(header, """

@@ -25,7 +25,11 @@ enum GoldenText {
 
     /// The file's bytes with a leading UTF-8 BOM removed; nil when the file does not exist.
     static func read(_ url: URL, displayName: String) throws(HarnessInputError) -> [UInt8]? {
-        guard try presence(url, displayName: displayName) != .missing else { return nil }
+        switch try presence(url, displayName: displayName) {
+        case .missing: return nil
+        case .folder: throw HarnessInputError(file: displayName, message: "is a folder, expected a file (rename or remove it)")
+        case .file: break
+        }
         guard access(url.path, R_OK) == 0 else {
             throw HarnessInputError(file: displayName, message: "cannot read: \(String(cString: strerror(errno)))")
         }

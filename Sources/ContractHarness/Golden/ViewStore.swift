@@ -109,10 +109,31 @@ public struct ViewStore {
         }
         let keep = Set(order.map { "\($0).jsonl" })
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".jsonl") && !keep.contains(file) {
+            // Only a file this store wrote (views of its own fixture's cases) is removed;
+            // anything else someone put here is left alone (`foreignFiles`).
+            guard isOwnOutput(file) else { continue }
             try FileManager.default.removeItem(at: folder.appendingPathComponent(file))
             changed.append(file)
         }
         return changed
+    }
+
+    /// `.jsonl` files in the folder this store did not write: not every line is a view of a
+    /// case of the fixture the file is named after (`notes.jsonl`). `write` never removes them.
+    package func foreignFiles() -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return files.filter { $0.hasSuffix(".jsonl") && !isOwnOutput($0) }.sorted()
+    }
+
+    /// True when every line of `file` is a view line of a case of its fixture.
+    private func isOwnOutput(_ file: String) -> Bool {
+        let fixture = String(file.dropLast(".jsonl".count))
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(file).path),
+              let lines = try? GoldenText.lines([UInt8](data), file: file), !lines.isEmpty else { return false }
+        return lines.allSatisfy { line in
+            guard let (id, _) = try? ViewLine.parse(line, file: file, lineNumber: 1) else { return false }
+            return Self.fixture(of: id) == fixture
+        }
     }
 
     /// The fixture a case id belongs to (the file its line is stored in).
