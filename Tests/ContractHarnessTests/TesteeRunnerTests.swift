@@ -155,20 +155,23 @@ final class TesteeRunnerTests: XCTestCase {
         return condition()
     }
 
-    func testSIGTERMToCheckKillsTheHangingTesteesWholeGroup() throws {
+    /// Starts `arguments` + a testee that notes its process group, leaves a second process in
+    /// it and never answers; once it runs, sends `signal` and checks the exit status and that
+    /// nothing of the group is left.
+    private func assertSignalEndsTheTesteeGroup(_ arguments: [String], signal: Int32,
+                                                file: StaticString = #filePath, line: UInt = #line) throws {
         try requireCLI()
-        let groupFile = folder.appendingPathComponent("pgid")
-        // Notes its process group, leaves a second process in it, and never answers.
+        let groupFile = folder.appendingPathComponent("pgid-\(arguments[0])")
         let script = folder.appendingPathComponent("hang.sh")
         try """
         sleep 300 &
-        awk '{ print $5 }' /proc/$$/stat > '\(groupFile.path).tmp' && mv '\(groupFile.path).tmp' '\(groupFile.path)'
+        awk '{ print $5 }' /proc/$$/stat > "$1.tmp" && mv "$1.tmp" "$1"
         sleep 300
         """.write(to: script, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = GateTestSupport.cli
-        process.arguments = ["check", "--root", GateTestSupport.repositoryRoot.path, "--no-recordings", "--quiet",
-                             "--timeout", "300", "--testee", "hang=sh '\(script.path)'"]
+        process.arguments = arguments + ["--root", GateTestSupport.repositoryRoot.path, "--timeout", "300",
+                                         "--testee", "hang=sh '\(script.path)' '\(groupFile.path)'"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -176,13 +179,24 @@ final class TesteeRunnerTests: XCTestCase {
         XCTAssertTrue(eventually(120) {
             group = pid_t((try? String(contentsOf: groupFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
             return group > 0
-        }, "the testee never started")
-        XCTAssertEqual(kill(-group, 0), 0, "the testee's group should be alive before the signal")
-        process.terminate()  // SIGTERM
+        }, "the testee never started", file: file, line: line)
+        guard group > 0 else { return process.terminate() }
+        XCTAssertEqual(kill(-group, 0), 0, "the testee's group should be alive before the signal", file: file, line: line)
+        kill(process.processIdentifier, signal)
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 128 + SIGTERM)
-        XCTAssertTrue(eventually(5) { kill(-group, 0) != 0 && errno == ESRCH }, "processes of group \(group) outlived check")
+        XCTAssertEqual(process.terminationStatus, 128 + signal, arguments[0], file: file, line: line)
+        XCTAssertTrue(eventually(5) { kill(-group, 0) != 0 && errno == ESRCH },
+                      "processes of group \(group) outlived \(arguments[0])", file: file, line: line)
         if kill(-group, 0) == 0 { kill(-group, SIGKILL) }
+    }
+
+    func testSIGTERMToCheckKillsTheHangingTesteesWholeGroup() throws {
+        try assertSignalEndsTheTesteeGroup(["check", "--no-recordings", "--quiet"], signal: SIGTERM)
+    }
+
+    func testSIGTERMToFuzzAndSIGINTToExplainKillTheTesteeGroupToo() throws {
+        try assertSignalEndsTheTesteeGroup(["fuzz", "--seed", "1", "--cases", "50", "--no-save", "--quiet", "--jobs", "1"], signal: SIGTERM)
+        try assertSignalEndsTheTesteeGroup(["explain", "legacy/base@berlin@day"], signal: SIGINT)
     }
 
     func testASetsidGrandchildDoesNotHoldTheHarnessOutputOpen() throws {
