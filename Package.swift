@@ -17,16 +17,21 @@ let package = Package(
         // The C reference reader: plain C on jansson, the statement the expected outputs come from.
         // (No unsafeFlags anywhere: an iOS app must be able to depend on this package.)
         .target(name: "ReferenceDecoder", dependencies: ["CJansson"]),
-        .target(name: "ContractHarness", dependencies: ["WidgetSnapshot", "ReferenceDecoder"]),
+        // What every side must agree on, defined once: the decoded view and its canonical line,
+        // the field paths, the one comparison, the case id, the C view conversion.
+        .target(name: "ContractModel", dependencies: ["WidgetSnapshot", "ReferenceDecoder"]),
+        .target(name: "ContractHarness", dependencies: ["ContractModel", "WidgetSnapshot", "ReferenceDecoder"]),
         // The CLI: argument parsing and one file per subcommand, over the library.
-        .executableTarget(name: "contract-harness", dependencies: ["ContractHarness", "WidgetSnapshot"]),
+        .executableTarget(name: "contract-harness", dependencies: ["ContractHarness", "ContractModel", "WidgetSnapshot"]),
         // The libFuzzer target (scripts/fuzz-libfuzzer, .clusterfuzzlite/): Swift vs C on the same bytes.
-        .executableTarget(name: "WidgetFuzz", dependencies: ["WidgetSnapshot", "ReferenceDecoder"]),
+        // It links the model (the comparison, the C conversion) and the readers, never the harness.
+        .executableTarget(name: "WidgetFuzz", dependencies: ["ContractModel", "WidgetSnapshot", "ReferenceDecoder"]),
         // Benchmarks (scripts/bench, BENCHMARKS.md): release builds only, not a product an app uses.
-        .executableTarget(name: "WidgetBench", dependencies: ["WidgetSnapshot", "ContractHarness", "ReferenceDecoder"]),
+        .executableTarget(name: "WidgetBench", dependencies: ["WidgetSnapshot", "ContractModel", "ContractHarness", "ReferenceDecoder"]),
         .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot"]),
-        .testTarget(name: "ReaderBehaviourTests", dependencies: ["ContractHarness", "WidgetSnapshot"]),
-        .testTarget(name: "ContractHarnessTests", dependencies: ["ContractHarness", "WidgetSnapshot"]),
+        .testTarget(name: "ContractModelTests", dependencies: ["ContractModel", "WidgetSnapshot"]),
+        .testTarget(name: "ReaderBehaviourTests", dependencies: ["ContractHarness", "ContractModel", "WidgetSnapshot"]),
+        .testTarget(name: "ContractHarnessTests", dependencies: ["ContractHarness", "ContractModel", "WidgetSnapshot"]),
     ],
     cLanguageStandard: .c11
 )

@@ -1,4 +1,5 @@
 import ContractHarness
+import ContractModel
 import Foundation
 import ReferenceDecoder
 import WidgetSnapshot
@@ -42,7 +43,7 @@ enum BenchReader: String, CaseIterable {
     /// `SwiftReader().decode`: `DecodedView.decode` (parse once, rows, meta, stale, header)
     /// plus building `PendingTargets` and the zone-cache lookup.
     case swift
-    /// `CReferenceReader().decode`: `rd_decode`, then the Swift-side conversion of the C view
+    /// `CReferenceReader().outcome`: `rd_decode`, then the Swift-side conversion of the C view
     /// into a `DecodedView` (Strings for id/title/colour/dayStr), then `rd_view_free`.
     case c
     /// `rd_decode` + `rd_view_free` alone, on inputs prepared outside the timed loop.
@@ -115,12 +116,12 @@ final class PreparedCases {
         for index in cases.indices { benchSink &+= decode(index, reader) }
     }
 
-    /// Decodes one case; returns its row count, or -1 for a parse error.
+    /// Decodes one case; returns its row count, -1 for a parse error, -2 when C produced no view.
     @inline(__always)
     func decode(_ index: Int, _ reader: BenchReader) -> Int {
         switch reader {
         case .swift: return Self.summary(SwiftReader().decode(cases[index]))
-        case .c: return Self.summary(CReferenceReader().decode(cases[index]))
+        case .c: return CReferenceReader().outcome(cases[index]).view.map(Self.summary) ?? -2
         case .foundation: return Self.summary(FoundationReader().decode(cases[index]))
         case .swiftParse:
             guard case .object(let root)? = try? JSONParser().parse(cases[index].blob) else { return -1 }

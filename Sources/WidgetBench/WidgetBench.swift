@@ -1,3 +1,4 @@
+import ContractModel
 import ContractHarness
 import Foundation
 import ReferenceDecoder
@@ -135,13 +136,11 @@ struct Agreement {
         for item in corpus.cases {
             let mine = swift.decode(item)
             let theirs = foundation.decode(item)
-            if mine.parse.agrees(with: theirs.parse) && mine.meta == theirs.meta && mine.stale == theirs.stale
-                && mine.header == theirs.header {
+            if FieldDifference.agree(mine, theirs) {
                 agreeing += 1
             } else {
-                let op = item.id.split(separator: "/").dropFirst().first.map { String($0.split(separator: "@")[0]) } ?? item.id
-                let family = String(op.split(separator: "#")[0])
-                differing[family, default: 0] += 1
+                let op = CaseID(item.id).map(\.operatorId) ?? item.id
+                differing[op, default: 0] += 1
             }
         }
         return Agreement(total: corpus.cases.count, agreeing: agreeing,

@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 import ReferenceDecoder
 import WidgetSnapshot
@@ -5,9 +6,9 @@ import WidgetSnapshot
 /// Decodes one blob with the Swift reader and the C reference and compares what
 /// CONTRACT §6 compares: parse kind and rows, meta, stale, header (never error texts).
 ///
-/// A copy in miniature of the harness's comparison, because the libFuzzer target links
-/// only the two readers (no harness code in the instrumented binary, so coverage feedback
-/// comes from the readers alone).
+/// The comparison and the C conversion are `ContractModel`'s, the same the harness uses; the
+/// libFuzzer target links the model and the two readers but no harness code, so coverage
+/// feedback comes from the readers (and the small model) alone.
 enum ReaderPair {
     /// The zones both readers know. The C reference reads /usr/share/zoneinfo; a statically
     /// linked Foundation carries its own zone data. On a machine without tzdata (a bare
@@ -31,68 +32,13 @@ enum ReaderPair {
         let swift = DecodedView.decode(id: "fuzz", blob: blob,
                                        pendingDoneTargets: PendingTargets(settings.pendsT1 ? [("t1", true)] : []),
                                        nowMs: settings.nowMs, timeZone: zones[settings.timeZone])
-        guard let c = decodeWithC(blob: blob, settings: settings) else { return "C reference: out of memory\n" }
-        defer { rd_view_free(c) }
-        if agree(swift, c.pointee) { return nil }
-        var cLength = 0
-        let cLine = rd_view_to_json(c, "fuzz", 4, &cLength).map { line -> String in
-            defer { free(line) }
-            return String(decoding: UnsafeRawBufferPointer(start: line, count: cLength), as: UTF8.self)
-        } ?? "(out of memory)"
+        let c = CReference.decode(id: "fuzz", blob: blob,
+                                  pending: settings.pendsT1 ? [CReference.Pending(id: Array("t1".utf8), isDone: true)] : [],
+                                  nowMs: settings.nowMs, timeZone: settings.timeZone)
+        let differences = FieldDifference.between(expected: c, got: .view(swift))
+        if differences.isEmpty { return nil }
         return "zone \(settings.timeZone), now \(settings.nowMs), t1 pending: \(settings.pendsT1)\n"
-            + "swift: \(swift.canonicalJSONString)\nc:     \(cLine)\n"
-    }
-
-    private static func decodeWithC(blob: [UInt8], settings: FuzzSettings) -> UnsafeMutablePointer<rd_view>? {
-        let pendingId: [CChar] = [0x74, 0x31]  // "t1"
-        return pendingId.withUnsafeBufferPointer { id in
-            var pending = rd_pending(id: id.baseAddress, id_len: 2, is_done: 1)
-            return withUnsafePointer(to: &pending) { pendingPointer in
-                blob.withUnsafeBufferPointer { bytes in
-                    settings.timeZone.withCString { zone in
-                        var input = rd_case(blob: bytes.baseAddress, blob_len: bytes.count,
-                                            pending: settings.pendsT1 ? pendingPointer : nil,
-                                            pending_count: settings.pendsT1 ? 1 : 0, now_ms: settings.nowMs, time_zone: zone)
-                        return rd_decode(&input)
-                    }
-                }
-            }
-        }
-    }
-
-    private static func agree(_ swift: DecodedView, _ c: rd_view) -> Bool {
-        switch swift.parse {
-        case .error:
-            guard c.parse_ok == 0 else { return false }
-        case .tasks(let rows):
-            guard c.parse_ok != 0, c.row_count == rows.count else { return false }
-            for (index, row) in rows.enumerated() {
-                let other = c.rows[index]
-                guard same(row.id, other.id, other.id_len), same(row.title, other.title, other.title_len),
-                      row.isDone == (other.is_done != 0),
-                      same(row.projectColor, other.project_color, other.project_color_len) else { return false }
-            }
-        }
-        guard same(swift.meta.dayStr, c.day_str, c.day_str_len),
-              swift.meta.validUntil == (c.has_valid_until != 0 ? c.valid_until : nil),
-              swift.stale == (c.stale != 0) else { return false }
-        switch swift.header {
-        case .today:
-            return c.header_outdated == 0
-        case .outdated(let dayMs):
-            return c.header_outdated != 0 && dayMs == (c.has_day_ms != 0 ? c.day_ms : nil)
-        }
-    }
-
-    /// Byte equality of a Swift string and a C string with its length (nil matches NULL).
-    private static func same(_ text: String?, _ pointer: UnsafeMutablePointer<CChar>?, _ length: Int) -> Bool {
-        switch (text, pointer) {
-        case (nil, nil): return true
-        case (let text?, let pointer?):
-            return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
-                text.utf8.elementsEqual(UnsafeBufferPointer(start: $0, count: length))
-            }
-        default: return false
-        }
+            + "swift: \(swift.canonicalJSONString)\nc:     \(String(decoding: c.canonicalLine(id: "fuzz"), as: UTF8.self))\n"
+            + differences.map { "  \($0.field): c \($0.expected), swift \($0.got)\n" }.joined()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ContractHarness
+import ContractModel
 
 /// `contract-harness decode --reader swift|c`: our readers as external testees.
 enum DecodeCommand: Subcommand {
@@ -27,7 +28,7 @@ enum DecodeCommand: Subcommand {
             number += 1
             if line.isEmpty { continue }
             let testCase = try CaseStream.readLine(Array(line.utf8), file: "stdin", line: number)
-            var out = reader.decode(testCase).canonicalJSON
+            var out = reader.outcome(testCase).canonicalLine(id: testCase.id)
             out.append(UInt8(ascii: "\n"))
             FileHandle.standardOutput.write(Data(out))
         }

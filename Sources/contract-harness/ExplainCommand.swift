@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 import ContractHarness
 import WidgetSnapshot
@@ -24,7 +25,7 @@ enum ExplainCommand: Subcommand {
         try arguments.finish()
         let corpus = try Corpus.load(paths)
         guard let testCase = corpus.cases.first(where: { $0.id == id }) else {
-            let near = corpus.cases.map(\.id).filter { $0.hasPrefix(id.prefix { $0 != "@" }) }.prefix(5)
+            let near = corpus.cases.map(\.id).filter { $0.hasPrefix(CaseID.mutation(of: id)) }.prefix(5)
             throw UsageError("no case \(id)" + (near.isEmpty ? "" : "; similar: " + near.joined(separator: ", ")))
         }
         guard let html else {

@@ -1,5 +1,6 @@
 import Foundation
 import ContractHarness
+import ContractModel
 import WidgetSnapshot
 
 /// `contract-harness record`: runs a reader we cannot run on every check (the Kotlin end,
@@ -72,7 +73,7 @@ enum RecordCommand: Subcommand {
             note("record: run \(seconds(since: started)) s, \(requests.count) cases")
             let changed = try Recording.write(Array(zip(corpus.cases, lines)), caseStream: corpus.streamBytes,
                                               about: header, to: paths.kotlin)
-            let fixtures = Set(requests.map { ViewStore.fixture(of: $0.id) }).count
+            let fixtures = Set(requests.map { CaseID.fixture(of: $0.id) }).count
             note("record: wrote golden/kotlin/ (\(requests.count) cases, \(fixtures) fixtures; \(changed.isEmpty ? "no file changed" : "changed: " + changed.joined(separator: ", ")))")
             return ExitCode.passed
         } catch let error as RecordingError {

@@ -1,4 +1,5 @@
 import ContractHarness
+import ContractModel
 import WidgetSnapshot
 import XCTest
 
@@ -27,11 +28,11 @@ final class CaseGeneratorTests: XCTestCase {
             XCTAssertTrue(hash.count == 1 || hash.count == 2, item.id)
             let words = [String(slash[0])] + hash.map(String.init) + [String(at[1]), String(at[2])]
             for word in words {
-                XCTAssertTrue(CaseIdentifier.isWord(word), "\(item.id): `\(word)`")
+                XCTAssertTrue(CaseID.isWord(word), "\(item.id): `\(word)`")
             }
             XCTAssertTrue(operators.contains(String(hash[0])), item.id)
             let fixture = try XCTUnwrap(fixtures.first { $0.name == slash[0] }, item.id)
-            XCTAssertEqual(String(at[1]), CaseIdentifier.zoneLabel(item.timeZone), item.id)
+            XCTAssertEqual(String(at[1]), CaseID.zoneLabel(item.timeZone), item.id)
             XCTAssertTrue(fixture.zones.contains(item.timeZone), item.id)
             XCTAssertEqual(fixture.instant(named: String(at[2]))?.epochMs, item.nowMs, item.id)
         }
@@ -64,7 +65,7 @@ final class CaseGeneratorTests: XCTestCase {
         for fixture in fixtures {
             for zone in fixture.zones {
                 for instant in fixture.instants {
-                    let id = "\(fixture.name)/base@\(CaseIdentifier.zoneLabel(zone))@\(instant.name)"
+                    let id = "\(fixture.name)/base@\(CaseID.zoneLabel(zone))@\(instant.name)"
                     XCTAssertTrue(ids.contains(id), id)
                 }
             }
@@ -81,15 +82,15 @@ final class CaseGeneratorTests: XCTestCase {
     }
 
     func testZoneLabels() {
-        XCTAssertEqual(CaseIdentifier.zoneLabel("Europe/Berlin"), "berlin")
-        XCTAssertEqual(CaseIdentifier.zoneLabel("America/Los_Angeles"), "los-angeles")
-        XCTAssertEqual(CaseIdentifier.zoneLabel("America/Sao_Paulo"), "sao-paulo")
-        XCTAssertEqual(CaseIdentifier.zoneLabel("America/Argentina/Buenos_Aires"), "buenos-aires")
-        XCTAssertEqual(CaseIdentifier.make(fixture: "canonical", operator: "dates.malformed", parameter: "padded",
+        XCTAssertEqual(CaseID.zoneLabel("Europe/Berlin"), "berlin")
+        XCTAssertEqual(CaseID.zoneLabel("America/Los_Angeles"), "los-angeles")
+        XCTAssertEqual(CaseID.zoneLabel("America/Sao_Paulo"), "sao-paulo")
+        XCTAssertEqual(CaseID.zoneLabel("America/Argentina/Buenos_Aires"), "buenos-aires")
+        XCTAssertEqual(CaseID.make(fixture: "canonical", operator: "dates.malformed", parameter: "padded",
                                            zone: "America/Sao_Paulo", instant: "at"),
                        "canonical/dates.malformed#padded@sao-paulo@at")
-        XCTAssertFalse(CaseIdentifier.isWord("../x"))
-        XCTAssertFalse(CaseIdentifier.isWord("A"))
-        XCTAssertFalse(CaseIdentifier.isName("a.b"))
+        XCTAssertFalse(CaseID.isWord("../x"))
+        XCTAssertFalse(CaseID.isWord("A"))
+        XCTAssertFalse(CaseID.isName("a.b"))
     }
 }

@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 import XCTest
 @testable import ContractHarness
@@ -37,7 +38,7 @@ final class FuzzCommandTests: XCTestCase {
         let folder = FuzzTestSupport.temporaryFolder()
         defer { FuzzTestSupport.remove(folder) }
         let agreeing = Case(id: "fuzz/1-2@berlin@at", blob: Array(#"{"v":1,"tasks":[]}"#.utf8), nowMs: 0, timeZone: "Europe/Berlin")
-        let difference = FieldDifference(field: "parse", expected: "0 rows", got: "error (x)")
+        let difference = FieldDifference(path: FieldPath(.parse), expected: "0 rows", got: "error (x)")
         for reader in ["swift", "kotlin"] {
             let finding = Finding(seed: 1, index: reader == "swift" ? 2 : 3,
                                   disagreement: Disagreement(reference: "c", reader: reader, difference: difference),

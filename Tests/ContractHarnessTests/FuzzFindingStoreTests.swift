@@ -1,4 +1,5 @@
 @testable import ContractHarness
+import ContractModel
 import Foundation
 import WidgetSnapshot
 import XCTest
@@ -61,7 +62,7 @@ final class FuzzFindingStoreTests: XCTestCase {
     private func sample() -> Finding {
         let blob = Array(#"{"v":1,"tasks":[{"id":"","title":"\#u{2028}"}]}"#.utf8)
         let shrunk = Case(id: "fuzz/5-17@berlin@before", blob: blob, nowMs: 1, timeZone: "Europe/Berlin")
-        let difference = FieldDifference(field: "parse.tasks[0].title", expected: "\"\u{2028}\"", got: "\"\u{2028}!\"")
+        let difference = FieldDifference(path: FieldPath(.taskTitle, row: 0), expected: "\"\u{2028}\"", got: "\"\u{2028}!\"")
         return Finding(seed: 5, index: 17, disagreement: Disagreement(reference: "c", reader: "planted", difference: difference),
                        shrunk: shrunk, originalSize: 300, recipe: ["fixture canonical", "op unicode.separators"],
                        reproduce: "contract-harness fuzz --seed 5 --case 17", shrinkEvaluations: 12)

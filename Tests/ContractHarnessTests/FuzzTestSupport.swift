@@ -1,4 +1,5 @@
 import ContractHarness
+import ContractModel
 import Foundation
 import WidgetSnapshot
 import XCTest
@@ -9,7 +10,7 @@ struct PlantedTitleFault: InProcessReader {
     let name = "planted"
     static let marker: Unicode.Scalar = "\u{2028}"
 
-    func decode(_ testCase: Case) -> DecodedView {
+    func outcome(_ testCase: Case) -> ReaderOutcome {
         var view = SwiftReader().decode(testCase)
         if case .tasks(var rows) = view.parse {
             for index in rows.indices where rows[index].title.unicodeScalars.contains(Self.marker) {
@@ -17,7 +18,7 @@ struct PlantedTitleFault: InProcessReader {
             }
             view.parse = .tasks(rows)
         }
-        return view
+        return .view(view)
     }
 }
 

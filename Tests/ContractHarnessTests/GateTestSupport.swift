@@ -1,6 +1,8 @@
+import ContractModel
 import Foundation
 import XCTest
 import WidgetSnapshot
+import XCTest
 @testable import ContractHarness
 
 /// Temporary copies of the repository's golden tree, so tests can plant faults in them.
@@ -77,11 +79,20 @@ struct FlippingReader: InProcessReader {
     let wrapped: any InProcessReader
     let family: String
 
-    func decode(_ testCase: Case) -> DecodedView {
-        var view = wrapped.decode(testCase)
-        guard ReportFacts.family(of: testCase.id) == family, case .tasks(var rows) = view.parse, !rows.isEmpty else { return view }
+    func outcome(_ testCase: Case) -> ReaderOutcome {
+        guard case .view(var view) = wrapped.outcome(testCase), CaseID.family(of: testCase.id) == family,
+              case .tasks(var rows) = view.parse, !rows.isEmpty else { return wrapped.outcome(testCase) }
         rows[0].isDone.toggle()
         view.parse = .tasks(rows)
-        return view
+        return .view(view)
+    }
+}
+
+extension InProcessReader {
+    /// The reader's view, for a test: a reader that produces none fails the test that asked.
+    func view(_ testCase: Case, file: StaticString = #filePath, line: UInt = #line) -> DecodedView {
+        if case .view(let view) = outcome(testCase) { return view }
+        XCTFail("\(name) produced no view on \(testCase.id): \(outcome(testCase))", file: file, line: line)
+        return DecodedView(id: testCase.id, parse: .error("no view"), meta: .unknown, stale: false, header: .today)
     }
 }

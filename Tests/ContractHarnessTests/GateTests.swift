@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 import XCTest
 import WidgetSnapshot
@@ -57,7 +58,7 @@ final class GateTests: XCTestCase {
         XCTAssertFalse(result.passed)
         let verdict = try XCTUnwrap(result.verdicts.first)
         let expectedIds = Set(zip(corpus.cases, result.expected).compactMap { testCase, outcome -> String? in
-            guard ReportFacts.family(of: testCase.id) == "isdone", case .view(let view)? = Optional(outcome),
+            guard CaseID.family(of: testCase.id) == "isdone", case .view(let view)? = Optional(outcome),
                   case .tasks(let rows) = view.parse, !rows.isEmpty else { return nil }
             return testCase.id
         })

@@ -1,4 +1,5 @@
 import ContractHarness
+import ContractModel
 import Foundation
 import WidgetSnapshot
 import XCTest
@@ -36,12 +37,12 @@ final class GoldenDiffTests: XCTestCase {
         XCTAssertEqual(reader.removed, ["canonical/gone@berlin@at"])
         XCTAssertEqual(reader.errorTextOnly, ["canonical/syntax.bom@berlin@at"])
         // Row numbers are dropped when grouping; a case counts once per field.
-        XCTAssertEqual(reader.byField.map { "\($0.field)=\($0.cases)" }, ["header=1", "parse.tasks[].title=1", "stale=1"])
+        XCTAssertEqual(reader.byField.map { "\($0.field)=\($0.cases)" }, ["header.kind=1", "parse.tasks[].title=1", "stale=1"])
         XCTAssertEqual(reader.byFamily.map { "\($0.family)=\($0.cases)" },
                        ["canonical/base=1", "canonical/gone=1", "canonical/new=1", "canonical/rows=1"], "changed, added and removed")
         XCTAssertEqual(reader.changed[1].differences.map(\.field), ["parse.tasks[1].title", "parse.tasks[2].title"])
         // Examples take one per field group before any repeats, and stop at the limit.
-        XCTAssertEqual(reader.examples(2).map(\.difference.field), ["header", "parse.tasks[1].title"])
+        XCTAssertEqual(reader.examples(2).map(\.difference.field), ["header.kind", "parse.tasks[1].title"])
         XCTAssertEqual(reader.examples(10).count, 3)
         XCTAssertEqual(reader.examples(0).count, 0)
     }
@@ -69,7 +70,7 @@ final class GoldenDiffTests: XCTestCase {
 
         let plain = GoldenDiffText.render(diff, examples: 1)
         XCTAssertTrue(plain.contains("expected (C reference)        1         1         1         0"), plain)
-        XCTAssertTrue(plain.contains("canonical/a@berlin@at  header: outdated(1784239200000) → today"), plain)
+        XCTAssertTrue(plain.contains("canonical/a@berlin@at  header.kind: outdated(1784239200000) → today"), plain)
 
         let markdown = GoldenDiffMarkdown.render(diff, examples: 1)
         let table = try XCTUnwrap(markdown.range(of: "| expected (C reference) | 1 | 1 | 1 | 0 |"))

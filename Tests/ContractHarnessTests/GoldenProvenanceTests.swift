@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 import XCTest
 import WidgetSnapshot
@@ -80,7 +81,7 @@ final class GoldenProvenanceTests: XCTestCase {
         let stale = Set(freshness.changed.map(\.caseId))
         // Every pending case with rows that is not stale, and nothing else.
         let wanted = zip(corpus.cases, result.expected).filter { testCase, outcome in
-            guard ReportFacts.family(of: testCase.id) == "pending", !stale.contains(testCase.id),
+            guard CaseID.family(of: testCase.id) == "pending", !stale.contains(testCase.id),
                   case .tasks(let rows)? = outcome.view?.parse else { return false }
             return !rows.isEmpty
         }.map(\.0.id)

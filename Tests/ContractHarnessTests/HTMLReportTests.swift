@@ -1,4 +1,5 @@
 import ContractHarness
+import ContractModel
 import Foundation
 import WidgetSnapshot
 import XCTest
@@ -22,7 +23,7 @@ final class HTMLReportTests: XCTestCase {
     func testTheMatrixHasOneGroupPerFixtureAndFamilyOpenExactlyWhereSomethingDeviates() throws {
         let (result, html) = try gateAndPage()
         let groups = matches(#"<details class="group" id="([^"]+)" data-fixture="([^"]+)" data-family="([^"]+)" data-cases="(\d+)" data-deviating="(\d+)" data-status="([a-z-]+)"( open)?>"#, in: html)
-        let expectedGroups = Set(result.corpus.cases.map { "\($0.fixtureName)/\(ReportFacts.family(of: $0.id))" })
+        let expectedGroups = Set(result.corpus.cases.map { "\($0.fixtureName)/\(CaseID.family(of: $0.id))" })
         XCTAssertEqual(groups.count, expectedGroups.count, "one <details class=group> per fixture × family")
         XCTAssertEqual(Set(groups.map { "\($0[2])/\($0[3])" }), expectedGroups)
         XCTAssertEqual(groups.reduce(0) { $0 + Int($1[4])! }, result.corpus.cases.count, "group case counts add up to the corpus")
@@ -42,7 +43,7 @@ final class HTMLReportTests: XCTestCase {
     func testEveryDeviatingCaseHasARowWithItsStatusAndTheTotalsMatchTheVerdicts() throws {
         let (result, html) = try gateAndPage()
         let verdict = try XCTUnwrap(result.verdicts.first { $0.reader == "planted" })
-        let count = { (family: String) in result.corpus.cases.filter { ReportFacts.family(of: $0.id) == family }.count }
+        let count = { (family: String) in result.corpus.cases.filter { CaseID.family(of: $0.id) == family }.count }
         XCTAssertEqual(verdict.listed.count, count("base"))
         XCTAssertEqual(verdict.unexpected.count, count("meta") + count("pending"))
 
@@ -75,7 +76,7 @@ final class HTMLReportTests: XCTestCase {
 
     func testACaseDetailShowsTheBlobEveryReaderAndTheDiff() throws {
         let (result, html) = try gateAndPage()
-        let id = try XCTUnwrap(result.corpus.cases.first { ReportFacts.family(of: $0.id) == "meta" }?.id)
+        let id = try XCTUnwrap(result.corpus.cases.first { CaseID.family(of: $0.id) == "meta" }?.id)
         let start = try XCTUnwrap(html.range(of: "data-case=\"\(id)\""))
         let detail = String(html[start.upperBound...]).components(separatedBy: "</details>")[0]
         XCTAssertTrue(detail.contains("<pre class=\"blob\">"), "the blob")
@@ -125,7 +126,7 @@ final class HTMLReportTests: XCTestCase {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let full = try Corpus.load(HarnessPaths(root: root))
         let families: Set<String> = ["base", "version", "meta", "pending"]
-        var cases = full.cases.filter { $0.fixtureName == "canonical" && families.contains(ReportFacts.family(of: $0.id)) }
+        var cases = full.cases.filter { $0.fixtureName == "canonical" && families.contains(CaseID.family(of: $0.id)) }
         cases.append(Case(id: "canonical/base.hostile@berlin@at", blob: Array(Self.hostileBlob.utf8), nowMs: 1_784_325_600_000,
                           timeZone: "Europe/Berlin"))
         let corpus = Corpus(fixtures: full.fixtures.filter { $0.name == "canonical" }, cases: cases)
@@ -133,7 +134,7 @@ final class HTMLReportTests: XCTestCase {
         tree = FileManager.default.temporaryDirectory.appendingPathComponent("html-report-\(UUID().uuidString)")
         let paths = HarnessPaths(root: tree)
         let reference = CReferenceReader()
-        try paths.expected.write(cases.map { reference.decode($0) }, cases: cases)
+        try paths.expected.write(cases.map { reference.view($0) }, cases: cases)
         let lists = paths.golden.appendingPathComponent("divergences")
         try FileManager.default.createDirectory(at: lists, withIntermediateDirectories: true)
         try "canonical/base*@*  [parse.tasks[].isDone]  planted: flips the first row on base cases\n"
@@ -163,7 +164,7 @@ private struct PlantedReader: Reader {
 
     func decodeAll(_ cases: [Case], jobs: Int) -> [ReaderOutcome] {
         cases.map { testCase in
-            let family = ReportFacts.family(of: testCase.id)
+            let family = CaseID.family(of: testCase.id)
             if family == "pending" { return .failure("crash: planted") }
             var view = SwiftReader().decode(testCase)
             if family == "base" || family == "meta", case .tasks(var rows) = view.parse, !rows.isEmpty {

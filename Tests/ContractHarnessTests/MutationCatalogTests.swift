@@ -1,4 +1,5 @@
 import ContractHarness
+import ContractModel
 import XCTest
 
 final class MutationCatalogTests: XCTestCase {
@@ -12,11 +13,11 @@ final class MutationCatalogTests: XCTestCase {
     func testIdsAreUniquePathSafeAndPrefixedByTheirFamily() {
         XCTAssertEqual(Set(catalog.map(\.id)).count, catalog.count, "duplicate operator ids")
         for op in catalog {
-            XCTAssertTrue(CaseIdentifier.isWord(op.id), op.id)
+            XCTAssertTrue(CaseID.isWord(op.id), op.id)
             XCTAssertTrue(op.id == op.family.rawValue || op.id.hasPrefix(op.family.rawValue + "."), op.id)
             XCTAssertEqual(Set(op.parameters).count, op.parameters.count, "\(op.id) repeats a parameter")
             for parameter in op.parameters {
-                XCTAssertTrue(CaseIdentifier.isWord(parameter), "\(op.id)#\(parameter)")
+                XCTAssertTrue(CaseID.isWord(parameter), "\(op.id)#\(parameter)")
             }
             XCTAssertFalse(op.summary.isEmpty, op.id)
             XCTAssertFalse(op.summary.contains("\n"), op.id)

@@ -1,4 +1,5 @@
 import ContractHarness
+import ContractModel
 import Foundation
 import WidgetSnapshot
 import XCTest
@@ -54,7 +55,7 @@ final class SchemaReaderAgreementTests: XCTestCase {
         let want = try WrittenBlob(blob)
         let testCase = Case(id: "schema/base@zone@now", blob: blob, nowMs: 0, timeZone: zone)
         for reader in readers {
-            want.assertMatches(reader.decode(testCase), "\(reader.name) on \(name)")
+            want.assertMatches(reader.view(testCase), "\(reader.name) on \(name)")
         }
     }
 }

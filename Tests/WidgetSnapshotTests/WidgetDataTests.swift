@@ -84,11 +84,4 @@ final class WidgetDataTests: XCTestCase {
         XCTAssertNil(DayString.CalendarDay("2100-02-29"))
         XCTAssertNotNil(DayString.CalendarDay("2000-02-29"))
     }
-
-    func testCanonicalViewJSON() {
-        let view = DecodedView(id: "x/base@berlin@at", parse: .tasks([WidgetTaskRow(id: "t1", title: "a\"b\u{0}", isDone: true, projectColor: nil)]),
-                               meta: SnapshotMeta(dayStr: "2026-07-17", validUntil: 5), stale: true, header: .outdated(dayMs: nil))
-        XCTAssertEqual(view.canonicalJSONString,
-                       #"{"id":"x/base@berlin@at","parse":{"tasks":[{"id":"t1","title":"a\"b\u0000","isDone":true,"projectColor":null}]},"meta":{"dayStr":"2026-07-17","validUntil":5},"stale":true,"header":{"kind":"outdated","dayMs":null}}"#)
-    }
 }

@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 
 /// A reviewed list of the cases and fields on which one reader is *known* to deviate from

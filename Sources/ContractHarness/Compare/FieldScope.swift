@@ -1,3 +1,5 @@
+import ContractModel
+
 /// The `[FIELDS]` of a divergence entry: which compared fields (or which non-view
 /// outcomes) it excuses, so that a reviewed entry for one field cannot hide a regression
 /// in another field of the same case.
@@ -8,12 +10,10 @@
 /// (a reader that gave no view) are covered only when named: `*` does not cover them.
 package struct FieldScope: Equatable, Sendable, CustomStringConvertible {
     /// Every compared view field, as reports name them, in report order.
-    package static let viewFields = [
-        "parse", "parse.tasks", "parse.tasks[].id", "parse.tasks[].title", "parse.tasks[].isDone",
-        "parse.tasks[].projectColor", "meta.dayStr", "meta.validUntil", "stale", "header.kind", "header.dayMs",
-    ]
+    package static let viewFields = FieldPath.Name.allCases.filter { !outcomeNames.contains($0) }.map(\.rawValue)
     /// Outcomes that are not a view: the reader crashed (or wrote garbage), or gave no line.
-    package static let outcomes = ["crash", "missing"]
+    package static let outcomes = outcomeNames.map(\.rawValue)
+    private static let outcomeNames: [FieldPath.Name] = [.crash, .missing]
     /// Names that may appear in a list: the fields, their prefixes, the outcomes and `*`.
     package static let allowedNames = Set(viewFields + ["meta", "header"] + outcomes + ["*"])
 
@@ -51,17 +51,9 @@ package struct FieldScope: Equatable, Sendable, CustomStringConvertible {
         (Self.viewFields + Self.outcomes).contains { covers($0) && other.covers($0) }
     }
 
-    /// `parse.tasks[3].isDone` → `parse.tasks[].isDone`: row indices dropped.
+    /// `parse.tasks[3].isDone` → `parse.tasks[].isDone`: row indices dropped (`FieldPath.key`).
     package static func canonical(_ field: String) -> String {
-        guard field.contains("[") else { return field }
-        var out = ""
-        var inBrackets = false
-        for character in field {
-            if character == "[" { inBrackets = true; out.append(character); continue }
-            if character == "]" { inBrackets = false }
-            if !inBrackets { out.append(character) }
-        }
-        return out
+        FieldPath(field)?.key ?? field
     }
 
     package struct ScopeError: Error {

@@ -1,4 +1,4 @@
-import WidgetSnapshot
+import ContractModel
 
 /// How one reader fared against the expected outputs over a whole case stream, field by
 /// field: each differing field is excused by the first list entry whose pattern matches the
@@ -83,7 +83,7 @@ public struct ReaderVerdict: Sendable {
             let differences = FieldDifference.between(expected: expected[index], got: got[index])
             guard !differences.isEmpty else { continue }
             let judgements = differences.map { difference -> Judgement in
-                let field = VerdictField.name(of: difference, expected: expected[index], got: got[index])
+                let field = difference.field
                 let notImplemented = difference.got == FieldDifference.notImplemented
                 let entry = list.entry(for: caseId, field: field, notImplemented: notImplemented)
                 if let entry {
@@ -113,33 +113,5 @@ public struct ReaderVerdict: Sendable {
     public var suggestedEntries: [String] {
         guard reader != "c" else { return [] }
         return SuggestionGrouping.suggestions(for: self).map(\.text)
-    }
-}
-
-/// The list's name for a compared difference (until the comparison names fields itself):
-/// `header` split into `header.kind` / `header.dayMs`, and a missing view classified as
-/// `crash` (the reader said so, died, or wrote something that is not a view) or `missing`
-/// (no line for the case: nothing recorded, a silent or hung reader).
-enum VerdictField {
-    static func name(of difference: FieldDifference, expected: ReaderOutcome, got: ReaderOutcome) -> String {
-        switch difference.field {
-        case "header":
-            guard case .view(let want) = expected, case .view(let have) = got else { return "header.kind" }
-            switch (want.header, have.header) {
-            case (.outdated, .outdated): return "header.dayMs"
-            default: return "header.kind"
-            }
-        case "outcome":
-            guard case .failure(let reason) = got else { return "missing" }
-            return outcome(of: reason)
-        default:
-            return difference.field
-        }
-    }
-
-    /// `crash` or `missing` for a reader failure's reason.
-    static func outcome(of reason: String) -> String {
-        let missing = ["hang", "broken", "no recorded output", "missing", "cannot start", "silent"]
-        return missing.contains { reason.hasPrefix($0) || reason.hasPrefix("failure: \($0)") } ? "missing" : "crash"
     }
 }

@@ -1,3 +1,4 @@
+import ContractModel
 import WidgetSnapshot
 
 /// One input every reader decodes (CONTRACT §6): a blob's exact bytes, the pending
@@ -33,6 +34,6 @@ public struct Case: Equatable, Sendable {
 
     /// The fixture a case belongs to: its id up to the first `/`.
     public var fixtureName: Substring {
-        id.prefix { $0 != "/" }
+        CaseID.fixture(of: id)
     }
 }

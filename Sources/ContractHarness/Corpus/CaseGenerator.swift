@@ -1,3 +1,5 @@
+import ContractModel
+
 /// Expands fixtures into the corpus: fixtures × applicable operators × parameters ×
 /// zones × instants, in one stable order, with ids `fixture/operator[#param]@zone@instant`.
 ///
@@ -26,7 +28,7 @@ public struct CaseGenerator: Sendable {
                     guard let output = op.apply(input, parameter: parameter) else { continue }
                     for zone in zones {
                         for instant in instants {
-                            let id = CaseIdentifier.make(fixture: fixture.name, operator: op.id, parameter: parameter,
+                            let id = CaseID.make(fixture: fixture.name, operator: op.id, parameter: parameter,
                                                          zone: zone, instant: instant.name)
                             cases.append(Case(id: id, blob: output.blob, pendingDoneTargets: output.pendingDoneTargets,
                                               nowMs: instant.epochMs, timeZone: zone))

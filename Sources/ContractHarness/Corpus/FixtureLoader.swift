@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 import WidgetSnapshot
 
@@ -35,7 +36,7 @@ public enum FixtureLoader {
     /// cannot reach outside the fixtures directory.
     public static func load(named name: String, root: String) throws(HarnessInputError) -> Fixture {
         let relative = "\(directory)/\(name).json"
-        guard CaseIdentifier.isName(name) else {
+        guard CaseID.isName(name) else {
             throw HarnessInputError(file: relative, message: "fixture name `\(name)` is not [a-z0-9-]+")
         }
         let path = root.isEmpty ? relative : "\(root)/\(relative)"
@@ -45,7 +46,7 @@ public enum FixtureLoader {
 
     /// A fixture from its file's bytes; `file` is only used in error messages.
     public static func parse(_ bytes: [UInt8], name: String, file: String) throws(HarnessInputError) -> Fixture {
-        guard CaseIdentifier.isName(name) else {
+        guard CaseID.isName(name) else {
             throw HarnessInputError(file: file, message: "fixture name `\(name)` is not [a-z0-9-]+")
         }
         let document: JSONValue
@@ -107,8 +108,8 @@ public enum FixtureLoader {
             guard TimeZone(identifier: name.string) != nil else {
                 throw fields.failure(field, "unknown time zone `\(name)`")
             }
-            let label = CaseIdentifier.zoneLabel(name.string)
-            guard CaseIdentifier.isWord(label), labels.insert(label).inserted else {
+            let label = CaseID.zoneLabel(name.string)
+            guard CaseID.isWord(label), labels.insert(label).inserted else {
                 throw fields.failure(field, "zone label `\(label)` is not a unique [a-z0-9._-] word")
             }
             zones.append(name.string)
@@ -125,7 +126,7 @@ public enum FixtureLoader {
         var instants: [Fixture.Instant] = []
         for member in members {
             let field = "instants.\(member.key.string)"
-            guard CaseIdentifier.isName(member.key.string) else {
+            guard CaseID.isName(member.key.string) else {
                 throw fields.failure(field, "instant name is not [a-z0-9-]+")
             }
             guard case .integer(let epochMs) = member.value else { throw fields.failure(field, "expected an integer") }

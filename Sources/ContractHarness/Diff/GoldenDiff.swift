@@ -1,3 +1,5 @@
+import ContractModel
+
 /// What changed in the golden outputs between a git revision and the work tree, per
 /// reader (`golden/expected` is the C reference's, `golden/kotlin` the recorded Kotlin
 /// end's): cases added, removed, changed on a compared field, or changed only in an
@@ -38,7 +40,7 @@ public struct GoldenDiff: Sendable {
         public var byField: [(field: String, cases: Int)] {
             var counts: [String: Int] = [:]
             for change in changed {
-                for field in Set(change.differences.map { GoldenDiff.fieldKey($0.field) }) { counts[field, default: 0] += 1 }
+                for field in Set(change.differences.map { $0.path.key }) { counts[field, default: 0] += 1 }
             }
             return counts.map { ($0.key, $0.value) }.sorted { $0.cases != $1.cases ? $0.cases > $1.cases : $0.field < $1.field }
         }
@@ -48,7 +50,7 @@ public struct GoldenDiff: Sendable {
         public var byFamily: [(family: String, cases: Int)] {
             var counts: [String: Int] = [:]
             for id in changed.map(\.caseId) + added + removed {
-                counts["\(id.prefix { $0 != "/" })/\(ReportFacts.family(of: id))", default: 0] += 1
+                counts["\(CaseID.fixture(of: id))/\(CaseID.family(of: id))", default: 0] += 1
             }
             return counts.map { ($0.key, $0.value) }.sorted { $0.cases != $1.cases ? $0.cases > $1.cases : $0.family < $1.family }
         }
@@ -59,10 +61,10 @@ public struct GoldenDiff: Sendable {
         public func examples(_ limit: Int) -> [(caseId: String, difference: FieldDifference)] {
             let queues: [[(caseId: String, difference: FieldDifference)]] = byField.map { group in
                 let all = changed.compactMap { change in
-                    change.differences.first { GoldenDiff.fieldKey($0.field) == group.field }.map { (caseId: change.caseId, difference: $0) }
+                    change.differences.first { $0.path.key == group.field }.map { (caseId: change.caseId, difference: $0) }
                 }
                 var heads: Set<Substring> = []
-                let first = all.filter { heads.insert($0.caseId.prefix { $0 != "@" }).inserted }
+                let first = all.filter { heads.insert(CaseID.mutation(of: $0.caseId)).inserted }
                 let firstIds = Set(first.map(\.caseId))
                 return first + all.filter { !firstIds.contains($0.caseId) }
             }
@@ -124,17 +126,5 @@ public struct GoldenDiff: Sendable {
         }
         result.removed = before.entries.map(\.id).filter { after[$0] == nil }
         return result
-    }
-
-    /// `parse.tasks[3].title` → `parse.tasks[].title`.
-    public static func fieldKey(_ field: String) -> String {
-        var out = ""
-        var inBrackets = false
-        for character in field {
-            if character == "]" { inBrackets = false }
-            if !inBrackets { out.append(character) }
-            if character == "[" { inBrackets = true }
-        }
-        return out
     }
 }

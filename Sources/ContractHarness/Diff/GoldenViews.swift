@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 
 /// One folder of golden views (`golden/expected` or `golden/kotlin`) as it is in the work

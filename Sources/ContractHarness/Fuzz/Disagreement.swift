@@ -1,3 +1,5 @@
+import ContractModel
+
 /// Two readers deciding one case differently, reduced to what makes it *the same*
 /// disagreement while it is shrunk: the reader pair and the first differing field with
 /// its row numbers dropped (`parse.tasks[].title`).
@@ -19,25 +21,11 @@ public struct Disagreement: Equatable, Sendable {
     }
 
     /// The first differing field with row numbers dropped: `parse.tasks[3].title` →
-    /// `parse.tasks[].title`. Its prefix up to `.`/`[` is `FieldDifference.fieldFamily`.
-    public var fieldKey: String { Self.fieldKey(difference.field) }
+    /// `parse.tasks[].title`. Its family is `difference.path.family`.
+    public var fieldKey: String { difference.path.key }
 
     /// `c/swift parse.tasks[].title`.
     public var signature: String { "\(reference)/\(reader) \(fieldKey)" }
-
-    public static func fieldKey(_ field: String) -> String {
-        var out = ""
-        var inBrackets = false
-        for character in field {
-            if character == "[" { inBrackets = true; out.append(character) } else if character == "]" {
-                inBrackets = false
-                out.append(character)
-            } else if !inBrackets {
-                out.append(character)
-            }
-        }
-        return out
-    }
 
     /// The disagreement between `expected` (the reference's outcome) and `got`, or nil
     /// when every compared field agrees.

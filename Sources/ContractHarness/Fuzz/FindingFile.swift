@@ -1,3 +1,4 @@
+import ContractModel
 import WidgetSnapshot
 
 /// Reads a `golden/findings/*.json` file back into a `Finding`, strictly (like
@@ -24,8 +25,9 @@ public enum FindingFile {
         guard seed >= 0, index >= 0 else { throw fields.failure(seed < 0 ? "seed" : "index", "expected ≥ 0") }
         let readers = try fields.array("readers").compactMap { $0.stringValue?.string }
         guard readers.count == 2 else { throw fields.failure("readers", "expected two reader names") }
-        let difference = FieldDifference(field: try fields.string("field").string, expected: try fields.string("expected").string,
-                                         got: try fields.string("got").string)
+        let fieldText = try fields.string("field").string
+        guard let path = FieldPath(fieldText) else { throw fields.failure("field", "unknown field `\(fieldText)`") }
+        let difference = FieldDifference(path: path, expected: try fields.string("expected").string, got: try fields.string("got").string)
         let disagreement = Disagreement(reference: readers[0], reader: readers[1], difference: difference)
         guard try fields.string("signature").string == disagreement.signature else {
             throw fields.failure("signature", "does not match readers and field")

@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 
 /// The folder of saved findings (`golden/findings/` by default): knows every finding's key,

@@ -1,3 +1,4 @@
+import ContractModel
 import WidgetSnapshot
 
 /// Makes fuzz case `i` of a seed from the golden fixtures: a random chain of named
@@ -88,7 +89,7 @@ public struct FuzzCaseGenerator: Sendable {
         }
         recipe.append("zone \(zone)")
         recipe.append("now \(instant.name) \(instant.epochMs)")
-        let id = CaseIdentifier.make(fixture: "fuzz", operator: "\(seed)-\(index)", parameter: nil, zone: zone,
+        let id = CaseID.make(fixture: "fuzz", operator: "\(seed)-\(index)", parameter: nil, zone: zone,
                                      instant: instant.name)
         return FuzzCase(index: index, testCase: Case(id: id, blob: blob, pendingDoneTargets: pending,
                                                      nowMs: instant.epochMs, timeZone: zone), recipe: recipe)

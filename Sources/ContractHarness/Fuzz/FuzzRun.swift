@@ -1,3 +1,5 @@
+import ContractModel
+
 /// One seeded fuzz run: generates the shard's cases batch by batch, decodes them with the
 /// reference and every other reader, shrinks each disagreement and saves it as a finding.
 ///

@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 
 /// An external testee kept running for a whole fuzz run: the generated batches and every

@@ -1,3 +1,4 @@
+import ContractModel
 /// The golden fixtures and the case stream generated from them: what every reader runs on.
 public struct Corpus: Sendable {
     public let fixtures: [Fixture]

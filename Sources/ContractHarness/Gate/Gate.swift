@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 import WidgetSnapshot
 
@@ -113,7 +114,18 @@ public enum Gate {
     public static func update(_ paths: HarnessPaths, reference: any InProcessReader = CReferenceReader(),
                               jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> [String] {
         let corpus = try Corpus.load(paths)
-        let views = ParallelMap.map(corpus.cases, jobs: jobs) { reference.decode($0) }
+        let outcomes = ParallelMap.map(corpus.cases, jobs: jobs) { reference.outcome($0) }
+        var views: [DecodedView] = []
+        views.reserveCapacity(outcomes.count)
+        for (testCase, outcome) in zip(corpus.cases, outcomes) {
+            switch outcome {
+            case .view(let view):
+                views.append(view)
+            case .failure(let reason):
+                throw HarnessInputError(file: paths.expected.displayName,
+                                        message: "case \(testCase.id): the \(reference.name) reader produced no view (\(reason)); nothing written")
+            }
+        }
         return try paths.expected.write(views, cases: corpus.cases)
     }
 }

@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 
 /// Reads the text files under `golden/` (fixtures, view files, divergence lists, the

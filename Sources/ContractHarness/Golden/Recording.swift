@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 import WidgetSnapshot
 
@@ -54,7 +55,7 @@ package enum Recording {
                               to store: ViewStore) throws -> [String] {
         var changed = try store.write(lines: lines)
         var perFixture: [String: Int64] = [:]
-        for (testCase, _) in lines { perFixture[ViewStore.fixture(of: testCase.id), default: 0] += 1 }
+        for (testCase, _) in lines { perFixture[String(CaseID.fixture(of: testCase.id)), default: 0] += 1 }
         var header = about
         var stream = JSONObject()
         stream["sha256"] = .string(JSONString(SHA256.hex(caseStream)))

@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 import WidgetSnapshot
 
@@ -54,7 +55,7 @@ public struct ViewStore {
             for (number, line) in try GoldenText.lines(bytes, file: display).enumerated() where !line.isEmpty {
                 let (view, provenance) = GoldenLine.open(line)
                 let (id, outcome) = try ViewLine.parse(view, file: display, lineNumber: number + 1)
-                guard id.prefix(while: { $0 != "/" }) == fixture else {
+                guard CaseID.fixture(of: id) == fixture else {
                     throw HarnessInputError(file: display, line: number + 1, field: "id", message: "case \(id) does not belong to fixture \(fixture)")
                 }
                 guard outcomes.updateValue(StoredLine(outcome: outcome, file: display, lineNumber: number + 1, provenance: provenance), forKey: id) == nil else {
@@ -87,7 +88,7 @@ public struct ViewStore {
         var order: [String] = []
         var byFixture: [String: [UInt8]] = [:]
         for (testCase, line) in lines {
-            let fixture = Self.fixture(of: testCase.id)
+            let fixture = String(CaseID.fixture(of: testCase.id))
             guard !fixture.isEmpty, fixture.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }) else {
                 throw HarnessInputError(file: displayName, field: "id", message: "case \(testCase.id): fixture name must be [a-z0-9-]+ (refusing to write outside \(displayName))")
             }
@@ -132,12 +133,8 @@ public struct ViewStore {
               let lines = try? GoldenText.lines([UInt8](data), file: file), !lines.isEmpty else { return false }
         return lines.allSatisfy { line in
             guard let (id, _) = try? ViewLine.parse(line, file: file, lineNumber: 1) else { return false }
-            return Self.fixture(of: id) == fixture
+            return CaseID.fixture(of: id) == fixture
         }
     }
 
-    /// The fixture a case id belongs to (the file its line is stored in).
-    package static func fixture(of id: String) -> String {
-        String(id.prefix { $0 != "/" })
-    }
 }

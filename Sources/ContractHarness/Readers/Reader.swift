@@ -1,16 +1,4 @@
-import WidgetSnapshot
-
-/// What one reader made of one case: a view, or a failure of the reader itself (a crash,
-/// a hang, a line that is not a view) — which is never confused with a parse error.
-public enum ReaderOutcome: Equatable, Sendable {
-    case view(DecodedView)
-    case failure(String)
-
-    public var view: DecodedView? {
-        if case .view(let view) = self { return view }
-        return nil
-    }
-}
+import ContractModel
 
 /// The one interface the harness knows readers by: Swift, the C reference, recorded
 /// Kotlin outputs and external processes all implement it, so adding a fourth language
@@ -25,11 +13,12 @@ public protocol Reader: Sendable {
 
 /// A reader that runs inside this process, one case at a time, safely from any thread.
 public protocol InProcessReader: Reader {
-    func decode(_ testCase: Case) -> DecodedView
+    /// A view, or a failure when the reader could not finish (never a view with a guessed answer).
+    func outcome(_ testCase: Case) -> ReaderOutcome
 }
 
 extension InProcessReader {
     public func decodeAll(_ cases: [Case], jobs: Int) -> [ReaderOutcome] {
-        ParallelMap.map(cases, jobs: jobs) { .view(decode($0)) }
+        ParallelMap.map(cases, jobs: jobs) { outcome($0) }
     }
 }

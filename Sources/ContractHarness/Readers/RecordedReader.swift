@@ -1,3 +1,4 @@
+import ContractModel
 /// Outputs recorded earlier by running a reader that is not available here (the Kotlin
 /// end on Android's org.json, recorded by `scripts/record-kotlin`), replayed by case id.
 public struct RecordedReader: Reader {

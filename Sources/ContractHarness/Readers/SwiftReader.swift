@@ -1,3 +1,4 @@
+import ContractModel
 import WidgetSnapshot
 
 /// The product under test: the `WidgetSnapshot` library, exactly as an iOS widget calls it —
@@ -7,6 +8,8 @@ public struct SwiftReader: InProcessReader {
     public let name = "swift"
 
     public init() {}
+
+    public func outcome(_ testCase: Case) -> ReaderOutcome { .view(decode(testCase)) }
 
     public func decode(_ testCase: Case) -> DecodedView {
         let pending = PendingTargets(testCase.pendingDoneTargets.map { (taskId: $0.taskId.string, isDone: $0.isDone) })

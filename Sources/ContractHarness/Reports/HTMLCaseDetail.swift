@@ -1,3 +1,4 @@
+import ContractModel
 import WidgetSnapshot
 
 /// One case on one screen, as HTML: the blob, the expected view, and each reader's status,

@@ -1,3 +1,4 @@
+import ContractModel
 /// What one reader did on one case, as the HTML pages colour it. Separate from the
 /// verdict types because a page needs one word per cell: a reader that produced no view at
 /// all (crash, hang, bad line) is shown as such even when its deviation is listed.

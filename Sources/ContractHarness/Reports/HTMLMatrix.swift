@@ -1,3 +1,5 @@
+import ContractModel
+
 /// The cases × readers matrix behind `report --html`: one status per cell, cases grouped
 /// by fixture and mutation family, with per-group counts. Kept apart from the markup so the
 /// page and its tests read the same numbers.
@@ -62,7 +64,7 @@ public struct HTMLMatrix: Sendable {
         var position: [String: Int] = [:]
         for (index, testCase) in result.corpus.cases.enumerated() {
             let fixture = String(testCase.fixtureName)
-            let family = ReportFacts.family(of: testCase.id)
+            let family = CaseID.family(of: testCase.id)
             let key = fixture + "\u{0}" + family
             if position[key] == nil {
                 position[key] = groups.count

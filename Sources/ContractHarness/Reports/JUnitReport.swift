@@ -1,3 +1,5 @@
+import ContractModel
+
 /// `check --junit FILE`: one `<testsuite>` per reader and one `<testcase>` per case, so a
 /// CI system shows every unexpected deviation by name; listed deviations are skipped
 /// with their reason, stale list entries are failing test cases of their own.
@@ -26,7 +28,7 @@ public enum JUnitReport {
             let tests = facts.caseCount + verdict.staleEntries.count
             out += "  <testsuite name=\"\(escape(verdict.reader))\" tests=\"\(tests)\" failures=\"\(verdict.unexpected.count + verdict.staleEntries.count)\" skipped=\"\(verdict.listed.count + verdict.notImplementedOnly.count)\">\n"
             for testCase in result.corpus.cases {
-                let classname = "\(verdict.reader).\(ReportFacts.family(of: testCase.id))"
+                let classname = "\(verdict.reader).\(CaseID.family(of: testCase.id))"
                 out += "    <testcase classname=\"\(escape(classname))\" name=\"\(escape(testCase.id))\""
                 guard let deviation = deviations[testCase.id] else { out += "/>\n"; continue }
                 let detail = deviation.differences.map { "\($0.field): expected \($0.expected), got \($0.got)" }.joined(separator: "\n")

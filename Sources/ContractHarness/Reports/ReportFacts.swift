@@ -1,3 +1,5 @@
+import ContractModel
+
 /// The numbers every report shows, computed once from a gate result.
 public struct ReportFacts: Sendable {
     /// Per reader and mutation family: cases, deviations listed, deviations unexpected.
@@ -19,7 +21,7 @@ public struct ReportFacts: Sendable {
         var seen: Set<String> = []
         var familyOfCase: [String: String] = [:]
         for testCase in result.corpus.cases {
-            let family = Self.family(of: testCase.id)
+            let family = CaseID.family(of: testCase.id)
             familyOfCase[testCase.id] = family
             if seen.insert(family).inserted { families.append(family) }
         }
@@ -30,21 +32,13 @@ public struct ReportFacts: Sendable {
             var counts: [String: FamilyCount] = [:]
             for family in families { counts[family] = FamilyCount(cases: caseCounts[family] ?? 0) }
             for deviation in verdict.deviations {
-                let family = familyOfCase[deviation.caseId] ?? Self.family(of: deviation.caseId)
+                let family = familyOfCase[deviation.caseId] ?? CaseID.family(of: deviation.caseId)
                 if deviation.isUnexpected { counts[family, default: FamilyCount()].unexpected += 1 } else { counts[family, default: FamilyCount()].listed += 1 }
             }
             byFamily[verdict.reader] = counts
         }
         self.families = families
         self.byFamily = byFamily
-    }
-
-    /// The mutation family of a case id: the operator's first dotted word
-    /// (`canonical/dates.impossible-day#2026-02-30@berlin@at` → `dates`).
-    public static func family(of caseId: String) -> String {
-        let afterFixture = caseId.drop { $0 != "/" }.dropFirst()
-        let operatorId = afterFixture.prefix { $0 != "@" && $0 != "#" }
-        return String(operatorId.prefix { $0 != "." })
     }
 
     public var fixtureCount: Int { result.corpus.fixtures.count }

@@ -1,3 +1,4 @@
+import ContractModel
 import WidgetSnapshot
 
 /// The zone dimension's cases: for every picked transition, the day before, the day itself
@@ -27,7 +28,7 @@ public enum ZoneDayCases {
                 blob["tasks"] = .array([.object(task)])
                 let text = JSONWriter.compact(.object(blob))
                 for (instant, now) in [("before", validUntil - 1), ("at", validUntil)] {
-                    let id = CaseIdentifier.make(fixture: fixtureName, operator: transition.zoneClass.operatorId,
+                    let id = CaseID.make(fixture: fixtureName, operator: transition.zoneClass.operatorId,
                                                  parameter: "\(transition.day).\(relative)", zone: transition.zone,
                                                  instant: instant)
                     cases.append(Case(id: id, blob: text, pendingDoneTargets: [], nowMs: now, timeZone: transition.zone))

@@ -1,19 +1,14 @@
+import WidgetSnapshot
+
 /// Everything a reader decides for one case (CONTRACT §3), in a form every reader —
 /// Swift, C, Kotlin, any external process — can produce and compare field by field.
+/// Lives here, not in `WidgetSnapshot`, because it is the harness's shared vocabulary,
+/// not something an app reads.
 public struct DecodedView: Equatable, Sendable {
     /// The outcome of `parse`: rows, or a failure with an informational reason.
     public enum Parse: Equatable, Sendable {
         case tasks([WidgetTaskRow])
         case error(String)
-
-        /// Equal kinds and rows; error texts are informational and never compared.
-        public func agrees(with other: Parse) -> Bool {
-            switch (self, other) {
-            case (.tasks(let mine), .tasks(let theirs)): return mine == theirs
-            case (.error, .error): return true
-            default: return false
-            }
-        }
     }
 
     public var id: String

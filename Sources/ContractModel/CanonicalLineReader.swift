@@ -1,7 +1,8 @@
 import WidgetSnapshot
 
-/// Reads one line of a views stream (a testee's stdout, `golden/expected/*.jsonl`,
-/// `golden/kotlin/*.jsonl`): a decoded view (CONTRACT.md §6), or a testee's
+/// The strict reader of the canonical line (the writer is `CanonicalLineWriter.swift`):
+/// one line of a views stream (a testee's stdout, `golden/expected/*.jsonl`,
+/// `golden/kotlin/*.jsonl`) is a decoded view (CONTRACT.md §6), or a testee's
 /// `{"id":…,"crash":"…"}` for a case it could not decode. A lone surrogate a reader kept
 /// (`\ud800`) is read as that escape text, so that it compares unequal to U+FFFD.
 public enum ViewLine {

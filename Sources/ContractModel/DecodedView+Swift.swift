@@ -1,4 +1,8 @@
 import Foundation
+import WidgetSnapshot
+
+/// The Swift reader (the product, `WidgetSnapshot`) seen through the contract: one blob in,
+/// one comparable view out, exactly as an iOS widget would call the library.
 
 extension DecodedView {
     /// Everything the Swift reader decides for one blob, as a comparable view: the blob is

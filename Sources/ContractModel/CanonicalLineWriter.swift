@@ -1,3 +1,5 @@
+import WidgetSnapshot
+
 /// The canonical one-line JSON of a decoded view (CONTRACT.md §6): fixed key order, no
 /// spaces, so that views from different readers compare byte for byte.
 extension DecodedView {
@@ -56,5 +58,23 @@ extension DecodedView {
 
     private func appendOptionalInteger(_ value: Int64?, to out: inout [UInt8]) {
         if let value { JSONWriter.appendInteger(value, to: &out) } else { out.append(contentsOf: "null".utf8) }
+    }
+}
+
+extension ReaderOutcome {
+    /// The outcome as one line of a views stream: the view's canonical line, or
+    /// `{"id":"…","crash":"…"}` when there is no view (`ViewLine` reads both back).
+    public func canonicalLine(id: String) -> [UInt8] {
+        switch self {
+        case .view(let view):
+            return view.canonicalJSON
+        case .failure(let reason):
+            var out = Array(#"{"id":"#.utf8)
+            JSONWriter.appendString(Array(id.utf8), to: &out)
+            out.append(contentsOf: #","crash":"#.utf8)
+            JSONWriter.appendString(Array(reason.utf8), to: &out)
+            out.append(UInt8(ascii: "}"))
+            return out
+        }
     }
 }

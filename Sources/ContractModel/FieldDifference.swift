@@ -1,0 +1,125 @@
+import WidgetSnapshot
+
+/// One compared field on which two outcomes disagree (CONTRACT §6: parse kind and rows,
+/// meta, stale, header — never error texts), with both sides as short text.
+///
+/// `FieldDifference.between` is *the* comparison: the gate, `diff`, the fuzzers, the
+/// libFuzzer target and the benchmark all ask it whether two views agree.
+public struct FieldDifference: Equatable, Sendable {
+    public var path: FieldPath
+    public var expected: String
+    public var got: String
+
+    public init(path: FieldPath, expected: String, got: String) {
+        self.path = path
+        self.expected = expected
+        self.got = got
+    }
+
+    /// `got` of a field the reader's view line leaves out (a reader that does not implement it).
+    public static let notImplemented = "not implemented"
+
+    /// The field as written in reports: `parse.tasks[2].isDone`, `header.kind`, `crash`.
+    public var field: String { path.description }
+
+    /// Every compared field where `got` differs from `expected`; empty when they agree.
+    public static func between(expected: ReaderOutcome, got: ReaderOutcome) -> [FieldDifference] {
+        switch (expected, got) {
+        case (.view(let expected), .view(let got)):
+            return between(expected: expected, got: got)
+        case (.view, .failure(let reason)):
+            return [FieldDifference(path: FieldPath(got.noViewField ?? .crash), expected: "a view", got: "failure: \(reason)")]
+        case (.failure(let reason), .view):
+            // No expected view for the case: the expected output is what is missing.
+            return [FieldDifference(path: FieldPath(.missing), expected: "failure: \(reason)", got: "a view")]
+        case (.failure, .failure):
+            return []
+        }
+    }
+
+    /// Every compared field of two views where `got` differs from `expected`.
+    public static func between(expected: DecodedView, got: DecodedView) -> [FieldDifference] {
+        var differences: [FieldDifference] = []
+        parseDifferences(expected.parse, got.parse, into: &differences)
+        if !sameText(expected.meta.dayStr, got.meta.dayStr) {
+            differences.append(FieldDifference(path: FieldPath(.dayStr), expected: text(expected.meta.dayStr), got: text(got.meta.dayStr)))
+        }
+        if expected.meta.validUntil != got.meta.validUntil {
+            differences.append(FieldDifference(path: FieldPath(.validUntil), expected: text(expected.meta.validUntil),
+                                               got: text(got.meta.validUntil)))
+        }
+        if expected.stale != got.stale {
+            differences.append(FieldDifference(path: FieldPath(.stale), expected: String(expected.stale), got: String(got.stale)))
+        }
+        switch (expected.header, got.header) {
+        case (.today, .today):
+            break
+        case (.outdated(let want), .outdated(let have)):
+            if want != have { differences.append(FieldDifference(path: FieldPath(.headerDayMs), expected: text(want), got: text(have))) }
+        default:
+            differences.append(FieldDifference(path: FieldPath(.headerKind), expected: text(expected.header), got: text(got.header)))
+        }
+        return differences
+    }
+
+    /// True when every compared field agrees (error texts are never compared).
+    public static func agree(_ expected: DecodedView, _ got: DecodedView) -> Bool {
+        between(expected: expected, got: got).isEmpty
+    }
+
+    private static func parseDifferences(_ expected: DecodedView.Parse, _ got: DecodedView.Parse, into differences: inout [FieldDifference]) {
+        switch (expected, got) {
+        case (.error, .error):
+            return
+        case (.error(let reason), .tasks(let rows)):
+            differences.append(FieldDifference(path: FieldPath(.parse), expected: "error (\(reason))", got: "\(rows.count) rows"))
+        case (.tasks(let rows), .error(let reason)):
+            differences.append(FieldDifference(path: FieldPath(.parse), expected: "\(rows.count) rows", got: "error (\(reason))"))
+        case (.tasks(let expectedRows), .tasks(let gotRows)):
+            guard expectedRows.count == gotRows.count else {
+                differences.append(FieldDifference(path: FieldPath(.tasks), expected: "\(expectedRows.count) rows", got: "\(gotRows.count) rows"))
+                return
+            }
+            for (row, (want, have)) in zip(expectedRows, gotRows).enumerated() {
+                if !sameText(want.id, have.id) {
+                    differences.append(FieldDifference(path: FieldPath(.taskId, row: row), expected: quoted(want.id), got: quoted(have.id)))
+                }
+                if !sameText(want.title, have.title) {
+                    differences.append(FieldDifference(path: FieldPath(.taskTitle, row: row), expected: quoted(want.title), got: quoted(have.title)))
+                }
+                if want.isDone != have.isDone {
+                    differences.append(FieldDifference(path: FieldPath(.taskIsDone, row: row), expected: String(want.isDone), got: String(have.isDone)))
+                }
+                if !sameText(want.projectColor, have.projectColor) {
+                    differences.append(FieldDifference(path: FieldPath(.taskProjectColor, row: row), expected: text(want.projectColor),
+                                                       got: text(have.projectColor)))
+                }
+            }
+        }
+    }
+
+    /// Code-point (UTF-8 byte) equality: Swift's `==` would call `"é"` and `"e\u{301}"` equal.
+    private static func sameText(_ lhs: String?, _ rhs: String?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): return true
+        case (let lhs?, let rhs?): return lhs.utf8.elementsEqual(rhs.utf8)
+        default: return false
+        }
+    }
+
+    /// A string as JSON text, cut after 120 bytes.
+    private static func quoted(_ text: String) -> String {
+        var out: [UInt8] = []
+        JSONWriter.appendString(Array(text.utf8.prefix(120)), to: &out)
+        return String(decoding: out, as: UTF8.self) + (text.utf8.count > 120 ? "…" : "")
+    }
+
+    private static func text(_ value: String?) -> String { value.map(quoted) ?? "null" }
+    private static func text(_ value: Int64?) -> String { value.map(String.init) ?? "null" }
+    private static func text(_ header: WidgetHeader) -> String {
+        switch header {
+        case .today: return "today"
+        case .outdated(let dayMs): return "outdated(\(text(dayMs)))"
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import WidgetSnapshot
+
+/// Reads the fields of one JSON object strictly, turning every surprise (missing field,
+/// wrong kind, unknown key) into a `HarnessInputError` that names the field.
+///
+/// Shared by the fixture loader, the case-stream reader and the canonical-line reader so
+/// that all refuse bad input in the same words.
+package struct JSONFieldReader {
+    package let object: JSONObject
+    package let file: String
+    package let line: Int?
+    /// The dotted path of `object` itself ("" at the top).
+    package let path: String
+
+    package init(_ object: JSONObject, file: String, line: Int? = nil, path: String = "") {
+        self.object = object
+        self.file = file
+        self.line = line
+        self.path = path
+    }
+
+    package func fieldPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    package func failure(_ key: String?, _ message: String) -> HarnessInputError {
+        HarnessInputError(file: file, line: line, field: key.map(fieldPath) ?? (path.isEmpty ? nil : path), message: message)
+    }
+
+    /// Refuses members other than `allowed` (a typo would otherwise be ignored).
+    package func rejectUnknownKeys(allowed: Set<String>) throws(HarnessInputError) {
+        for key in object.keys where !allowed.contains(key.string) {
+            throw failure(key.string, "unknown field")
+        }
+    }
+
+    package func has(_ key: String) -> Bool { object[key] != nil }
+
+    package func value(_ key: String) throws(HarnessInputError) -> JSONValue {
+        guard let value = object[key] else { throw failure(key, "missing") }
+        return value
+    }
+
+    package func string(_ key: String) throws(HarnessInputError) -> JSONString {
+        guard case .string(let text) = try value(key) else { throw failure(key, "expected a string") }
+        return text
+    }
+
+    package func bool(_ key: String) throws(HarnessInputError) -> Bool {
+        guard case .bool(let flag) = try value(key) else { throw failure(key, "expected true or false") }
+        return flag
+    }
+
+    package func integer(_ key: String) throws(HarnessInputError) -> Int64 {
+        guard case .integer(let number) = try value(key) else { throw failure(key, "expected an integer") }
+        return number
+    }
+
+    package func object(_ key: String) throws(HarnessInputError) -> JSONObject {
+        guard case .object(let member) = try value(key) else { throw failure(key, "expected an object") }
+        return member
+    }
+
+    package func array(_ key: String) throws(HarnessInputError) -> [JSONValue] {
+        guard case .array(let elements) = try value(key) else { throw failure(key, "expected an array") }
+        return elements
+    }
+
+    package func nested(_ key: String) throws(HarnessInputError) -> JSONFieldReader {
+        JSONFieldReader(try object(key), file: file, line: line, path: fieldPath(key))
+    }
+}
