@@ -7,7 +7,7 @@ import ContractHarness
 @main
 enum ContractHarnessCLI {
     static let subcommands: [any Subcommand.Type] = [
-        CheckCommand.self, UpdateCommand.self, CasesCommand.self, ListCommand.self,
+        CheckCommand.self, UpdateCommand.self, RefreshCommand.self, CasesCommand.self, ListCommand.self,
         ExplainCommand.self, DecodeCommand.self, FuzzCommand.self,
         ReportCommand.self, DiffCommand.self, RecordCommand.self, ZonesCommand.self,
     ]

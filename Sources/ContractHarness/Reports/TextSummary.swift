@@ -14,6 +14,11 @@ public enum TextSummary {
             out += row([verdict.reader, String(verdict.agreeing), String(verdict.listed.count), String(verdict.notImplementedOnly.count),
                         String(verdict.unexpected.count), String(verdict.staleEntries.count), String(verdict.failures)])
         }
+        let skipped = result.verdicts.filter { $0.notCompared == nil && $0.caseCount < facts.caseCount }
+        if !skipped.isEmpty {
+            out += "\nnot compared (their golden lines are stale or edited, see below): "
+            out += skipped.map { "\($0.reader) \(facts.caseCount - $0.caseCount)" }.joined(separator: ", ") + " cases\n"
+        }
         for verdict in result.verdicts where verdict.notCompared == nil && !verdict.notImplementedCounts.isEmpty {
             out += "\n\(verdict.reader): not implemented: "
             out += verdict.notImplementedCounts.map { "\($0.field) (\($0.cases) cases)" }.joined(separator: ", ") + "\n"
@@ -29,6 +34,9 @@ public enum TextSummary {
             out += line.trimmingTrailingSpaces() + "\n"
         }
         for problem in result.problems { out += "\nFAIL: \(problem)\n" }
+        if result.freshness.contains(where: { !$0.stale.isEmpty }) {
+            out += "\none step for all of it: `contract-harness refresh` (update, record-kotlin, diff --base HEAD, and the reader deviations left)\n"
+        }
         for verdict in result.verdicts where !verdict.passed {
             out += "\nFAIL: \(verdict.reader)"
             if let reason = verdict.notCompared {

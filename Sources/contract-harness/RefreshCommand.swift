@@ -1,0 +1,77 @@
+import Foundation
+import ContractHarness
+
+/// `contract-harness refresh`: after a contract change, regenerate every golden output and
+/// show what moved and what still deviates (refused under CI, like `update`).
+enum RefreshCommand: Subcommand {
+    static let name = "refresh"
+    static let summary = "update + record-kotlin + diff + check: the one step after a contract change (refused under CI)"
+    static let help = """
+    USAGE: contract-harness refresh [--root DIR] [--jobs N] [--base REV] [--no-kotlin] [--examples N]
+
+    The one step after changing the contract (a fixture, an operator, a reader):
+      1. contract-harness update      golden/expected from the C reference
+      2. scripts/record-kotlin        golden/kotlin from the Kotlin end (DIR/scripts/record-kotlin,
+                                      run with this binary as CONTRACT_HARNESS)
+      3. contract-harness diff --base REV    which cases' outputs moved, per reader and field
+      4. contract-harness check       the reader deviations that remain on the refreshed files,
+                                      with field-scoped lines to list them after review
+    Then review `git diff golden/` and commit it with the change.
+
+    Exit 0 when the gate passes on the refreshed files, 1 when reader deviations remain (or the
+    recording fails), 2 on bad usage or input. Refuses to run when CI is set: golden files
+    change only by a reviewed commit.
+
+    OPTIONS:
+      --root DIR        the tree that holds golden/ and scripts/ (default: .)
+      --jobs N          threads for the in-process readers (default: all cores)
+      --base REV        the revision the diff compares with (default: HEAD)
+      --no-kotlin       skip step 2 (no JDK here); the gate then says whether golden/kotlin is stale
+      --examples N      examples per reader in the diff (default 5)
+    """
+
+    static func run(_ arguments: inout Arguments) throws -> Int32 {
+        let paths = try paths(&arguments)
+        let jobs = try jobs(&arguments)
+        let base = try arguments.option("--base") ?? "HEAD"
+        let skipKotlin = arguments.flag("--no-kotlin")
+        let examples = try arguments.integer("--examples") ?? 5
+        guard examples >= 0 else { throw UsageError("--examples must be ≥ 0") }
+        try arguments.finish()
+        if let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty {
+            FileHandle.standardError.write(Data("contract-harness: refresh refuses to run under CI (CI=\(ci)): golden files change only by a reviewed commit\n".utf8))
+            return ExitCode.usageOrInput
+        }
+        let script = paths.root.appendingPathComponent("scripts/record-kotlin").path
+        if !skipKotlin, !FileManager.default.isExecutableFile(atPath: script) {
+            throw UsageError("\(script) is missing: refresh records Kotlin with it (or pass --no-kotlin)")
+        }
+        var recordingFailed = false
+        let gate = try Refresh.run(paths, base: base, jobs: jobs, examples: examples, record: {
+            guard !skipKotlin else {
+                say("skipped (--no-kotlin)\n")
+                return
+            }
+            let termination = try KotlinRecording.run(script: script)
+            if termination.exitCode != 0 {
+                recordingFailed = true
+                say("scripts/record-kotlin failed (\(termination)); golden/kotlin is unchanged\n")
+            }
+        }, options: Gate.Options(jobs: jobs), say: say)
+        return gate.passed && !recordingFailed ? ExitCode.passed : ExitCode.contractFailure
+    }
+
+    private static func say(_ text: String) {
+        print(text, terminator: "")
+        fflush(nil)
+    }
+}
+
+/// Runs `scripts/record-kotlin` with this binary as its harness, its output shown as it comes.
+enum KotlinRecording {
+    static func run(script: String) throws -> Termination {
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let child = try Subprocess(.arguments(["env", "CONTRACT_HARNESS=\(me)", script]), stdout: .inherit, stderr: .inherit)
+        return child.reap()
+    }
+}
