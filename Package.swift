@@ -8,6 +8,8 @@ let package = Package(
         // The Swift reader an iOS widget depends on: Foundation only, no harness code.
         .library(name: "WidgetSnapshot", targets: ["WidgetSnapshot"]),
         .library(name: "ContractHarness", targets: ["ContractHarness"]),
+        // Turns a team's own Swift reader into a testee for `check --testee` (Examples/ios-testee).
+        .library(name: "WidgetContractTestee", targets: ["WidgetContractTestee"]),
         .executable(name: "contract-harness", targets: ["contract-harness"]),
     ],
     targets: [
@@ -21,16 +23,24 @@ let package = Package(
         // the field paths, the one comparison, the case id, the C view conversion.
         .target(name: "ContractModel", dependencies: ["WidgetSnapshot", "ReferenceDecoder"]),
         .target(name: "ContractHarness", dependencies: ["ContractModel", "WidgetSnapshot", "ReferenceDecoder"]),
+        // The testee kit: case lines in, canonical view lines (or crash lines) out, CONTRACT §6.
+        .target(name: "WidgetContractTestee", dependencies: ["ContractModel", "ContractHarness", "WidgetSnapshot"]),
+        // A JSONSerialization port of the widget reader (what an iOS team without WidgetSnapshot
+        // ships): timed by WidgetBench, and the reader of the worked testee example.
+        .target(name: "FoundationWidgetReader", dependencies: ["WidgetSnapshot"], path: "Examples/FoundationWidgetReader"),
+        .executableTarget(name: "ios-example-testee", dependencies: ["WidgetContractTestee", "FoundationWidgetReader"],
+                          path: "Examples/ios-testee"),
         // The CLI: argument parsing and one file per subcommand, over the library.
         .executableTarget(name: "contract-harness", dependencies: ["ContractHarness", "ContractModel", "WidgetSnapshot"]),
         // The libFuzzer target (scripts/fuzz-libfuzzer, .clusterfuzzlite/): Swift vs C on the same bytes.
         // It links the model (the comparison, the C conversion) and the readers, never the harness.
         .executableTarget(name: "WidgetFuzz", dependencies: ["ContractModel", "WidgetSnapshot", "ReferenceDecoder"]),
         // Benchmarks (scripts/bench, BENCHMARKS.md): release builds only, not a product an app uses.
-        .executableTarget(name: "WidgetBench", dependencies: ["WidgetSnapshot", "ContractModel", "ContractHarness", "ReferenceDecoder"]),
+        .executableTarget(name: "WidgetBench", dependencies: ["WidgetSnapshot", "ContractModel", "ContractHarness", "ReferenceDecoder", "FoundationWidgetReader"]),
         .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot"]),
         .testTarget(name: "ContractModelTests", dependencies: ["ContractModel", "WidgetSnapshot"]),
         .testTarget(name: "ReaderBehaviourTests", dependencies: ["ContractHarness", "ContractModel", "WidgetSnapshot"]),
+        .testTarget(name: "WidgetContractTesteeTests", dependencies: ["WidgetContractTestee", "WidgetSnapshot"]),
         .testTarget(name: "ContractHarnessTests", dependencies: ["ContractHarness", "ContractModel", "WidgetSnapshot"]),
     ],
     cLanguageStandard: .c11

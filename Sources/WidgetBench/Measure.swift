@@ -122,7 +122,7 @@ final class PreparedCases {
         switch reader {
         case .swift: return Self.summary(SwiftReader().decode(cases[index]))
         case .c: return CReferenceReader().outcome(cases[index]).view.map(Self.summary) ?? -2
-        case .foundation: return Self.summary(FoundationReader().decode(cases[index]))
+        case .foundation: return Self.summary(FoundationBenchReader().decode(cases[index]))
         case .swiftParse:
             guard case .object(let root)? = try? JSONParser().parse(cases[index].blob) else { return -1 }
             return root.count

@@ -132,7 +132,7 @@ struct Agreement {
         var agreeing = 0
         var differing: [String: Int] = [:]
         let swift = SwiftReader()
-        let foundation = FoundationReader()
+        let foundation = FoundationBenchReader()
         for item in corpus.cases {
             let mine = swift.decode(item)
             let theirs = foundation.decode(item)

@@ -1,10 +1,10 @@
-import ContractHarness
-import ContractModel
 import Foundation
 import WidgetSnapshot
 
 /// A comparison reader only — never a product: the widget reader as the most obvious iOS
-/// port would write it, on Foundation's `JSONSerialization` (`[String: Any]`, `NSNumber`)
+/// port would write it (what an iOS team that did not adopt `WidgetSnapshot` ships). Shared by
+/// the benchmark (`WidgetBench`, timed against the Swift reader) and the worked testee example
+/// (`Examples/ios-testee`, run in the gate as `ios-example`); it knows nothing of the harness. It is written on Foundation's `JSONSerialization` (`[String: Any]`, `NSNumber`)
 /// and a `DateFormatter` for the day. It follows the field rules of CONTRACT.md §2 as
 /// closely as `JSONSerialization` allows, so that timing it against the Swift reader
 /// compares like with like. Where it cannot match (see `BENCHMARKS.md`, "FoundationReader"):
@@ -20,36 +20,50 @@ import WidgetSnapshot
 ///   and has its own depth limit and number grammar;
 /// - days: `DateFormatter("yyyy-MM-dd")` with a Gregorian calendar is Julian before
 ///   1582-10-15 and accepts some forms the strict `YYYY-MM-DD` rule refuses.
-struct FoundationReader {
-    func decode(_ testCase: Case) -> DecodedView {
-        var pending: [String: Bool] = [:]
-        for target in testCase.pendingDoneTargets { pending[target.taskId.string] = target.isDone }
-        return Self.decode(id: testCase.id, blob: testCase.blob, pendingDoneTargets: pending, nowMs: testCase.nowMs,
-                           timeZone: testCase.timeZone)
+public enum FoundationReader {
+    /// Everything the widget shows for one blob, from one `JSONSerialization` pass.
+    public struct Snapshot: Sendable {
+        /// The rows, or why there are none (a blob that is not an object, a broken task).
+        public var rows: Result<[WidgetTaskRow], Failure>
+        public var meta: SnapshotMeta
+        public var stale: Bool
+        public var header: WidgetHeader
     }
 
-    enum Failure: Error {
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        case notJSON
+        case notAnObject
         case taskNotAnObject(Int)
         case missingField(Int, String)
+
+        public var description: String {
+            switch self {
+            case .notJSON: return "JSONSerialization failed"
+            case .notAnObject: return "not an object"
+            case .taskNotAnObject(let index): return "tasks[\(index)] is not an object"
+            case .missingField(let index, let field): return "tasks[\(index)] has no \(field)"
+            }
+        }
     }
 
-    static func decode(id: String, blob: [UInt8], pendingDoneTargets: [String: Bool], nowMs: Int64,
-                       timeZone: String) -> DecodedView {
+    /// Reads a blob as the iOS widget would: taps keyed by Swift `String` (see above), the day
+    /// in the zone named `timeZone` (an IANA name).
+    public static func read(_ blob: [UInt8], pendingDoneTargets: [String: Bool], nowMs: Int64, timeZone: String) -> Snapshot {
         let parsed: Any
         do {
             parsed = try JSONSerialization.jsonObject(with: Data(blob))
         } catch {
-            return DecodedView(id: id, parse: .error("JSONSerialization failed"), meta: .unknown, stale: false, header: .today)
+            return Snapshot(rows: .failure(.notJSON), meta: .unknown, stale: false, header: .today)
         }
         guard let root = parsed as? [String: Any] else {
-            return DecodedView(id: id, parse: .error("not an object"), meta: .unknown, stale: false, header: .today)
+            return Snapshot(rows: .failure(.notAnObject), meta: .unknown, stale: false, header: .today)
         }
         let supported = root["v"].flatMap(int32) == 1
-        let parse: DecodedView.Parse
+        let rows: Result<[WidgetTaskRow], Failure>
         do {
-            parse = .tasks(supported ? try rows(root, pendingDoneTargets) : [])
+            rows = .success(supported ? try self.rows(root, pendingDoneTargets) : [])
         } catch {
-            parse = .error("\(error)")
+            rows = .failure(error)
         }
         var meta = SnapshotMeta.unknown
         if supported {
@@ -61,10 +75,10 @@ struct FoundationReader {
         }
         let stale = meta.validUntil.map { nowMs >= $0 } ?? false
         let header: WidgetHeader = stale ? .outdated(dayMs: meta.dayStr.flatMap { dayMs($0, zone: timeZone) }) : .today
-        return DecodedView(id: id, parse: parse, meta: meta, stale: stale, header: header)
+        return Snapshot(rows: rows, meta: meta, stale: stale, header: header)
     }
 
-    private static func rows(_ root: [String: Any], _ pending: [String: Bool]) throws -> [WidgetTaskRow] {
+    private static func rows(_ root: [String: Any], _ pending: [String: Bool]) throws(Failure) -> [WidgetTaskRow] {
         guard let tasks = root["tasks"] as? [Any] else { return [] }
         let colors = root["projectColors"] as? [String: Any]
         var rows: [WidgetTaskRow] = []

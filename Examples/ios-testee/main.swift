@@ -1,0 +1,20 @@
+// The worked example of Examples/README.md: an iOS team's own widget reader (a
+// JSONSerialization port, Examples/FoundationWidgetReader) made a testee with the
+// WidgetContractTestee kit, and run in the gate like any reader:
+//   swift build --product ios-example-testee
+//   contract-harness check --testee ios-example=.build/debug/ios-example-testee
+// Its reviewed deviations are golden/divergences/ios-example.txt.
+import FoundationWidgetReader
+import WidgetContractTestee
+
+Testee.run { c in
+    var taps: [String: Bool] = [:] // the reader keys taps by String, as the app does
+    for tap in c.pendingDoneTargets { taps[tap.taskId] = tap.isDone }
+    let snapshot = FoundationReader.read(c.blob, pendingDoneTargets: taps, nowMs: c.nowMs, timeZone: c.timeZoneName)
+    let parse: TesteeView.Parse
+    switch snapshot.rows {
+    case .success(let rows): parse = .tasks(rows)
+    case .failure(let failure): parse = .error(failure.description)
+    }
+    return TesteeView(parse: parse, meta: snapshot.meta, stale: snapshot.stale, header: snapshot.header)
+}

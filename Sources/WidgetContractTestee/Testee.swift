@@ -1,0 +1,60 @@
+import ContractHarness
+import Foundation
+import WidgetSnapshot
+
+/// Turns any Swift reader into an external testee (CONTRACT.md §6) for
+/// `contract-harness check --testee NAME=COMMAND`: cases in on stdin, one line out per case on
+/// stdout, in order, flushed per line. A team writes only the mapping from a case to its
+/// reader and back:
+///
+/// ```swift
+/// Testee.run { c in
+///     let snapshot = MyReader.read(c.blob, taps: c.pendingDoneTargets, nowMs: c.nowMs, zone: c.timeZoneName)
+///     return TesteeView(parse: snapshot.rows.map { .tasks($0) } ?? .error("unreadable"),
+///                       meta: snapshot.meta, stale: snapshot.stale, header: snapshot.header)
+/// }
+/// ```
+public enum Testee {
+    /// Reads cases from stdin until it ends and answers each (see `respond`); blank lines are
+    /// skipped. Exits 0 at end of input.
+    public static func run(_ reader: (TesteeCase) throws -> TesteeView) -> Never {
+        CrashGuard.install()
+        var number = 0
+        while let line = readLine(strippingNewline: true) {
+            number += 1
+            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
+            var out = respond(to: Array(line.utf8), lineNumber: number, reader: reader)
+            out.append(UInt8(ascii: "\n"))
+            FileHandle.standardOutput.write(Data(out))
+        }
+        exit(0)
+    }
+
+    /// The line (without newline) answering one case line — never fails, so views stay aligned
+    /// with cases:
+    /// - a view (the canonical line, fields the reader leaves nil omitted);
+    /// - `{"id":…,"crash":"bad case: …"}` for a line that is not a case (the id when one can be
+    ///   read, else `""`), naming the line and field;
+    /// - `{"id":…,"crash":"<error type>: <error> in reader"}` when the reader throws.
+    /// A trap inside the reader (a failed `!`, an index out of range) also writes the case's
+    /// crash line, from a signal handler, before the process ends (`run` installs it); the
+    /// harness then restarts the testee for the cases after it.
+    public static func respond(to line: [UInt8], lineNumber: Int, reader: (TesteeCase) throws -> TesteeView) -> [UInt8] {
+        let item: Case
+        do {
+            item = try CaseStream.readLine(line, file: "stdin", line: lineNumber)
+        } catch {
+            return CrashLine.bytes(id: CrashLine.id(inBadLine: line), reason: "bad case: \(error)")
+        }
+        let testeeCase = TesteeCase(id: item.id, blob: item.blob,
+                                    pendingDoneTargets: item.pendingDoneTargets.map { (taskId: $0.taskId.string, isDone: $0.isDone) },
+                                    nowMs: item.nowMs, timeZoneName: item.timeZone)
+        CrashGuard.arm(CrashLine.bytes(id: item.id, reason: "the reader trapped (signal) in reader") + [UInt8(ascii: "\n")])
+        defer { CrashGuard.disarm() }
+        do {
+            return ViewLineWriter.bytes(id: item.id, view: try reader(testeeCase))
+        } catch {
+            return CrashLine.bytes(id: item.id, reason: "\(type(of: error)): \(error) in reader")
+        }
+    }
+}

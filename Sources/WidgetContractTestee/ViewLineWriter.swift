@@ -1,0 +1,40 @@
+import ContractModel
+import WidgetSnapshot
+
+/// A `TesteeView` as its canonical view line, written by the one canonical writer
+/// (`DecodedView.canonicalJSON`), with the fields the reader does not implement left out.
+///
+/// The writer puts `,"meta":{"dayStr":`, `},"stale":` and `,"header":{"kind":` in that order,
+/// and none of them can occur inside a string value (every `"` in one is written `\"`), so
+/// cutting the line at their first occurrences removes exactly those fields.
+enum ViewLineWriter {
+    static func bytes(id: String, view: TesteeView) -> [UInt8] {
+        let parse: DecodedView.Parse
+        switch view.parse {
+        case .tasks(let rows): parse = .tasks(rows)
+        case .error(let reason): parse = .error(reason)
+        }
+        let full = DecodedView(id: id, parse: parse, meta: view.meta ?? .unknown, stale: view.stale ?? false,
+                               header: view.header ?? .today).canonicalJSON
+        if view.meta != nil, view.stale != nil, view.header != nil { return full }
+        let meta = firstIndex(of: #","meta":{"dayStr":"#, in: full)
+        let stale = firstIndex(of: #","stale":"#, in: full, from: meta) // the `}` before it closes meta
+        let header = firstIndex(of: #","header":{"kind":"#, in: full, from: stale)
+        var out = Array(full[..<meta])
+        if view.meta != nil { out += full[meta..<stale] }
+        if view.stale != nil { out += full[stale..<header] }
+        if view.header != nil { out += full[header..<(full.count - 1)] }
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    private static func firstIndex(of marker: String, in bytes: [UInt8], from start: Int = 0) -> Int {
+        let needle = Array(marker.utf8)
+        var index = start
+        while index + needle.count <= bytes.count {
+            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index += 1
+        }
+        preconditionFailure("the canonical writer always writes \(marker)")
+    }
+}

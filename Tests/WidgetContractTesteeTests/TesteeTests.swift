@@ -1,0 +1,118 @@
+import Foundation
+import WidgetSnapshot
+import XCTest
+@testable import WidgetContractTestee
+
+/// The testee kit's promises (CONTRACT.md §6): what the reader is handed, the canonical line
+/// it answers with (fields it does not implement left out), and one line per case whatever
+/// goes wrong — a bad case line, a throwing reader — so views stay aligned with cases.
+final class TesteeTests: XCTestCase {
+    private let canonicalBlob = #"{\"v\":1,\"dayStr\":\"2026-07-17\",\"validUntil\":5,\"tasks\":[{\"id\":\"t1\",\"title\":\"A\"}]}"#
+
+    private func line(_ fields: String) -> [UInt8] { Array("{\(fields)}".utf8) }
+
+    private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    private let fullView: (TesteeCase) throws -> TesteeView = { _ in
+        TesteeView(parse: .tasks([WidgetTaskRow(id: "t1", title: "A", isDone: true, projectColor: nil)]),
+                   meta: SnapshotMeta(dayStr: "2026-07-17", validUntil: 5), stale: true, header: .outdated(dayMs: nil))
+    }
+
+    func testAValidCaseReachesTheReaderExactlyAndItsViewIsTheCanonicalLine() throws {
+        var seen: TesteeCase?
+        let out = Testee.respond(to: line(#""id":"f/op@berlin@at","blob":"\#(canonicalBlob)","pendingDoneTargets":{"e\u0301":true,"\u00e9":false},"nowMs":10,"timeZone":"Europe/Berlin""#),
+                                 lineNumber: 1) { c in
+            seen = c
+            return try self.fullView(c)
+        }
+        XCTAssertEqual(text(out), #"{"id":"f/op@berlin@at","parse":{"tasks":[{"id":"t1","title":"A","isDone":true,"projectColor":null}]},"meta":{"dayStr":"2026-07-17","validUntil":5},"stale":true,"header":{"kind":"outdated","dayMs":null}}"#)
+        let c = try XCTUnwrap(seen)
+        XCTAssertEqual(c.id, "f/op@berlin@at")
+        XCTAssertEqual(c.blobText, #"{"v":1,"dayStr":"2026-07-17","validUntil":5,"tasks":[{"id":"t1","title":"A"}]}"#)
+        XCTAssertEqual(c.pendingDoneTargets.map { Array($0.taskId.unicodeScalars) }, [["e", "\u{301}"], ["\u{e9}"]],
+                       "two taps, in order, exact code points")
+        XCTAssertEqual(c.pendingDoneTargets.map(\.isDone), [true, false])
+        XCTAssertEqual(c.nowMs, 10)
+        XCTAssertEqual(c.timeZoneName, "Europe/Berlin")
+        XCTAssertEqual(c.timeZone?.identifier, "Europe/Berlin")
+    }
+
+    func testABase64BlobArrivesAsItsBytes() throws {
+        var blob: [UInt8] = []
+        var text: String? = "unset"
+        _ = Testee.respond(to: line(#""id":"b","blobBase64":"/wB7","nowMs":0,"timeZone":"UTC""#), lineNumber: 1) { c in
+            blob = c.blob
+            text = c.blobText
+            return try self.fullView(c)
+        }
+        XCTAssertEqual(blob, [0xFF, 0x00, 0x7B])
+        XCTAssertNil(text, "not UTF-8")
+    }
+
+    func testFieldsTheReaderDoesNotImplementAreLeftOut() {
+        // a title holding the writer's own markers must not confuse the cut
+        let tricky = #",\"meta\":{\"dayStr\":\"x\"},\"stale\":true,\"header\":{\"kind\":"#
+        let row = WidgetTaskRow(id: "t", title: #","meta":{"dayStr":"x"},"stale":true,"header":{"kind":"#, isDone: false, projectColor: "red")
+        let answers: [(TesteeView, String)] = [
+            (TesteeView(parse: .tasks([row]), meta: nil, stale: nil, header: nil),
+             #"{"id":"p","parse":{"tasks":[{"id":"t","title":"\#(tricky)","isDone":false,"projectColor":"red"}]}}"#),
+            (TesteeView(parse: .error("no"), meta: SnapshotMeta(dayStr: nil, validUntil: 7), stale: nil, header: nil),
+             #"{"id":"p","parse":{"error":"no"},"meta":{"dayStr":null,"validUntil":7}}"#),
+            (TesteeView(parse: .error("no"), meta: .unknown, stale: false, header: nil),
+             #"{"id":"p","parse":{"error":"no"},"meta":{"dayStr":null,"validUntil":null},"stale":false}"#),
+            (TesteeView(parse: .error("no"), meta: .unknown, stale: nil, header: .today),
+             #"{"id":"p","parse":{"error":"no"},"meta":{"dayStr":null,"validUntil":null},"header":{"kind":"today"}}"#),
+        ]
+        for (view, expected) in answers {
+            let out = Testee.respond(to: line(#""id":"p","blob":"","nowMs":0,"timeZone":"UTC""#), lineNumber: 1) { _ in view }
+            XCTAssertEqual(text(out), expected)
+        }
+    }
+
+    func testABadCaseLineStillGetsOneLineNamingWhatIsWrong() {
+        let reader: (TesteeCase) throws -> TesteeView = { _ in XCTFail("a bad case must not reach the reader"); throw CancellationError() }
+        let notJSON = text(Testee.respond(to: Array("{nope".utf8), lineNumber: 3, reader: reader))
+        XCTAssertTrue(notJSON.hasPrefix(#"{"id":"","crash":"bad case: stdin:3"#), notJSON)
+        let noNow = text(Testee.respond(to: line(#""id":"x","blob":"","timeZone":"UTC""#), lineNumber: 4, reader: reader))
+        XCTAssertTrue(noNow.hasPrefix(#"{"id":"x","crash":"bad case: stdin:4"#), noNow)
+        XCTAssertTrue(noNow.contains("nowMs"), noNow)
+        let both = text(Testee.respond(to: line(#""id":"y","blob":"","blobBase64":"","nowMs":0,"timeZone":"UTC""#), lineNumber: 5, reader: reader))
+        XCTAssertTrue(both.contains("only one of blob and blobBase64"), both)
+        XCTAssertTrue(both.hasPrefix(#"{"id":"y","crash":"#), both)
+    }
+
+    func testAThrowingReaderGivesTheCasesCrashLine() {
+        struct Broken: Error, CustomStringConvertible { var description: String { "index 3 out of range" } }
+        let out = text(Testee.respond(to: line(#""id":"z","blob":"{}","nowMs":0,"timeZone":"UTC""#), lineNumber: 1) { _ in throw Broken() })
+        XCTAssertEqual(out, #"{"id":"z","crash":"Broken: index 3 out of range in reader"}"#)
+    }
+
+    /// The worked example end to end, as the gate runs it: one line per case, in order, a bad
+    /// line in the middle answered with a crash line, and the process ending at end of input.
+    func testTheExampleTesteeAnswersEveryLineInOrder() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let binary = root.appendingPathComponent(".build/debug/ios-example-testee")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw XCTSkip("build the example first: swift build --build-tests (scripts/test does)")
+        }
+        let input = [#"{"id":"a","blob":"\#(canonicalBlob)","nowMs":10,"timeZone":"Europe/Berlin"}"#,
+                     "not a case", "",
+                     #"{"id":"c","blob":"[]","nowMs":0,"timeZone":"UTC"}"#].joined(separator: "\n") + "\n"
+        let process = Process()
+        process.executableURL = binary
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let lines = out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 3, out)
+        XCTAssertEqual(lines[0], #"{"id":"a","parse":{"tasks":[{"id":"t1","title":"A","isDone":false,"projectColor":null}]},"meta":{"dayStr":"2026-07-17","validUntil":5},"stale":true,"header":{"kind":"outdated","dayMs":1784239200000}}"#)
+        XCTAssertTrue(lines[1].hasPrefix(#"{"id":"","crash":"bad case: stdin:2"#), lines[1])
+        XCTAssertTrue(lines[2].hasPrefix(#"{"id":"c","parse":{"error":"#), lines[2])
+    }
+}
