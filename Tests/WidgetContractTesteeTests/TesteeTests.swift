@@ -87,6 +87,33 @@ final class TesteeTests: XCTestCase {
         XCTAssertEqual(out, #"{"id":"z","crash":"Broken: index 3 out of range in reader"}"#)
     }
 
+    /// A reader that traps (here a failed precondition) cannot be caught in Swift; the kit's
+    /// signal handler writes the case's crash line before the process ends, so the harness
+    /// blames that case with a reason. Run in a child copy of this test process.
+    func testATrappingReaderStillWritesTheCasesCrashLine() throws {
+        if ProcessInfo.processInfo.environment["TESTEE_TRAP_CHILD"] == "1" {
+            CrashGuard.install()
+            let out = Testee.respond(to: line(#""id":"trap","blob":"{}","nowMs":0,"timeZone":"UTC""#), lineNumber: 1) { c in
+                precondition(c.blob.isEmpty, "planted trap")
+                return try self.fullView(c)
+            }
+            XCTFail("the reader should have trapped, answered \(text(out))")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["WidgetContractTesteeTests.TesteeTests/testATrappingReaderStillWritesTheCasesCrashLine"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TESTEE_TRAP_CHILD": "1"]) { $1 }
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .uncaughtSignal, out)
+        XCTAssertTrue(out.split(separator: "\n").contains(#"{"id":"trap","crash":"the reader trapped (signal) in reader"}"#), out)
+    }
+
     /// The worked example end to end, as the gate runs it: one line per case, in order, a bad
     /// line in the middle answered with a crash line, and the process ending at end of input.
     func testTheExampleTesteeAnswersEveryLineInOrder() throws {
