@@ -3,8 +3,9 @@
 // scanner (fixtures, mutations, case lines, golden views), so running `contract-harness
 // check` instrumented would count the harness's own use as reader coverage. This driver
 // reads case lines with Foundation's JSONSerialization instead, then does per case what
-// the gate's Swift reader does: parse once, rows with the pending taps, meta, staleness,
-// header in the case's zone. Compiled by scripts/adequacy against the instrumented objects.
+// the gate's Swift reader (ContractHarness's SwiftReader) does through the public API: rows
+// with the queued taps, meta, staleness, header in the case's zone. scripts/adequacy compiles it
+// against the instrumented objects.
 import Foundation
 import WidgetSnapshot
 
@@ -27,14 +28,12 @@ while let line = readLine(strippingNewline: true) {
     let nowMs = (object["nowMs"] as? NSNumber)?.int64Value ?? 0
     let zone = (object["timeZone"] as? String).flatMap { TimeZone(identifier: $0) }
     cases += 1
-    var meta = SnapshotMeta.unknown
     do {
-        let document = try SnapshotDocument(blob: blob)
-        meta = document.meta
-        do { rows += try document.rows(pendingDoneTargets: PendingTargets(pending)).count } catch { errors += 1 }
+        rows += try WidgetData.parse(blob, pendingDoneTargets: PendingTargets(pending.map { (taskId: $0.key, isDone: $0.value) })).count
     } catch {
         errors += 1
     }
+    let meta = WidgetData.parseMeta(blob)
     if WidgetData.isSnapshotStale(meta, nowMs: nowMs) { stale += 1 }
     if let zone { _ = WidgetData.headerFor(meta, nowMs: nowMs, timeZone: zone) }
 }
