@@ -101,6 +101,14 @@ final class TesteeRunnerTests: XCTestCase {
         XCTAssertLessThan(elapsed, Double(k) * 0.5 + 15, "a dead testee must cost K timeouts, not one per case")
     }
 
+    func testARunawayLineIsCutOffNotKeptInMemory() throws {
+        let session = TesteeSession(name: "runaway", command: "read -r line; exec tr -d '\\n' < /dev/zero", caseTimeout: 30,
+                                    maximumLineBytes: 1 << 20)
+        defer { session.close() }
+        let outcomes = session.decode(cases(1)).map(\.outcome)
+        XCTAssertTrue("\(outcomes[0])".contains("malformed: a line longer than 1048576 bytes"), "\(outcomes[0])")
+    }
+
     func testBatchesGoThroughOneRunningProcess() throws {
         let cases = cases(40)
         let session = ExternalProcessReader(name: "kept", command: try scriptTestee(mode: "none", oddId: "-"), caseTimeout: 5).session()

@@ -9,7 +9,13 @@ package final class LineProcess {
         case line([UInt8])
         case endOfFile
         case timedOut
+        /// More than `maximumLineBytes` without a newline (a runaway writer must not eat memory).
+        case overlong
     }
+
+    /// The longest line `readLine` accepts by default (views are kilobytes; 64 MiB is far beyond any).
+    package static let defaultMaximumLineBytes = 64 << 20
+    package let maximumLineBytes: Int
 
     private let process: Subprocess
     private var pending: [UInt8] = []
@@ -23,7 +29,9 @@ package final class LineProcess {
     private var outputEnded = false
     package private(set) var stderr: StderrTail
 
-    package init(command: String, stderrCapacity: Int = 16 * 1024) throws(SpawnError) {
+    package init(command: String, stderrCapacity: Int = 16 * 1024,
+                 maximumLineBytes: Int = LineProcess.defaultMaximumLineBytes) throws(SpawnError) {
+        self.maximumLineBytes = maximumLineBytes
         process = try Subprocess(.shell(command), stdin: .pipe, stdout: .pipe, stderr: .pipe)
         stderr = StderrTail(capacity: stderrCapacity)
     }
@@ -69,6 +77,7 @@ package final class LineProcess {
                 return .line(line)
             }
             scanned = buffer.count
+            if scanned - consumed > maximumLineBytes { return .overlong }
             if outputEnded {
                 guard consumed == buffer.count else {
                     defer { buffer = []; consumed = 0; scanned = 0 }

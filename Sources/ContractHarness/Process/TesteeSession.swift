@@ -26,6 +26,8 @@ package final class TesteeSession: @unchecked Sendable {
     package let caseTimeout: Double
     package let startTimeout: Double
     package let brokenAfter: Int
+    /// A longer stdout line is a failure (a runaway writer must not eat the harness's memory).
+    package let maximumLineBytes: Int
     /// Why the testee was declared broken, once it was.
     package private(set) var brokenReason: String?
     /// How many times the process was started.
@@ -36,7 +38,9 @@ package final class TesteeSession: @unchecked Sendable {
     private var failuresInARow = 0
 
     package init(name: String, command: String, caseTimeout: Double, startTimeout: Double? = nil,
-                 brokenAfter: Int = TesteeSession.defaultBrokenAfter) {
+                 brokenAfter: Int = TesteeSession.defaultBrokenAfter,
+                 maximumLineBytes: Int = LineProcess.defaultMaximumLineBytes) {
+        self.maximumLineBytes = maximumLineBytes
         self.name = name
         self.command = command
         self.caseTimeout = caseTimeout
@@ -65,7 +69,7 @@ package final class TesteeSession: @unchecked Sendable {
             }
             if process == nil {
                 do {
-                    process = try LineProcess(command: command)
+                    process = try LineProcess(command: command, maximumLineBytes: maximumLineBytes)
                 } catch {
                     answers.append(blame("failure: cannot start `\(command)`: \(error.reason)"))
                     continue
@@ -95,6 +99,9 @@ package final class TesteeSession: @unchecked Sendable {
                 let termination = running.end(gracePeriod: 1)
                 process = nil
                 answers.append(blame("crash: \(name) ended before answering (\(termination))" + Self.shown(running.stderr, of: name)))
+            case .overlong:
+                let stderr = stop(running)
+                answers.append(blame("malformed: a line longer than \(maximumLineBytes) bytes" + stderr))
             case .timedOut:
                 let stderr = stop(running)
                 answers.append(blame("hang: no line within \(Self.seconds(timeout)) s" + (answeredSinceStart ? "" : " of starting") + stderr))
