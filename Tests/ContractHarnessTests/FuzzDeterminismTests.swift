@@ -48,6 +48,8 @@ final class FuzzDeterminismTests: XCTestCase {
         let forwards = (0..<200).map(generator.make)
         let backwards = (0..<200).reversed().map(again.make).reversed()
         XCTAssertEqual(forwards, Array(backwards))
+        // Made again from a warm first-step cache: the same cases.
+        XCTAssertEqual((0..<200).map(generator.make), forwards)
         XCTAssertNotEqual(forwards.map(\.testCase.blob), (0..<200).map { other.make($0).testCase.blob })
         XCTAssertTrue(generator.make(150).testCase.id.hasPrefix("fuzz/11-150@"))
     }

@@ -13,6 +13,8 @@ public struct FuzzCaseGenerator: Sendable {
     public let fixtures: [Fixture]
     public let catalog: [MutationOperator]
     private let mutator: ByteMutator
+    /// Operator steps on an unchanged fixture, memoised (shared by copies and threads).
+    private let firstSteps = FirstStepCache()
 
     /// The catalog without `size.many-tasks`: its 10 000-task blob makes a case about a
     /// thousand times slower to generate and decode than any other, and the gate's corpus
@@ -41,11 +43,22 @@ public struct FuzzCaseGenerator: Sendable {
         return validUntil.magnitude <= 1 << 53
     }
 
+    /// One operator step: its output, and the object the next step reads (nil: the chain
+    /// stops here — a `size` operator, output that is not an object, or not writer-like).
+    static func apply(_ op: MutationOperator, _ parameter: String?, to input: MutationOperator.Input) -> FirstStepCache.Step {
+        guard let output = op.apply(input, parameter: parameter) else { return FirstStepCache.Step(output: nil, next: nil) }
+        guard op.family != .size, case .object(let object)? = try? JSONParser().parse(output.blob),
+              isWriterLike(object) else { return FirstStepCache.Step(output: output, next: nil) }
+        return FirstStepCache.Step(output: output, next: object)
+    }
+
     public func make(_ index: Int) -> FuzzCase {
         var random = SeededRandom(seed: seed, stream: UInt64(index))
-        let fixture = random.pick(fixtures)
+        let fixtureIndex = random.below(fixtures.count)
+        let fixture = fixtures[fixtureIndex]
         var recipe = ["fixture \(fixture.name)"]
         var input = MutationOperator.Input(blob: fixture.blob, pendingDoneTargets: fixture.pendingDoneTargets)
+        var inputIsFixture = true
         var blob = fixture.blobText
         var pending = fixture.pendingDoneTargets
 
@@ -53,15 +66,23 @@ public struct FuzzCaseGenerator: Sendable {
         // still a JSON object (byte-level quirks of an earlier step may be normalised away).
         let chain = random.pick([0, 1, 1, 1, 2, 2, 3])
         for _ in 0..<chain {
-            let op = random.pick(catalog)
-            let parameter = random.pick(op.variants)
-            guard let output = op.apply(input, parameter: parameter) else { continue }
+            let opIndex = random.below(catalog.count)
+            let op = catalog[opIndex]
+            let variantIndex = random.below(op.variants.count)
+            let parameter = op.variants[variantIndex]
+            // A step on the fixture itself is a pure function of (fixture, operator, parameter).
+            let step = inputIsFixture
+                ? firstSteps.step(FirstStepCache.Key(fixture: fixtureIndex, op: opIndex, variant: variantIndex)) {
+                    Self.apply(op, parameter, to: input)
+                }
+                : Self.apply(op, parameter, to: input)
+            guard let output = step.output else { continue }
             recipe.append("op \(op.id)" + (parameter.map { "#\($0)" } ?? ""))
             blob = output.blob
             pending = output.pendingDoneTargets
-            guard op.family != .size, case .object(let object)? = try? JSONParser().parse(blob),
-                  Self.isWriterLike(object) else { break }
-            input = MutationOperator.Input(blob: object, pendingDoneTargets: pending)
+            guard let next = step.next else { break }
+            input = MutationOperator.Input(blob: next, pendingDoneTargets: pending)
+            inputIsFixture = false
         }
 
         // Byte-level mutations: none for a third of the cases, so operator chains are also
