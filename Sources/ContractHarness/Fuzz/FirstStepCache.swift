@@ -6,8 +6,8 @@ import WidgetSnapshot
 /// Generation was half of a fuzz run's instructions, most of it re-applying these steps
 /// (building and writing the same drafts, parsing the same output again).
 ///
-/// Bounded by fixtures × operators × parameters; an output over `largest` bytes (the size
-/// family's 100 KB blobs) is computed each time instead, so the cache stays a few MB.
+/// Bounded by fixtures × operators × parameters, and by `budget` bytes of outputs in all
+/// (the size family's 90 KB titles fit; past the budget, steps are computed each time).
 final class FirstStepCache: @unchecked Sendable {
     struct Key: Hashable {
         var fixture: Int
@@ -21,10 +21,11 @@ final class FirstStepCache: @unchecked Sendable {
         var next: JSONObject?
     }
 
-    static let largest = 16_384
+    static let budget = 48 << 20
 
     private let lock = NSLock()
     private var steps: [Key: Step] = [:]
+    private var bytes = 0
 
     func step(_ key: Key, compute: () -> Step) -> Step {
         lock.lock()
@@ -32,9 +33,9 @@ final class FirstStepCache: @unchecked Sendable {
         lock.unlock()
         if let known { return known }
         let step = compute()
-        guard (step.output?.blob.count ?? 0) <= Self.largest else { return step }
+        let size = step.output?.blob.count ?? 0
         lock.lock()
-        steps[key] = step
+        if bytes + size <= Self.budget, steps.updateValue(step, forKey: key) == nil { bytes += size }
         lock.unlock()
         return step
     }
