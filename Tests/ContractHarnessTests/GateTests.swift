@@ -129,7 +129,7 @@ final class GateTests: XCTestCase {
         XCTAssertEqual(freshness.orphaned.map(\.caseId), ["ghost/base@berlin@at"])
         XCTAssertEqual(result.problems.count, 1)
         XCTAssertTrue(result.problems[0].hasPrefix("expected is stale: run `contract-harness update`"), result.problems[0])
-        XCTAssertTrue(result.problems[0].contains("48 new cases are not in it, 1 of its lines name cases the corpus no longer has"), result.problems[0])
+        XCTAssertTrue(result.problems[0].contains("48 new cases not in it, 1 line naming cases the corpus no longer has"), result.problems[0])
         XCTAssertFalse(result.passed)
     }
 

@@ -106,7 +106,7 @@ final class GoldenProvenanceTests: XCTestCase {
         XCTAssertTrue(freshness.stale.isEmpty)
         for verdict in result.verdicts { XCTAssertEqual(verdict.deviations.count, 0, verdict.reader) }
         let text = TextSummary.render(ReportFacts(result))
-        XCTAssertTrue(text.contains("FAIL: golden/expected was edited by hand: 1 lines no longer match their seal"), text)
+        XCTAssertTrue(text.contains("FAIL: golden/expected was edited by hand: 1 line no longer matching its seal"), text)
         XCTAssertTrue(text.contains("golden/expected/legacy.jsonl:2 (legacy/base@berlin@far)"), text)
         XCTAssertTrue(text.contains("written only by `contract-harness update`"), text)
     }

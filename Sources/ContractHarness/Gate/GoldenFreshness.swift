@@ -75,10 +75,10 @@ public struct GoldenFreshness: Sendable {
         if !stale.isEmpty {
             let verb = noun == "recording" ? "recorded" : "written"
             var parts: [String] = []
-            if !changed.isEmpty { parts.append("\(changed.count) cases changed since \(folder) was \(verb)") }
-            if !missing.isEmpty { parts.append("\(missing.count) new cases are not in it") }
-            if !orphaned.isEmpty { parts.append("\(orphaned.count) of its lines name cases the corpus no longer has") }
-            if !unsealed.isEmpty { parts.append("\(unsealed.count) of its lines carry no provenance") }
+            if !changed.isEmpty { parts.append("\(Self.count(changed.count, "case")) changed since \(folder) was \(verb)") }
+            if !missing.isEmpty { parts.append("\(Self.count(missing.count, "new case")) not in it") }
+            if !orphaned.isEmpty { parts.append("\(Self.count(orphaned.count, "line")) naming cases the corpus no longer has") }
+            if !unsealed.isEmpty { parts.append("\(Self.count(unsealed.count, "line")) without provenance") }
             let review = noun == "recording" ? "" : " (then review `git diff \(folder)`)"
             out.append("\(noun == "recording" ? "recording" : "expected") is stale: run `\(command)`\(review)\n"
                        + "  \(parts.joined(separator: ", ")): \(Self.byFixture(stale)) (first: \(stale[0].caseId))\n"
@@ -86,11 +86,16 @@ public struct GoldenFreshness: Sendable {
         }
         if !handEdited.isEmpty {
             let shown = handEdited.prefix(3).map { "\($0.location ?? $0.caseId) (\($0.caseId))" }.joined(separator: ", ")
-            out.append("\(folder) was edited by hand: \(handEdited.count) lines no longer match their seal\n"
+            out.append("\(folder) was edited by hand: \(Self.count(handEdited.count, "line")) no longer matching its seal\n"
                        + "  \(shown)\(handEdited.count > 3 ? ", …" : "")\n"
                        + "  golden files are written only by `\(command)`: run it, then review the diff")
         }
         return out
+    }
+
+    /// `1 case`, `2 cases`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     /// `canonical 1719, legacy 4`, largest first.

@@ -40,26 +40,26 @@ public enum GoldenLine {
     /// provenance. A line without the exact trailing members is returned whole, `.none`.
     public static func open(_ line: some Collection<UInt8>) -> (view: [UInt8], provenance: Provenance) {
         let bytes = Array(line)
-        guard let sealText = trailingMember(bytes, key: "seal", length: sealLength) else { return (bytes, .none) }
-        var sealed = Array(bytes[..<sealText.memberStart])
-        sealed.append(UInt8(ascii: "}"))
-        guard let caseText = trailingMember(sealed, key: "case", length: CaseFingerprint.length) else { return (bytes, .none) }
-        var view = Array(sealed[..<caseText.memberStart])
-        view.append(UInt8(ascii: "}"))
-        let matches = SHA256.hex(sealed).prefix(sealLength) == sealText.value
-        return (view, matches ? .sealed(caseFingerprint: caseText.value) : .broken)
+        guard let parts = split(bytes) else { return (bytes, .none) }
+        let matches = SHA256.hex(parts.sealed).prefix(sealLength) == parts.seal
+        return (parts.view, matches ? .sealed(caseFingerprint: parts.fingerprint) : .broken)
     }
 
     /// The view line alone (provenance members removed, seal not checked): what `diff`
     /// compares, so a line whose case changed but whose view did not is no change.
     public static func view(_ line: [UInt8]) -> [UInt8] {
-        guard let seal = trailingMember(line, key: "seal", length: sealLength) else { return line }
-        var sealed = Array(line[..<seal.memberStart])
+        split(line)?.view ?? line
+    }
+
+    /// `{view,"case":"f","seal":"s"}` → the view `{view}`, the sealed part `{view,"case":"f"}`, f and s.
+    private static func split(_ bytes: [UInt8]) -> (view: [UInt8], sealed: [UInt8], fingerprint: String, seal: String)? {
+        guard let seal = trailingMember(bytes, key: "seal", length: sealLength) else { return nil }
+        var sealed = Array(bytes[..<seal.memberStart])
         sealed.append(UInt8(ascii: "}"))
-        guard let fingerprint = trailingMember(sealed, key: "case", length: CaseFingerprint.length) else { return line }
+        guard let fingerprint = trailingMember(sealed, key: "case", length: CaseFingerprint.length) else { return nil }
         var view = Array(sealed[..<fingerprint.memberStart])
         view.append(UInt8(ascii: "}"))
-        return view
+        return (view, sealed, fingerprint.value, seal.value)
     }
 
     /// `,"key":"<length lower-case hex>"}` at the end of `bytes`: the value and where the
