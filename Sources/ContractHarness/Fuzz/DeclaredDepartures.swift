@@ -29,14 +29,15 @@ public struct DeclaredDepartures: Sendable {
         // limits; Android's lenient parser may read it. Every field may differ then.
         if case .view(let want) = expected, case .error = want.parse, facts.isNotJSON(testCase.blob) { return .notJSON }
         guard case .view(let want) = expected, case .view(let have) = got else { return nil }
-        guard let (mine, theirs) = Self.texts(difference.field, want, have) else {
-            return difference.field == "header" && Self.isDayOutsideCalendar(want, have) ? .dayOutsideCalendar : nil
+        guard let (mine, theirs) = Self.texts(difference.path, want, have) else {
+            let isHeader = difference.path.name == .headerDayMs || difference.path.name == .headerKind
+            return isHeader && Self.isDayOutsideCalendar(want, have) ? .dayOutsideCalendar : nil
         }
         // D1: a kept lone surrogate is written `\udxxx`; ours is U+FFFD. A colour looked up by
         // such an id may differ too.
         if facts.hasLoneSurrogateEscape(testCase.blob) {
             if let theirs, let mine, Self.replacingSurrogateEscapes(theirs) == mine { return .loneSurrogate }
-            if difference.field.hasSuffix(".projectColor") { return .loneSurrogate }
+            if difference.path.name == .taskProjectColor { return .loneSurrogate }
         }
         // D7: JDK 17's Double.toString is not always the shortest form: the same doubles.
         if let mine, let theirs, Self.sameDoubles(mine, theirs) { return .doubleText }
@@ -67,17 +68,15 @@ public struct DeclaredDepartures: Sendable {
     }
 
     /// The two sides of a text field (`parse.tasks[i].id|title|projectColor`, `meta.dayStr`),
-    /// or nil when `field` is not one.
-    static func texts(_ field: String, _ want: DecodedView, _ have: DecodedView) -> (String?, String?)? {
-        if field == "meta.dayStr" { return (want.meta.dayStr, have.meta.dayStr) }
-        guard field.hasPrefix("parse.tasks["), let close = field.firstIndex(of: "]"),
-              let row = Int(field[field.index(field.startIndex, offsetBy: 12)..<close]),
-              case .tasks(let mine) = want.parse, case .tasks(let theirs) = have.parse,
+    /// or nil when `path` is not one.
+    static func texts(_ path: FieldPath, _ want: DecodedView, _ have: DecodedView) -> (String?, String?)? {
+        if path.name == .dayStr { return (want.meta.dayStr, have.meta.dayStr) }
+        guard let row = path.row, case .tasks(let mine) = want.parse, case .tasks(let theirs) = have.parse,
               row < mine.count, row < theirs.count else { return nil }
-        switch field[field.index(after: close)...] {
-        case ".id": return (mine[row].id, theirs[row].id)
-        case ".title": return (mine[row].title, theirs[row].title)
-        case ".projectColor": return (mine[row].projectColor, theirs[row].projectColor)
+        switch path.name {
+        case .taskId: return (mine[row].id, theirs[row].id)
+        case .taskTitle: return (mine[row].title, theirs[row].title)
+        case .taskProjectColor: return (mine[row].projectColor, theirs[row].projectColor)
         default: return nil
         }
     }

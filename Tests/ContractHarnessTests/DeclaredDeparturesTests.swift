@@ -1,0 +1,62 @@
+@testable import ContractHarness
+import ContractModel
+import WidgetSnapshot
+import XCTest
+
+/// Each declared departure (CONTRACT.md §5) excuses exactly its own cause, and the same
+/// difference without that cause stays a finding.
+final class DeclaredDeparturesTests: XCTestCase {
+    private func view(_ rows: [WidgetTaskRow]?, dayStr: String? = nil, header: WidgetHeader = .today) -> DecodedView {
+        DecodedView(id: "x", parse: rows.map { .tasks($0) } ?? .error("e"), meta: SnapshotMeta(dayStr: dayStr, validUntil: nil),
+                    stale: header != .today, header: header)
+    }
+
+    private func row(title: String, color: String? = nil) -> WidgetTaskRow {
+        WidgetTaskRow(id: "t", title: title, isDone: false, projectColor: color)
+    }
+
+    private func first(_ blob: String, _ expected: DecodedView, _ got: DecodedView) -> (String?, String?) {
+        let testCase = Case(id: "x", blob: Array(blob.utf8), nowMs: 0, timeZone: "Europe/Berlin")
+        let (disagreement, excused) = Disagreement.between(reference: "c", expected: .view(expected), reader: "kotlin",
+                                                           got: .view(got), testCase: testCase, departures: DeclaredDepartures())
+        return (disagreement?.signature, excused?.rawValue)
+    }
+
+    func testNonJSONInputExcusesEveryField() {
+        let kotlinReadsIt = view([row(title: "a")])
+        XCTAssertEqual(first(#"{"v":1,"tasks":[{"id":"t","title":"a",}]} // comment"#, view(nil), kotlinReadsIt).1, "D2/D3/D5/D6")
+        // Valid JSON that C refuses (a task that is not an object) is no departure.
+        XCTAssertEqual(first(#"{"v":1,"tasks":[1]}"#, view(nil), kotlinReadsIt).0, "c/kotlin parse")
+    }
+
+    func testALoneSurrogateKeptAsEscapeTextIsD1() {
+        let blob = #"{"v":1,"tasks":[{"id":"t","title":"a\ud800b"}]}"#
+        XCTAssertEqual(first(blob, view([row(title: "a\u{FFFD}b")]), view([row(title: #"a\ud800b"#)])).1, "D1")
+        // A proper pair is no excuse; nor is a different title.
+        let pair = #"{"v":1,"tasks":[{"id":"t","title":"a\ud83d\ude00b"}]}"#
+        XCTAssertEqual(first(pair, view([row(title: "a😀b")]), view([row(title: #"a\ud83d\ude00b"#)])).0, "c/kotlin parse.tasks[].title")
+        XCTAssertEqual(first(blob, view([row(title: "a\u{FFFD}b")]), view([row(title: "ab")])).0, "c/kotlin parse.tasks[].title")
+    }
+
+    func testDaysOutsideTheWritersCalendarAreD4() {
+        for day in ["10000-01-01", "0000-01-01", "1582-10-10", "0001-01-01"] {
+            let c = view([], dayStr: day, header: .outdated(dayMs: nil))
+            let kotlin = view([], dayStr: day, header: .outdated(dayMs: -1))
+            XCTAssertEqual(first("{}", c, kotlin).1, "D4", day)
+        }
+        let c = view([], dayStr: "2026-07-17", header: .outdated(dayMs: 1))
+        XCTAssertEqual(first("{}", c, view([], dayStr: "2026-07-17", header: .outdated(dayMs: 2))).0, "c/kotlin header.dayMs")
+    }
+
+    func testJDK17DoubleTextIsD7() {
+        XCTAssertEqual(first("{}", view([row(title: "1.0E23")]), view([row(title: "9.999999999999999E22")])).1, "D7")
+        XCTAssertEqual(first("{}", view([row(title: "1.0E23")]), view([row(title: "1.0E22")])).0, "c/kotlin parse.tasks[].title")
+    }
+
+    func testAnUndeclaredDifferenceIsAFinding() {
+        let c = view([row(title: "a", color: nil)])
+        let kotlin = view([row(title: "a", color: "")])
+        XCTAssertEqual(first(#"{"v":1,"tasks":[{"id":"t","title":"a"}],"projectColors":{"":""}}"#, c, kotlin).0,
+                       "c/kotlin parse.tasks[].projectColor")
+    }
+}
