@@ -68,6 +68,12 @@ final class GoldenProvenanceTests: XCTestCase {
         XCTAssertFalse(text.contains("TODO"), text)
         XCTAssertFalse(text.contains("after review add to"), text)
         XCTAssertFalse(text.contains("unexpected deviations"), text)
+        // The HTML matrix shows those cases as not compared, never as agreeing.
+        let matrix = HTMLMatrix(result)
+        let index = try XCTUnwrap(after.cases.firstIndex { $0.id == changed[0] })
+        XCTAssertEqual(matrix.cell(case: index, reader: "c").status, .notCompared)
+        let unchanged = try XCTUnwrap(after.cases.firstIndex { $0.id.hasPrefix("legacy/") })
+        XCTAssertEqual(matrix.cell(case: unchanged, reader: "c").status, .agree)
     }
 
     func testAReaderChangeOnAnUnchangedCaseIsStillADeviation() throws {

@@ -11,7 +11,7 @@ public enum HTMLCaseStatus: String, CaseIterable, Sendable {
     case unexpected
     /// The reader produced no view (`ReaderOutcome.failure`).
     case crash
-    /// The reader was not compared (e.g. a recording made from another case stream).
+    /// The reader was not compared (its golden line is stale: the case changed since it was written).
     case notCompared = "not-compared"
 
     /// Worse statuses win when a group is summed up in one colour.

@@ -53,6 +53,9 @@ public struct HTMLMatrix: Sendable {
             let outcomes = result.outcomes[verdict.reader]
             cells.append(result.corpus.cases.enumerated().map { index, testCase in
                 let got = outcomes.map { $0[index] }
+                guard result.compared(verdict.reader, at: index) else {
+                    return Cell(status: .notCompared, outcome: got, deviation: nil)  // its golden line is stale
+                }
                 let deviation = deviations[testCase.id]
                 return Cell(status: HTMLCaseStatus.of(got: got, deviation: deviation), outcome: got, deviation: deviation)
             })

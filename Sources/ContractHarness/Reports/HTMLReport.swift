@@ -206,7 +206,7 @@ public enum HTMLReport {
                     "\(judgement.field): listed in \(file):\(judgement.excusedBy?.line ?? 0) — \(judgement.excusedBy?.reason ?? "")"
                 }.joined(separator: "; ")
             } else if cell.status == .notCompared {
-                note = matrix.notCompared[reader]
+                note = matrix.notCompared[reader] ?? "its golden line was written from an earlier version of this case (or edited): run `contract-harness refresh`"
             }
             out += HTMLPage.chip(cell.status, cell.status.label)
             rows.append(HTMLCaseDetail.ReaderRow(reader: reader, status: cell.status, outcome: cell.outcome,
