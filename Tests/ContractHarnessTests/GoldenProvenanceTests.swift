@@ -74,6 +74,11 @@ final class GoldenProvenanceTests: XCTestCase {
         XCTAssertEqual(matrix.cell(case: index, reader: "c").status, .notCompared)
         let unchanged = try XCTUnwrap(after.cases.firstIndex { $0.id.hasPrefix("legacy/") })
         XCTAssertEqual(matrix.cell(case: unchanged, reader: "c").status, .agree)
+        // `explain` says the same of one case.
+        let explained = try CaseExplanation.render(after.cases[index], paths: paths)
+        XCTAssertTrue(explained.contains("is stale (written from an earlier version of this case): run `contract-harness update`"), explained)
+        XCTAssertTrue(explained.contains("(not compared by the gate: see the note above)"), explained)
+        XCTAssertFalse(explained.contains("UNEXPECTED"), explained)
     }
 
     func testAReaderChangeOnAnUnchangedCaseIsStillADeviation() throws {

@@ -14,16 +14,22 @@ public struct CaseExplanation: Sendable {
     public let testCase: Case
     public let expected: ReaderOutcome?
     public let readers: [ReaderView]
+    /// Why a golden line of this case cannot be trusted (stale or edited), by folder.
+    public let goldenNotes: [String]
 
     /// Runs the Swift and C readers (plus recorded Kotlin and any testees) on one case.
     public init(_ testCase: Case, paths: HarnessPaths, testees: [ExternalProcessReader] = []) {
         self.testCase = testCase
-        let expected = (try? paths.expected.load())?[testCase.id]
+        let stored = (try? paths.expected.loadLines())?[testCase.id]
+        let expected = stored?.outcome
         self.expected = expected
         var readers: [any Reader] = Gate.defaultReaders + testees
-        if paths.kotlin.exists, let recorded = try? paths.kotlin.load() {
-            readers.append(RecordedReader(name: "kotlin", outcomes: recorded))
+        var notes = [Self.note(stored, testCase, folder: "golden/expected", command: "contract-harness update")].compactMap { $0 }
+        if paths.kotlin.exists, let recorded = try? paths.kotlin.loadLines() {
+            readers.append(RecordedReader(name: "kotlin", outcomes: recorded.mapValues(\.outcome)))
+            notes += [Self.note(recorded[testCase.id], testCase, folder: "golden/kotlin", command: "scripts/record-kotlin")].compactMap { $0 }
         }
+        goldenNotes = notes
         self.readers = readers.map { reader in
             let outcome = reader.decodeAll([testCase], jobs: 1)[0]
             let differences = expected.map { FieldDifference.between(expected: $0, got: outcome) } ?? []
@@ -44,6 +50,16 @@ public struct CaseExplanation: Sendable {
         let verdict = ReaderVerdict.judge(reader: view.reader, caseIds: [testCase.id], expected: [expected], got: [view.outcome],
                                           list: list ?? DivergenceList(file: "golden/divergences/\(view.reader).txt", entries: []))
         return verdict.deviations.first?.judgements ?? []
+    }
+
+    /// What is wrong with a stored line's provenance for this case, if anything.
+    static func note(_ line: ViewStore.StoredLine?, _ testCase: Case, folder: String, command: String) -> String? {
+        guard let line else { return nil }
+        switch line.provenance {
+        case .sealed(let fingerprint) where fingerprint == CaseFingerprint.of(testCase): return nil
+        case .broken: return "\(line.file):\(line.lineNumber) was edited by hand (its seal does not match): run `\(command)`"
+        default: return "\(line.file):\(line.lineNumber) is stale (written from an earlier version of this case): run `\(command)`"
+        }
     }
 
     /// The blob as text: UTF-8 when it is, else a lossy rendering noted as such.
@@ -74,13 +90,18 @@ public struct CaseExplanation: Sendable {
             out += "\nblob is not RFC 8259 JSON\n"
         }
         out += "\nexpected (golden/expected):\n  " + (expected.map(Self.describe) ?? "(none: run contract-harness update)") + "\n"
+        for note in goldenNotes { out += "  note: \(note)\n" }
         for view in readers {
             out += "\n\(view.reader):\n  " + Self.describe(view.outcome) + "\n"
             if expected != nil {
                 if view.differences.isEmpty {
                     out += "  agrees with expected\n"
                 } else {
-                    let judgements = lists.isEmpty ? [] : self.judgements(of: view, list: lists[view.reader])
+                    // A stale or edited golden line judges nothing (the gate does not compare it).
+                    let expectedStale = goldenNotes.contains { $0.hasPrefix("golden/expected") }
+                    let judged = !expectedStale && !(view.reader == "kotlin" && !goldenNotes.isEmpty)
+                    let judgements = lists.isEmpty || !judged ? [] : self.judgements(of: view, list: lists[view.reader])
+                    if !judged { out += "  (not compared by the gate: see the note above)\n" }
                     for (index, difference) in view.differences.enumerated() {
                         out += "  ≠ \(difference.field): expected \(difference.expected), got \(difference.got)\n"
                         guard index < judgements.count, let list = lists[view.reader] else { continue }
