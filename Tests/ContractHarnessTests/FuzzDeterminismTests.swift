@@ -1,3 +1,4 @@
+import ContractModel
 import ContractHarness
 import Foundation
 import XCTest
@@ -52,6 +53,12 @@ final class FuzzDeterminismTests: XCTestCase {
         XCTAssertEqual((0..<200).map(generator.make), forwards)
         XCTAssertNotEqual(forwards.map(\.testCase.blob), (0..<200).map { other.make($0).testCase.blob })
         XCTAssertTrue(generator.make(150).testCase.id.hasPrefix("fuzz/11-150@"))
+        for fuzzCase in forwards {
+            let zone = fuzzCase.testCase.timeZone
+            let instant = String(try XCTUnwrap(fuzzCase.recipe.last?.split(separator: " ").dropFirst().first))
+            XCTAssertEqual(fuzzCase.testCase.id, CaseID.make(fixture: "fuzz", operator: "11-\(fuzzCase.index)", parameter: nil,
+                                                             zone: zone, instant: instant))
+        }
     }
 
     func testShardOwnershipCoversEachIndexOnce() throws {

@@ -15,6 +15,10 @@ public struct FuzzCaseGenerator: Sendable {
     private let mutator: ByteMutator
     /// Operator steps on an unchanged fixture, memoised (shared by copies and threads).
     private let firstSteps = FirstStepCache()
+    /// Each fixture's text and each zone's id label, made once (they were a tenth of a
+    /// case's generation when made per case).
+    private let blobTexts: [[UInt8]]
+    private let zoneLabels: [String: String]
 
     /// The catalog without `size.many-tasks`: its 10 000-task blob makes a case about a
     /// thousand times slower to generate and decode than any other, and the gate's corpus
@@ -27,7 +31,11 @@ public struct FuzzCaseGenerator: Sendable {
         self.seed = seed
         self.fixtures = fixtures.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         self.catalog = catalog
-        self.mutator = ByteMutator(spliceSources: self.fixtures.map(\.blobText))
+        self.blobTexts = self.fixtures.map(\.blobText)
+        self.mutator = ByteMutator(spliceSources: blobTexts)
+        var labels: [String: String] = [:]
+        for zone in self.fixtures.flatMap(\.zones) { labels[zone] = CaseID.zoneLabel(zone) }
+        self.zoneLabels = labels
     }
 
     /// Edge instants tried now and then besides the fixture's own.
@@ -59,7 +67,7 @@ public struct FuzzCaseGenerator: Sendable {
         var recipe = ["fixture \(fixture.name)"]
         var input = MutationOperator.Input(blob: fixture.blob, pendingDoneTargets: fixture.pendingDoneTargets)
         var inputIsFixture = true
-        var blob = fixture.blobText
+        var blob = blobTexts[fixtureIndex]
         var pending = fixture.pendingDoneTargets
 
         // A chain of named operators; each next one reads the previous output while it is
@@ -110,8 +118,8 @@ public struct FuzzCaseGenerator: Sendable {
         }
         recipe.append("zone \(zone)")
         recipe.append("now \(instant.name) \(instant.epochMs)")
-        let id = CaseID.make(fixture: "fuzz", operator: "\(seed)-\(index)", parameter: nil, zone: zone,
-                                     instant: instant.name)
+        // `CaseID.make(fixture: "fuzz", operator: "<seed>-<index>", parameter: nil, zone:, instant:)`.
+        let id = "fuzz/\(seed)-\(index)@\(zoneLabels[zone] ?? CaseID.zoneLabel(zone))@\(instant.name)"
         return FuzzCase(index: index, testCase: Case(id: id, blob: blob, pendingDoneTargets: pending,
                                                      nowMs: instant.epochMs, timeZone: zone), recipe: recipe)
     }
