@@ -38,7 +38,7 @@ let package = Package(
         // Benchmarks (scripts/bench, BENCHMARKS.md): release builds only, not a product an app uses.
         .executableTarget(name: "WidgetBench", dependencies: ["WidgetSnapshot", "ContractModel", "ContractHarness", "ReferenceDecoder", "FoundationWidgetReader"]),
         .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot"]),
-        .testTarget(name: "ContractModelTests", dependencies: ["ContractModel", "WidgetSnapshot"]),
+        .testTarget(name: "ContractModelTests", dependencies: ["ContractModel", "WidgetSnapshot", "ReferenceDecoder"]),
         .testTarget(name: "ReaderBehaviourTests", dependencies: ["ContractHarness", "ContractModel", "WidgetSnapshot"]),
         .testTarget(name: "WidgetContractTesteeTests", dependencies: ["WidgetContractTestee", "WidgetSnapshot"]),
         .testTarget(name: "ContractHarnessTests", dependencies: ["ContractHarness", "ContractModel", "WidgetSnapshot"]),

@@ -24,7 +24,9 @@ public enum CReference {
                 timeZone.withCString { zone in
                     var input = rd_case(blob: bytes.baseAddress, blob_len: bytes.count, pending: pendingBuffer.baseAddress,
                                         pending_count: pendingBuffer.count, now_ms: nowMs, time_zone: zone)
-                    guard let view = rd_decode(&input) else { return .failure("C reference: out of memory") }
+                    guard let view = rd_decode(&input) else {
+                        return .failure("C reference: could not finish (out of memory, or a zone file it could not read)")
+                    }
                     defer { rd_view_free(view) }
                     return .view(DecodedView(view.pointee, id: id))
                 }

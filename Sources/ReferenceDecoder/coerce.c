@@ -86,7 +86,10 @@ static int is_suffix(char c)
     return c == 'f' || c == 'F' || c == 'd' || c == 'D';
 }
 
-int rd_java_parse_double(const char *s, size_t len, double *out)
+/* Java's Double.parseDouble grammar (CONTRACT §3): 1 and *out set when the
+ * NUL-terminated text s (len bytes) is a number, 0 when Java would throw
+ * NumberFormatException. Allocates nothing, so it cannot fail otherwise. */
+static int rd_java_parse_double(const char *s, size_t len, double *out)
 {
     size_t a = 0, b = len;
     while (a < b && (unsigned char)s[a] <= 0x20)    /* String.trim() */
@@ -144,19 +147,16 @@ int rd_java_parse_double(const char *s, size_t len, double *out)
         if (exp_digits == 0)
             return 0;
     }
-    size_t number_end = i;
     if (i < b && is_suffix(s[i]))
         i++;
     if (i != b)
         return 0;
 
-    /* The text [start, number_end) is now within what strtod reads the same
-     * way (decimal, or C99 hex float); hand it a NUL-terminated copy. */
-    char *copy = rd_memdup(s + start, number_end - start);
-    if (!copy)
-        return 0;
-    double d = c_strtod(copy);
-    free(copy);
+    /* The number's text, from `start` up to an optional type suffix, is now
+     * within what strtod reads the same way (decimal, or C99 hex float), and
+     * what follows it (the suffix, whitespace, the terminating NUL) cannot
+     * continue a number, so strtod stops exactly there: no copy, no allocation. */
+    double d = c_strtod(s + start);
     *out = neg ? -d : d;
     return 1;
 }
@@ -250,7 +250,9 @@ static int shortest_digits(double x, char dig[24], int *e)
     return n;
 }
 
-size_t rd_java_double_to_string(double d, char buf[32])
+/* Java's Double.toString(d) (JDK 19+ shortest form, CONTRACT §2) into buf;
+ * returns the length (at most 31; buf needs 32 bytes). */
+static size_t rd_java_double_to_string(double d, char buf[32])
 {
     if (isnan(d)) {
         strcpy(buf, "NaN");

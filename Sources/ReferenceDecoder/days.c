@@ -95,9 +95,10 @@ int rd_day_str_to_ms(const char *s, size_t len, const char *time_zone, int64_t *
     int y, m, d;
     if (!s || !parse_day(s, len, &y, &m, &d) || !time_zone)
         return 0;
-    const rd_zone *z = rd_zone_get(time_zone);
-    if (!z)
-        return 0;
+    const rd_zone *z;
+    int known = rd_zone_find(time_zone, &z);
+    if (known != 1)
+        return known;
     int64_t t;
     if (!android_day_start(z, rd_days_from_civil(y, m, d), &t))
         return 0;
@@ -111,9 +112,10 @@ int rd_zone_offset_at(const char *time_zone, int64_t t, int32_t *out_offset)
 {
     if (t < -RD_MAX_ABS_INSTANT || t > RD_MAX_ABS_INSTANT)
         return 0;
-    const rd_zone *z = time_zone ? rd_zone_get(time_zone) : NULL;
-    if (!z)
-        return 0;
+    const rd_zone *z;
+    int known = time_zone ? rd_zone_find(time_zone, &z) : 0;
+    if (known != 1)
+        return known;
     *out_offset = rd_zone_offset(z, t);
     return 1;
 }
@@ -122,9 +124,10 @@ int rd_zone_next_change(const char *time_zone, int64_t t, rd_zone_change *out)
 {
     if (t < -RD_MAX_ABS_INSTANT || t > RD_MAX_ABS_INSTANT || !out)
         return 0;
-    const rd_zone *z = time_zone ? rd_zone_get(time_zone) : NULL;
-    if (!z)
-        return 0;
+    const rd_zone *z;
+    int known = time_zone ? rd_zone_find(time_zone, &z) : 0;
+    if (known != 1)
+        return known;
     int32_t offset = rd_zone_offset(z, t);
     int dst = rd_zone_is_dst(z, t);
     int64_t next;

@@ -31,7 +31,7 @@ static void rewrite(scan *s, size_t from, size_t to, const char *rep, size_t rep
     if (rep_len > to - from && !s->out.oom) {
         if (s->edit_count == s->edit_cap) {
             size_t cap = s->edit_cap ? s->edit_cap * 2 : 16;
-            rd_edit *e = realloc(s->edits, cap * sizeof *e);
+            rd_edit *e = rd_realloc(s->edits, cap * sizeof *e);
             if (!e) {
                 s->oom = 1;
                 return;

@@ -28,6 +28,9 @@ char *rd_buf_take(rd_buf *b, size_t *len);
 void rd_buf_free(rd_buf *b);
 /* A malloc'd NUL-terminated copy of n bytes; NULL on OOM. */
 char *rd_memdup(const void *data, size_t n);
+/* malloc/realloc as the decoder uses them: they honour rd_test_fail_allocations_after. */
+void *rd_malloc(size_t n);
+void *rd_realloc(void *p, size_t n);
 
 /* ---- prepass.c: the string-aware rewrite before jansson (see the header) ---- */
 typedef struct rd_edit {
@@ -70,7 +73,10 @@ int rd_days_in_month(int64_t y, int m);
 
 /* ---- tzif.c: zone data, immutable once loaded, cached per process ---- */
 typedef struct rd_zone rd_zone;
-const rd_zone *rd_zone_get(const char *name);   /* NULL: unknown zone */
+/* 1 and *out set: a known zone; 0: an unknown zone (no such TZif file, or not
+ * one this reader supports); -1: could not tell (out of memory, too many open
+ * files, an I/O error), not cached. */
+int rd_zone_find(const char *name, const rd_zone **out);
 int32_t rd_zone_offset(const rd_zone *z, int64_t t);
 int rd_zone_is_dst(const rd_zone *z, int64_t t);
 int rd_zone_next_transition(const rd_zone *z, int64_t t, int64_t *next);

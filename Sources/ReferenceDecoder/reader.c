@@ -86,7 +86,7 @@ static int pending_index_init(pending_index *pi, const rd_pending *items, size_t
     pi->order = NULL;
     if (pi->count <= 16)
         return 1;
-    pi->order = malloc(pi->count * sizeof *pi->order);
+    pi->order = rd_malloc(pi->count * sizeof *pi->order);
     if (!pi->order)
         return 0;
     for (size_t k = 0; k < pi->count; k++)
@@ -129,7 +129,9 @@ static int read_rows(ctx *cx, json_t *root, const pending_index *pi)
         colors = NULL;                     /* optJSONObject */
     size_t n = json_array_size(tasks);
     rd_view *v = cx->v;
-    v->rows = calloc(n ? n : 1, sizeof *v->rows);
+    v->rows = rd_malloc((n ? n : 1) * sizeof *v->rows);
+    if (v->rows)
+        memset(v->rows, 0, (n ? n : 1) * sizeof *v->rows);
     if (!v->rows) {
         cx->oom = 1;
         return 0;
@@ -272,9 +274,10 @@ static void parse_blob(ctx *cx, const rd_case *c, const pending_index *pi)
 
 rd_view *rd_decode(const rd_case *c)
 {
-    rd_view *v = calloc(1, sizeof *v);
+    rd_view *v = rd_malloc(sizeof *v);
     if (!v)
         return NULL;
+    memset(v, 0, sizeof *v);
     if (!c) {
         v->error = rd_memdup("no case", 7);
         if (!v->error) {
@@ -300,7 +303,12 @@ rd_view *rd_decode(const rd_case *c)
     if (v->stale) {
         v->header_outdated = 1;
         int64_t ms;
-        if (v->day_str && rd_day_str_to_ms(v->day_str, v->day_str_len, c->time_zone, &ms)) {
+        int known = v->day_str ? rd_day_str_to_ms(v->day_str, v->day_str_len, c->time_zone, &ms) : 0;
+        if (known < 0) {               /* the zone could not be read: no answer, not a null one */
+            rd_view_free(v);
+            return NULL;
+        }
+        if (known) {
             v->has_day_ms = 1;
             v->day_ms = ms;
         }

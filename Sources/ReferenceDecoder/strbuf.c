@@ -1,8 +1,40 @@
-/* A growable byte buffer with a sticky out-of-memory flag. */
+/* A growable byte buffer with a sticky out-of-memory flag, and the decoder's
+ * allocation functions (with the fault-injection test hook). */
 #include "rd_internal.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Allocations left before they fail; negative: never (the normal case). */
+static _Atomic long allocations_left = -1;
+
+void rd_test_fail_allocations_after(long n)
+{
+    atomic_store(&allocations_left, n < 0 ? -1 : n);
+}
+
+static int allocation_fails(void)
+{
+    long left = atomic_load(&allocations_left);
+    while (left >= 0) {
+        if (left == 0)
+            return 1;
+        if (atomic_compare_exchange_weak(&allocations_left, &left, left - 1))
+            return 0;
+    }
+    return 0;
+}
+
+void *rd_malloc(size_t n)
+{
+    return allocation_fails() ? NULL : malloc(n);
+}
+
+void *rd_realloc(void *p, size_t n)
+{
+    return allocation_fails() ? NULL : realloc(p, n);
+}
 
 static int reserve(rd_buf *b, size_t extra)
 {
@@ -18,7 +50,7 @@ static int reserve(rd_buf *b, size_t extra)
     size_t cap = b->cap ? b->cap : 64;
     while (cap < need)
         cap *= 2;
-    char *p = realloc(b->p, cap);
+    char *p = rd_realloc(b->p, cap);
     if (!p) {
         b->oom = 1;
         return 0;
@@ -79,7 +111,7 @@ char *rd_memdup(const void *data, size_t n)
 {
     if (n == SIZE_MAX)
         return NULL;
-    char *p = malloc(n + 1);
+    char *p = rd_malloc(n + 1);
     if (!p)
         return NULL;
     if (n)

@@ -2,9 +2,13 @@
  * touching TZ, tzset or the process's zone: the v2+ 64-bit section
  * (transitions and types), the POSIX TZ footer for instants after the last
  * transition, type 0 before the first. Each zone is loaded once per process
- * into an immutable object kept in a mutex-guarded cache. */
+ * into an immutable object kept in a mutex-guarded cache. Only a name with no
+ * TZif file behind it (or a file this reader does not support) is an unknown
+ * zone, cached as such; out of memory, too many open files or an I/O error is
+ * "could not tell", never cached, so it fails the one decode that met it. */
 #include "rd_internal.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -356,7 +360,9 @@ static uint64_t block_size(const counts *c, int tsize)
            c->leapcnt * (uint64_t)(tsize + 4) + c->isstdcnt + c->isutcnt;
 }
 
-static rd_zone *parse_tzif(const unsigned char *p, size_t len)
+/* NULL with *oom set when out of memory; NULL alone when the bytes are not a
+ * TZif zone this reader supports. */
+static rd_zone *parse_tzif(const unsigned char *p, size_t len, int *oom)
 {
     counts c;
     if (!read_header(p, len, &c))
@@ -378,17 +384,21 @@ static rd_zone *parse_tzif(const unsigned char *p, size_t len)
     if (need > len - at || c.typecnt == 0 || c.typecnt > 256 || c.leapcnt != 0)
         return NULL;              /* leap-second ("right/") zones are not supported */
 
-    rd_zone *z = calloc(1, sizeof *z);
-    if (!z)
+    rd_zone *z = rd_malloc(sizeof *z);
+    if (!z) {
+        *oom = 1;
         return NULL;
+    }
+    memset(z, 0, sizeof *z);
     z->timecnt = (size_t)c.timecnt;
     z->typecnt = (size_t)c.typecnt;
-    z->trans = malloc(z->timecnt * sizeof *z->trans + 1);
-    z->idx = malloc(z->timecnt + 1);
-    z->utoff = malloc(z->typecnt * sizeof *z->utoff);
-    z->isdst = malloc(z->typecnt);
+    z->trans = rd_malloc(z->timecnt * sizeof *z->trans + 1);
+    z->idx = rd_malloc(z->timecnt + 1);
+    z->utoff = rd_malloc(z->typecnt * sizeof *z->utoff);
+    z->isdst = rd_malloc(z->typecnt);
     if (!z->trans || !z->idx || !z->utoff || !z->isdst) {
         zone_free(z);
+        *oom = 1;
         return NULL;
     }
     const unsigned char *q = p + at;
@@ -470,20 +480,41 @@ static int name_ok(const char *name)
     return 1;
 }
 
-static rd_zone *load_zone(const char *name)
+/* errno values that say the name has no zone file behind it: a fact about the
+ * name, worth caching. Anything else (EMFILE, ENFILE, ENOMEM, EIO, EACCES…)
+ * is about this moment or this machine. */
+static int names_no_zone(int error)
+{
+    return error == ENOENT || error == ENOTDIR || error == EISDIR || error == ENAMETOOLONG || error == ELOOP;
+}
+
+/* 1 and *out: the zone; 0: no such zone; -1: could not tell (see the top). */
+static int load_zone(const char *name, rd_zone **out)
 {
     char path[256];
     snprintf(path, sizeof path, "%s%s", ZONEINFO_DIR, name);
+    errno = 0;
     FILE *f = fopen(path, "rb");
     if (!f)
-        return NULL;
-    unsigned char *data = malloc(MAX_TZIF_BYTES);
-    size_t len = data ? fread(data, 1, MAX_TZIF_BYTES, f) : 0;
-    int err = ferror(f);
+        return names_no_zone(errno) ? 0 : -1;
+    unsigned char *data = rd_malloc(MAX_TZIF_BYTES);
+    if (!data) {
+        fclose(f);
+        return -1;
+    }
+    errno = 0;
+    size_t len = fread(data, 1, MAX_TZIF_BYTES, f);
+    int read_error = ferror(f) ? errno : 0;
     fclose(f);
-    rd_zone *z = data && !err && len < MAX_TZIF_BYTES ? parse_tzif(data, len) : NULL;
+    int oom = 0;
+    rd_zone *z = !read_error && len < MAX_TZIF_BYTES ? parse_tzif(data, len, &oom) : NULL;
     free(data);
-    return z;
+    if (read_error)
+        return names_no_zone(read_error) ? 0 : -1;   /* a directory reads as EISDIR */
+    if (oom)
+        return -1;
+    *out = z;
+    return z != NULL;
 }
 
 /* ---- the cache ---- */
@@ -499,35 +530,42 @@ static cache_entry *cache_head = NULL;
 static size_t cache_unknown = 0;      /* entries for unknown names, capped */
 #define MAX_UNKNOWN_ENTRIES 1024
 
-const rd_zone *rd_zone_get(const char *name)
+int rd_zone_find(const char *name, const rd_zone **out)
 {
     if (!name_ok(name))
-        return NULL;
+        return 0;
     pthread_mutex_lock(&cache_lock);
     cache_entry *e = cache_head;
     while (e && strcmp(e->name, name) != 0)
         e = e->next;
-    if (!e) {
-        rd_zone *z = load_zone(name);
-        int keep = z || cache_unknown < MAX_UNKNOWN_ENTRIES;
-        e = keep ? malloc(sizeof *e) : NULL;
-        char *copy = keep ? rd_memdup(name, strlen(name)) : NULL;
-        if (e && copy) {
-            cache_unknown += !z;
-            e->name = copy;
-            e->zone = z;
-            e->next = cache_head;
-            cache_head = e;
-        } else {                  /* out of memory or too many unknown names: nothing cached */
-            free(e);
-            free(copy);
-            zone_free(z);
-            e = NULL;
+    int found;
+    if (e) {
+        found = e->zone != NULL;
+    } else {
+        rd_zone *z = NULL;
+        found = load_zone(name, &z);
+        if (found >= 0 && (z || cache_unknown < MAX_UNKNOWN_ENTRIES)) {
+            e = rd_malloc(sizeof *e);
+            char *copy = e ? rd_memdup(name, strlen(name)) : NULL;
+            if (copy) {
+                cache_unknown += !z;
+                e->name = copy;
+                e->zone = z;
+                e->next = cache_head;
+                cache_head = e;
+            } else {              /* out of memory: nothing cached, and no answer */
+                free(e);
+                zone_free(z);
+                e = NULL;
+                found = -1;
+            }
         }
+        /* (too many unknown names: not cached, still unknown) */
     }
-    const rd_zone *z = e ? e->zone : NULL;
+    if (found == 1)
+        *out = e->zone;
     pthread_mutex_unlock(&cache_lock);
-    return z;
+    return found;
 }
 
 void rd_zone_cache_clear(void)

@@ -133,13 +133,16 @@ char *rd_view_to_json(const rd_view *v, const char *id, size_t id_len, size_t *o
  * that is empty, starts with '/', contains "..", a character outside
  * [A-Za-z0-9._+/-], is "localtime" (the machine's own zone), or names no
  * readable TZif file under /usr/share/zoneinfo, or a TZif file with leap
- * second records ("right/" zones). */
+ * second records ("right/" zones). -1 when the zone could not be read for
+ * another reason (out of memory, too many open files, an I/O error): the
+ * answer is unknown, and nothing is cached, so a later call tries again. */
 int rd_day_str_to_ms(const char *s, size_t len, const char *time_zone, int64_t *out_ms);
 
 /* The pieces the Swift side or tests may want on their own. */
 
 /* UTC offset (seconds east) of `time_zone` at instant `t` (seconds since the
- * epoch, |t| <= 10^12). 1 when the zone is known and t in range. */
+ * epoch, |t| <= 10^12). 1 when the zone is known and t in range; -1 when the
+ * zone could not be read (as for rd_day_str_to_ms). */
 int rd_zone_offset_at(const char *time_zone, int64_t t, int32_t *out_offset);
 
 /* One change of a zone's UTC offset or DST flag, for the harness's zone
@@ -151,18 +154,17 @@ typedef struct rd_zone_change {
 } rd_zone_change;
 
 /* The first change of `time_zone` strictly after instant t (|t| <= 10^12):
- * 1 and *out set, 0 when there is none or the zone is unknown. Transitions
+ * 1 and *out set, 0 when there is none or the zone is unknown, -1 when the
+ * zone could not be read (as for rd_day_str_to_ms). Transitions
  * that change neither the offset nor the DST flag (abbreviations) are
  * skipped. */
 int rd_zone_next_change(const char *time_zone, int64_t t, rd_zone_change *out);
 
-/* Java's Double.toString(d) (JDK 19+ shortest form, CONTRACT §2) into buf;
- * returns the length (at most 31; buf needs 32 bytes). */
-size_t rd_java_double_to_string(double d, char buf[32]);
-
-/* Java's Double.parseDouble grammar (CONTRACT §3): 1 and *out set when the
- * text is a number, 0 when Java would throw NumberFormatException. */
-int rd_java_parse_double(const char *s, size_t len, double *out);
+/* Test hook (fault injection): the n-th allocation the decoder makes from now
+ * on (n = 0: the next one) and every later one fail, as out of memory does;
+ * n < 0 turns it off. Tests use it to show that a failed allocation fails the
+ * decode instead of changing an answer. */
+void rd_test_fail_allocations_after(long n);
 
 /* Frees the process-wide zone cache. Only for leak checkers at exit: no
  * other thread may be inside this API while it runs. */
