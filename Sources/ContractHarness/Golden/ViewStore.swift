@@ -132,7 +132,7 @@ public struct ViewStore {
         guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(file).path),
               let lines = try? GoldenText.lines([UInt8](data), file: file), !lines.isEmpty else { return false }
         return lines.allSatisfy { line in
-            guard let (id, _) = try? ViewLine.parse(line, file: file, lineNumber: 1) else { return false }
+            guard let (id, _) = try? ViewLine.parse(GoldenLine.view(Array(line)), file: file, lineNumber: 1) else { return false }
             return CaseID.fixture(of: id) == fixture
         }
     }
