@@ -334,8 +334,8 @@ def static_check(repo, mutants):
 # ---- Kotlin, batched --------------------------------------------------------------------
 # Thirty separate `record-kotlin --parser` runs cost thirty kotlinc start-ups (~25 s each on this
 # machine) and thirty full recordings. Batched: every mutant is a copy of WidgetData.kt and
-# TesteeMain.kt in its own package (adq_<n>), all compiled by ONE kotlinc run with record-kotlin's
-# compiler flags, each run with record-kotlin's exact java command (`--print-command`: JVM options,
+# TesteeMain.kt (with the ReaderGlue.kt record-kotlin generates through scripts/kotlin/reader-api) in
+# its own package (adq_<n>), all compiled by ONE kotlinc run with record-kotlin's compiler flags, each run with record-kotlin's exact java command (`--print-command`: JVM options,
 # classpath) but that jar and main class, its views compared with golden/kotlin line by line as
 # they arrive, and the JVM ended at the first difference (killed). Survivors are recorded in full.
 
@@ -357,6 +357,15 @@ def kotlin_batch_compile(repo, kdir, packages, classpath_rest, log):
     """Compiles {package: mutated WidgetData.kt text}; returns (jar, {package: first error})."""
     with open(os.path.join(repo, "scripts", "kotlin", "TesteeMain.kt"), encoding="utf-8") as handle:
         testee = handle.read()
+    # The view after `parse` is glue record-kotlin generates from the reader's API
+    # (scripts/kotlin/reader-api); a mutant keeps the API, so one glue serves every package.
+    glue_path = os.path.join(kdir, "ReaderGlue.kt")
+    made = procs.run(["python3", os.path.join(repo, "scripts", "kotlin", "reader-api"), "--glue", glue_path,
+                      os.path.join(repo, "scripts", "kotlin", "WidgetData.kt")], cwd=repo, timeout=300)
+    if made.code != 0:
+        raise MutantError("scripts/kotlin/reader-api --glue failed: " + made.stderr[-2000:])
+    with open(glue_path, encoding="utf-8") as handle:
+        glue = handle.read()
     failed = {}
     remaining = dict(packages)
     jar = os.path.join(kdir, "mutants.jar")
@@ -365,15 +374,16 @@ def kotlin_batch_compile(repo, kdir, packages, classpath_rest, log):
         for package, text in remaining.items():
             pdir = os.path.join(kdir, "src", package)
             os.makedirs(pdir, exist_ok=True)
-            for name, body in (("WidgetData.kt", text), ("TesteeMain.kt", testee)):
+            for name, body in (("WidgetData.kt", text), ("TesteeMain.kt", testee), ("ReaderGlue.kt", glue)):
                 path = os.path.join(pdir, name)
                 with open(path, "w", encoding="utf-8") as handle:
                     handle.write(f"package {package}\n{body}")
                 files.append(path)
         if not files:
             return None, failed
-        cmd = ["kotlinc", "-nowarn", "-cp", classpath_rest, "-d", jar] + files
-        log(f"  $ kotlinc -nowarn -cp … -d mutants.jar <{len(remaining)} packages × WidgetData.kt + TesteeMain.kt>")
+        cmd = ["kotlinc", "-nowarn", "-Xallow-result-return-type", "-cp", classpath_rest, "-d", jar] + files
+        log(f"  $ kotlinc -nowarn -Xallow-result-return-type -cp … -d mutants.jar "
+            f"<{len(remaining)} packages × WidgetData.kt + TesteeMain.kt + ReaderGlue.kt>")
         result = procs.run(cmd, cwd=kdir, timeout=3600)
         if result.code == 0 and os.path.exists(jar):
             log(f"  compiled in {result.seconds:.0f} s")
