@@ -4,12 +4,12 @@ import WidgetSnapshot
 /// The C reference (CONTRACT §5: it defines the expected outputs) called through its C API,
 /// and its `rd_view` turned into a `DecodedView` — in one place, for the harness's C
 /// reader and the libFuzzer target alike.
-public enum CReference {
+package enum CReference {
     /// One queued tap: the task id's exact bytes and its target state.
-    public struct Pending: Sendable {
-        public var id: [UInt8]
-        public var isDone: Bool
-        public init(id: [UInt8], isDone: Bool) {
+    package struct Pending: Sendable {
+        package var id: [UInt8]
+        package var isDone: Bool
+        package init(id: [UInt8], isDone: Bool) {
             self.id = id
             self.isDone = isDone
         }
@@ -18,7 +18,7 @@ public enum CReference {
     /// Decodes one blob. When the C reference cannot finish (out of memory, a zone file it
     /// could not read for a reason other than its absence) the outcome is a failure, which
     /// the harness reports as a crash — never a view with a wrong answer.
-    public static func decode(id: String, blob: [UInt8], pending: [Pending], nowMs: Int64, timeZone: String) -> ReaderOutcome {
+    package static func decode(id: String, blob: [UInt8], pending: [Pending], nowMs: Int64, timeZone: String) -> ReaderOutcome {
         withPending(pending) { pendingBuffer in
             blob.withUnsafeBufferPointer { bytes in
                 timeZone.withCString { zone in
@@ -53,7 +53,7 @@ public enum CReference {
 
 extension DecodedView {
     /// The C reference's view, field for field (strings as their exact bytes).
-    public init(_ view: rd_view, id: String) {
+    package init(_ view: rd_view, id: String) {
         let parse: Parse
         if view.parse_ok != 0 {
             var rows: [WidgetTaskRow] = []

@@ -5,8 +5,8 @@ import WidgetSnapshot
 /// `golden/kotlin/*.jsonl`) is a decoded view (CONTRACT.md §6), or a testee's
 /// `{"id":…,"crash":"…"}` for a case it could not decode. A lone surrogate a reader kept
 /// (`\ud800`) is read as that escape text, so that it compares unequal to U+FFFD.
-public enum ViewLine {
-    public static func parse(_ line: some Collection<UInt8>, file: String, lineNumber: Int) throws(HarnessInputError) -> (id: String, outcome: ReaderOutcome) {
+package enum ViewLine {
+    package static func parse(_ line: some Collection<UInt8>, file: String, lineNumber: Int) throws(HarnessInputError) -> (id: String, outcome: ReaderOutcome) {
         let value: JSONValue
         do {
             value = try JSONParser(loneSurrogates: .keepAsEscapeText).parse(Array(line))

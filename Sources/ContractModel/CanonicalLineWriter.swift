@@ -3,16 +3,16 @@ import WidgetSnapshot
 /// The canonical one-line JSON of a decoded view (CONTRACT.md §6): fixed key order, no
 /// spaces, so that views from different readers compare byte for byte.
 extension DecodedView {
-    public var canonicalJSON: [UInt8] {
+    package var canonicalJSON: [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(160)
         appendCanonicalJSON(to: &out)
         return out
     }
 
-    public var canonicalJSONString: String { String(decoding: canonicalJSON, as: UTF8.self) }
+    package var canonicalJSONString: String { String(decoding: canonicalJSON, as: UTF8.self) }
 
-    public func appendCanonicalJSON(to out: inout [UInt8]) {
+    package func appendCanonicalJSON(to out: inout [UInt8]) {
         out.append(contentsOf: #"{"id":"#.utf8)
         JSONWriter.appendString(Array(id.utf8), to: &out)
         out.append(contentsOf: #","parse":"#.utf8)
@@ -64,7 +64,7 @@ extension DecodedView {
 extension ReaderOutcome {
     /// The outcome as one line of a views stream: the view's canonical line, or
     /// `{"id":"…","crash":"…"}` when there is no view (`ViewLine` reads both back).
-    public func canonicalLine(id: String) -> [UInt8] {
+    package func canonicalLine(id: String) -> [UInt8] {
         switch self {
         case .view(let view):
             return view.canonicalJSON

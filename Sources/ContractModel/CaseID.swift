@@ -1,19 +1,19 @@
 /// A case id, `fixture/operator[#param]@zone@instant` (CONTRACT.md §6), built and taken
 /// apart here only: ids name golden files and divergence patterns, so every word is
 /// restricted to `[a-z0-9._-]` — readable, stable and safe in a path on every file system.
-public struct CaseID: Hashable, Sendable, CustomStringConvertible {
-    public var fixture: String
+package struct CaseID: Hashable, Sendable, CustomStringConvertible {
+    package var fixture: String
     /// The mutation operator (`dates.impossible-day`; `base` for the fixture as written).
-    public var operatorId: String
-    public var parameter: String?
+    package var operatorId: String
+    package var parameter: String?
     /// The zone's label (`berlin`), not its IANA name.
-    public var zone: String
+    package var zone: String
     /// The instant's name (`at`).
-    public var instant: String
+    package var instant: String
 
     /// Every word must satisfy `isWord` (checked by a precondition: a bad word is a bug in
     /// a fixture check or in the catalog, not bad input).
-    public init(fixture: String, operatorId: String, parameter: String?, zone: String, instant: String) {
+    package init(fixture: String, operatorId: String, parameter: String?, zone: String, instant: String) {
         for word in [fixture, operatorId, parameter ?? "x", zone, instant] {
             precondition(Self.isWord(word), "case id word `\(word)` is not [a-z0-9._-]")
         }
@@ -26,7 +26,7 @@ public struct CaseID: Hashable, Sendable, CustomStringConvertible {
 
     /// Takes an id apart; nil when it is not of the form above (a testee's or a case
     /// stream's own id may be anything).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let atParts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard atParts.count == 3 else { return nil }
         let slashParts = atParts[0].split(separator: "/", omittingEmptySubsequences: false)
@@ -40,38 +40,38 @@ public struct CaseID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `fixture/operator[#param]@zone@instant`.
-    public var description: String { "\(mutation)@\(zone)@\(instant)" }
+    package var description: String { "\(mutation)@\(zone)@\(instant)" }
 
     /// `fixture/operator[#param]`: one mutation of one fixture, over every zone and instant.
-    public var mutation: String {
+    package var mutation: String {
         "\(fixture)/\(operatorId)" + (parameter.map { "#\($0)" } ?? "")
     }
 
     /// The operator's family: its first dotted word (`dates.impossible-day` → `dates`).
-    public var family: String { String(operatorId.prefix { $0 != "." }) }
+    package var family: String { String(operatorId.prefix { $0 != "." }) }
 
     /// The id of one case.
-    public static func make(fixture: String, operator op: String, parameter: String?, zone: String, instant: String) -> String {
+    package static func make(fixture: String, operator op: String, parameter: String?, zone: String, instant: String) -> String {
         CaseID(fixture: fixture, operatorId: op, parameter: parameter, zone: zoneLabel(zone), instant: instant).description
     }
 
     // Parts of any id, also one that is not a `CaseID` (a testee's, a hand-written stream's).
 
     /// The fixture: the id up to the first `/` (the whole id when it has none).
-    public static func fixture(of id: String) -> Substring { id.prefix { $0 != "/" } }
+    package static func fixture(of id: String) -> Substring { id.prefix { $0 != "/" } }
 
     /// The mutation: the id up to the first `@` (`canonical/dates.malformed#padded`).
-    public static func mutation(of id: String) -> Substring { id.prefix { $0 != "@" } }
+    package static func mutation(of id: String) -> Substring { id.prefix { $0 != "@" } }
 
     /// The operator's family (`canonical/dates.impossible-day#2026-02-30@berlin@at` →
     /// `dates`); empty when the id has no `/`.
-    public static func family(of id: String) -> String {
+    package static func family(of id: String) -> String {
         let afterFixture = id.drop { $0 != "/" }.dropFirst()
         return String(afterFixture.prefix { $0 != "@" && $0 != "#" && $0 != "." })
     }
 
     /// True when `word` is non-empty and only `[a-z0-9._-]`.
-    public static func isWord(_ word: some StringProtocol) -> Bool {
+    package static func isWord(_ word: some StringProtocol) -> Bool {
         !word.isEmpty && word.utf8.allSatisfy { byte in
             (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
                 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
@@ -80,13 +80,13 @@ public struct CaseID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// True when `name` is a fixture (or instant) name: non-empty `[a-z0-9-]`.
-    public static func isName(_ name: String) -> Bool {
+    package static func isName(_ name: String) -> Bool {
         isWord(name) && !name.utf8.contains(UInt8(ascii: ".")) && !name.utf8.contains(UInt8(ascii: "_"))
     }
 
     /// `Europe/Berlin` → `berlin`, `America/Los_Angeles` → `los-angeles`: the zone's last
     /// path component, lower-cased, `_` → `-`.
-    public static func zoneLabel(_ zone: String) -> String {
+    package static func zoneLabel(_ zone: String) -> String {
         let last = zone.split(separator: "/").last.map(String.init) ?? zone
         return String(last.lowercased().map { $0 == "_" ? "-" : $0 })
     }

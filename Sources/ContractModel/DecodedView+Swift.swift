@@ -7,7 +7,7 @@ import WidgetSnapshot
 extension DecodedView {
     /// Everything the Swift reader decides for one blob, as a comparable view: the blob is
     /// parsed once, then rows, stamp, staleness and header are read from it.
-    public static func decode(id: String, blob: [UInt8], pendingDoneTargets: PendingTargets,
+    package static func decode(id: String, blob: [UInt8], pendingDoneTargets: PendingTargets,
                               nowMs: Int64, timeZone: TimeZone?) -> DecodedView {
         let parse: Parse
         let meta: SnapshotMeta

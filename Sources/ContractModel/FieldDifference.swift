@@ -5,25 +5,25 @@ import WidgetSnapshot
 ///
 /// `FieldDifference.between` is *the* comparison: the gate, `diff`, the fuzzers, the
 /// libFuzzer target and the benchmark all ask it whether two views agree.
-public struct FieldDifference: Equatable, Sendable {
-    public var path: FieldPath
-    public var expected: String
-    public var got: String
+package struct FieldDifference: Equatable, Sendable {
+    package var path: FieldPath
+    package var expected: String
+    package var got: String
 
-    public init(path: FieldPath, expected: String, got: String) {
+    package init(path: FieldPath, expected: String, got: String) {
         self.path = path
         self.expected = expected
         self.got = got
     }
 
     /// `got` of a field the reader's view line leaves out (a reader that does not implement it).
-    public static let notImplemented = "not implemented"
+    package static let notImplemented = "not implemented"
 
     /// The field as written in reports: `parse.tasks[2].isDone`, `header.kind`, `crash`.
-    public var field: String { path.description }
+    package var field: String { path.description }
 
     /// Every compared field where `got` differs from `expected`; empty when they agree.
-    public static func between(expected: ReaderOutcome, got: ReaderOutcome) -> [FieldDifference] {
+    package static func between(expected: ReaderOutcome, got: ReaderOutcome) -> [FieldDifference] {
         switch (expected, got) {
         case (.view(let expected), .view(let got)):
             return between(expected: expected, got: got)
@@ -38,7 +38,7 @@ public struct FieldDifference: Equatable, Sendable {
     }
 
     /// Every compared field of two views where `got` differs from `expected`.
-    public static func between(expected: DecodedView, got: DecodedView) -> [FieldDifference] {
+    package static func between(expected: DecodedView, got: DecodedView) -> [FieldDifference] {
         var differences: [FieldDifference] = []
         parseDifferences(expected.parse, got.parse, into: &differences)
         if !sameText(expected.meta.dayStr, got.meta.dayStr) {
@@ -63,7 +63,7 @@ public struct FieldDifference: Equatable, Sendable {
     }
 
     /// True when every compared field agrees (error texts are never compared).
-    public static func agree(_ expected: DecodedView, _ got: DecodedView) -> Bool {
+    package static func agree(_ expected: DecodedView, _ got: DecodedView) -> Bool {
         between(expected: expected, got: got).isEmpty
     }
 

@@ -1,9 +1,9 @@
 /// One compared field of a decoded view, or an outcome that is not a view: the names
 /// reports, divergence lists, findings and the comparison share, so that a field is spelt
 /// one way everywhere (`parse.tasks[2].title`; with the row dropped, `parse.tasks[].title`).
-public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
+package struct FieldPath: Hashable, Sendable, CustomStringConvertible {
     /// The field without a row number; `rawValue` is its name in every file and report.
-    public enum Name: String, CaseIterable, Sendable {
+    package enum Name: String, CaseIterable, Sendable {
         /// The kind of the parse: rows or an error.
         case parse = "parse"
         /// The row count.
@@ -23,18 +23,18 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
         case missing = "missing"
 
         /// True for the fields of one row (`parse.tasks[].…`), which carry a row number.
-        public var isRowField: Bool { rawValue.hasPrefix("parse.tasks[]") }
+        package var isRowField: Bool { rawValue.hasPrefix("parse.tasks[]") }
 
         /// The field's top-level group: `parse`, `meta`, `stale`, `header`, `crash`, `missing`.
-        public var family: String { String(rawValue.prefix { $0 != "." && $0 != "[" }) }
+        package var family: String { String(rawValue.prefix { $0 != "." && $0 != "[" }) }
     }
 
-    public var name: Name
+    package var name: Name
     /// The row (from 0) of a row field; nil for the other fields, and for a row field named
     /// without its row (`parse.tasks[].title`, as divergence lists and findings name it).
-    public var row: Int?
+    package var row: Int?
 
-    public init(_ name: Name, row: Int? = nil) {
+    package init(_ name: Name, row: Int? = nil) {
         precondition(row == nil || name.isRowField, "a row number goes with the row fields only")
         self.name = name
         self.row = row
@@ -42,7 +42,7 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads a field as reports and findings write it: `parse.tasks[3].title`, or with the
     /// row left out, `parse.tasks[].title` (then `row` is nil). Nil for any other text.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         if let name = Name(rawValue: text) {
             self.name = name
             self.row = nil
@@ -59,15 +59,15 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `parse.tasks[3].title`; `meta.dayStr`.
-    public var description: String {
+    package var description: String {
         guard let row else { return name.rawValue }
         return "parse.tasks[\(row)]" + name.rawValue.dropFirst("parse.tasks[]".count)
     }
 
     /// The field with its row number dropped (`parse.tasks[].title`): what groups the same
     /// disagreement across rows in reports, findings and the shrinker.
-    public var key: String { name.rawValue }
+    package var key: String { name.rawValue }
 
     /// `parse`, `meta`, `stale`, `header`, `crash` or `missing`.
-    public var family: String { name.family }
+    package var family: String { name.family }
 }

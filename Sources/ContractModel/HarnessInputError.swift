@@ -3,16 +3,16 @@
 ///
 /// The harness refuses bad input instead of skipping it: a silently dropped fixture or case
 /// would shrink the corpus without anyone noticing.
-public struct HarnessInputError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct HarnessInputError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file as the caller named it, e.g. `golden/fixtures/x.json`.
-    public var file: String
+    package var file: String
     /// One-based line, when the problem has one (a JSON syntax error, a stream line).
-    public var line: Int?
+    package var line: Int?
     /// Dotted path of the offending field, e.g. `instants.at`, when the problem is in one.
-    public var field: String?
-    public var message: String
+    package var field: String?
+    package var message: String
 
-    public init(file: String, line: Int? = nil, field: String? = nil, message: String) {
+    package init(file: String, line: Int? = nil, field: String? = nil, message: String) {
         self.file = file
         self.line = line
         self.field = field
@@ -20,7 +20,7 @@ public struct HarnessInputError: Error, Equatable, Sendable, CustomStringConvert
     }
 
     /// `file:line: field `f`: message`.
-    public var description: String {
+    package var description: String {
         var text = file
         if let line { text += ":\(line)" }
         text += ": "

@@ -13,41 +13,41 @@ import Foundation
 /// reason says why, and a placeholder (`TODO`, `FIXME`, `why …`, `?`) is refused. A reason
 /// starting `not implemented` excuses only fields the reader does not produce. Blank lines
 /// and `#` comments are ignored.
-public struct DivergenceList: Sendable {
+package struct DivergenceList: Sendable {
     /// One reviewed entry.
-    public struct Entry: Equatable, Sendable {
-        public var pattern: String
+    package struct Entry: Equatable, Sendable {
+        package var pattern: String
         package var fields: FieldScope
-        public var reason: String
+        package var reason: String
         /// One-based line in the list file.
-        public var line: Int
+        package var line: Int
 
-        public func matches(_ caseId: String) -> Bool { Glob.matches(pattern: Array(pattern.utf8), text: Array(caseId.utf8)) }
+        package func matches(_ caseId: String) -> Bool { Glob.matches(pattern: Array(pattern.utf8), text: Array(caseId.utf8)) }
 
         /// Entries for fields a reader does not produce (`not implemented: …`); they excuse
         /// nothing else, and nothing else excuses such a field.
-        public var isNotImplemented: Bool { reason.lowercased().hasPrefix("not implemented") }
+        package var isNotImplemented: Bool { reason.lowercased().hasPrefix("not implemented") }
 
         /// The line as written in a list: `PATTERN  [FIELDS]  REASON`.
-        public var text: String { "\(pattern)  \(fields)  \(reason)" }
+        package var text: String { "\(pattern)  \(fields)  \(reason)" }
     }
 
-    public var file: String
-    public var entries: [Entry]
+    package var file: String
+    package var entries: [Entry]
 
-    public init(file: String, entries: [Entry]) {
+    package init(file: String, entries: [Entry]) {
         self.file = file
         self.entries = entries
     }
 
     /// Reads a list; a missing file is an empty list, an unreadable one (or one under an
     /// unreadable folder) is an error.
-    public static func load(_ url: URL, displayName: String) throws -> DivergenceList {
+    package static func load(_ url: URL, displayName: String) throws -> DivergenceList {
         guard let bytes = try GoldenText.read(url, displayName: displayName) else { return DivergenceList(file: displayName, entries: []) }
         return try parse(bytes, file: displayName)
     }
 
-    public static func parse(_ text: String, file: String) throws(HarnessInputError) -> DivergenceList {
+    package static func parse(_ text: String, file: String) throws(HarnessInputError) -> DivergenceList {
         try parse(GoldenText.withoutBOM(Array(text.utf8)), file: file)
     }
 

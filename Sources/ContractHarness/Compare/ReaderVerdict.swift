@@ -3,67 +3,67 @@ import ContractModel
 /// How one reader fared against the expected outputs over a whole case stream, field by
 /// field: each differing field is excused by the first list entry whose pattern matches the
 /// case and whose `[FIELDS]` cover that field, or it is unexpected.
-public struct ReaderVerdict: Sendable {
+package struct ReaderVerdict: Sendable {
     /// One differing field of one case, and what the list made of it.
-    public struct Judgement: Sendable {
+    package struct Judgement: Sendable {
         /// The name entries and reports use: a view field with its row index
         /// (`parse.tasks[2].isDone`, `header.dayMs`), or `crash` / `missing`.
-        public var field: String
+        package var field: String
         /// The reader does not produce this field (its view line leaves it out).
-        public var notImplemented: Bool
+        package var notImplemented: Bool
         /// The entry that excuses it; nil means unexpected.
-        public var excusedBy: DivergenceList.Entry?
+        package var excusedBy: DivergenceList.Entry?
     }
 
     /// One case on which the reader's view differs from the expected one.
-    public struct Deviation: Sendable {
-        public var caseId: String
-        public var differences: [FieldDifference]
+    package struct Deviation: Sendable {
+        package var caseId: String
+        package var differences: [FieldDifference]
         /// One per difference, in the same order.
-        public var judgements: [Judgement]
+        package var judgements: [Judgement]
 
-        public var isUnexpected: Bool { judgements.contains { $0.excusedBy == nil } }
+        package var isUnexpected: Bool { judgements.contains { $0.excusedBy == nil } }
         /// Every differing field is a field the reader does not produce, and excused as such.
-        public var isOnlyNotImplemented: Bool { !isUnexpected && judgements.allSatisfy(\.notImplemented) }
+        package var isOnlyNotImplemented: Bool { !isUnexpected && judgements.allSatisfy(\.notImplemented) }
         /// The entry that excuses the whole case (the first one that excuses a field the
         /// reader does produce); nil when any field is unexpected or only not-implemented
         /// fields differ.
-        public var listedBy: DivergenceList.Entry? {
+        package var listedBy: DivergenceList.Entry? {
             guard !isUnexpected else { return nil }
             return judgements.first { !$0.notImplemented }?.excusedBy
         }
         /// The differences no entry excuses.
-        public var unexpectedDifferences: [FieldDifference] {
+        package var unexpectedDifferences: [FieldDifference] {
             zip(differences, judgements).filter { $0.1.excusedBy == nil }.map(\.0)
         }
     }
 
-    public var reader: String
+    package var reader: String
     /// Why the reader was not compared at all (e.g. a recording made from another case
     /// stream), with the command that fixes it; nil when compared.
-    public var notCompared: String?
-    public var caseCount: Int
-    public var deviations: [Deviation]
+    package var notCompared: String?
+    package var caseCount: Int
+    package var deviations: [Deviation]
     /// Entries of the reader's list none of whose fields differs in any case it matches:
     /// the list is out of date.
-    public var staleEntries: [DivergenceList.Entry]
-    public var listFile: String
+    package var staleEntries: [DivergenceList.Entry]
+    package var listFile: String
     /// Fields named by entries that are in use but never differ in a case the entry
     /// matches (by list line): the entry could be narrower. Shown, never a failure.
-    public var unusedFields: [Int: [String]] = [:]
+    package var unusedFields: [Int: [String]] = [:]
     /// Every case id of the stream, in order (what suggested patterns must not over-cover).
-    public var caseIds: [String] = []
+    package var caseIds: [String] = []
 
-    public var unexpected: [Deviation] { deviations.filter(\.isUnexpected) }
+    package var unexpected: [Deviation] { deviations.filter(\.isUnexpected) }
     /// Cases whose differences are all excused, at least one by an ordinary entry.
-    public var listed: [Deviation] { deviations.filter { !$0.isUnexpected && !$0.isOnlyNotImplemented } }
+    package var listed: [Deviation] { deviations.filter { !$0.isUnexpected && !$0.isOnlyNotImplemented } }
     /// Cases that differ only in fields the reader does not produce, all excused.
-    public var notImplementedOnly: [Deviation] { deviations.filter(\.isOnlyNotImplemented) }
-    public var agreeing: Int { caseCount - deviations.count }
+    package var notImplementedOnly: [Deviation] { deviations.filter(\.isOnlyNotImplemented) }
+    package var agreeing: Int { caseCount - deviations.count }
     /// Deviations where the reader produced no view at all (crash, hang, bad line, no line).
-    public var failures: Int { deviations.filter { $0.judgements.contains { FieldScope.outcomes.contains($0.field) } }.count }
+    package var failures: Int { deviations.filter { $0.judgements.contains { FieldScope.outcomes.contains($0.field) } }.count }
     /// Per field the reader does not produce: on how many cases (report order).
-    public var notImplementedCounts: [(field: String, cases: Int)] {
+    package var notImplementedCounts: [(field: String, cases: Int)] {
         var counts: [String: Int] = [:]
         for deviation in deviations {
             for field in Set(deviation.judgements.filter(\.notImplemented).map { FieldScope.canonical($0.field) }) { counts[field, default: 0] += 1 }
@@ -71,10 +71,10 @@ public struct ReaderVerdict: Sendable {
         return FieldScope.viewFields.compactMap { field in counts[field].map { (field, $0) } }
     }
     /// A reader that could not be compared (stale recording) fails: the gate cannot vouch for it.
-    public var passed: Bool { notCompared == nil && unexpected.isEmpty && staleEntries.isEmpty }
+    package var passed: Bool { notCompared == nil && unexpected.isEmpty && staleEntries.isEmpty }
 
     /// Compares outcomes (in case order) with the expected ones and applies the list.
-    public static func judge(reader: String, caseIds: [String], expected: [ReaderOutcome], got: [ReaderOutcome],
+    package static func judge(reader: String, caseIds: [String], expected: [ReaderOutcome], got: [ReaderOutcome],
                              list: DivergenceList) -> ReaderVerdict {
         var deviations: [Deviation] = []
         var used = Set<Int>()
@@ -110,7 +110,7 @@ public struct ReaderVerdict: Sendable {
     /// reviewer writes the why. None for the C reference: it wrote `golden/expected`, so its
     /// deviation on an unchanged case means the reference changed (`contract-harness update`
     /// and review), never a list line.
-    public var suggestedEntries: [String] {
+    package var suggestedEntries: [String] {
         guard reader != "c" else { return [] }
         return SuggestionGrouping.suggestions(for: self).map(\.text)
     }

@@ -3,28 +3,28 @@ import WidgetSnapshot
 
 /// One input every reader decodes (CONTRACT §6): a blob's exact bytes, the pending
 /// done-taps, the instant and the zone. Malformed blobs are cases too.
-public struct Case: Equatable, Sendable {
+package struct Case: Equatable, Sendable {
     /// A queued check-box tap: the task's id (exact code points) and its target state.
-    public struct PendingTarget: Equatable, Sendable {
-        public var taskId: JSONString
-        public var isDone: Bool
-        public init(taskId: JSONString, isDone: Bool) {
+    package struct PendingTarget: Equatable, Sendable {
+        package var taskId: JSONString
+        package var isDone: Bool
+        package init(taskId: JSONString, isDone: Bool) {
             self.taskId = taskId
             self.isDone = isDone
         }
     }
 
     /// `fixture/operator[#param]@zone@instant`.
-    public var id: String
+    package var id: String
     /// The blob's exact bytes (not necessarily UTF-8, not necessarily JSON).
-    public var blob: [UInt8]
+    package var blob: [UInt8]
     /// In stream order; a later entry for the same id wins (last-wins queue).
-    public var pendingDoneTargets: [PendingTarget]
-    public var nowMs: Int64
+    package var pendingDoneTargets: [PendingTarget]
+    package var nowMs: Int64
     /// An IANA zone name, e.g. `Europe/Berlin`.
-    public var timeZone: String
+    package var timeZone: String
 
-    public init(id: String, blob: [UInt8], pendingDoneTargets: [PendingTarget] = [], nowMs: Int64, timeZone: String) {
+    package init(id: String, blob: [UInt8], pendingDoneTargets: [PendingTarget] = [], nowMs: Int64, timeZone: String) {
         self.id = id
         self.blob = blob
         self.pendingDoneTargets = pendingDoneTargets
@@ -33,7 +33,7 @@ public struct Case: Equatable, Sendable {
     }
 
     /// The fixture a case belongs to: its id up to the first `/`.
-    public var fixtureName: Substring {
+    package var fixtureName: Substring {
         CaseID.fixture(of: id)
     }
 }

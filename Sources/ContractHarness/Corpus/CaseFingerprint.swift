@@ -7,11 +7,11 @@
 /// The input is length-prefixed, so no two cases share it:
 /// `widget-case/1\n` `blob <n>\n<bytes>\n` `taps <k>\n` (`<n>\n<id bytes><0|1>\n` per tap)
 /// `now <nowMs>\n` `zone <n>\n<zone bytes>\n`.
-public enum CaseFingerprint {
+package enum CaseFingerprint {
     /// Hex digits kept: 64 bits, plenty to tell one case's versions apart.
-    public static let length = 16
+    package static let length = 16
 
-    public static func of(_ testCase: Case) -> String {
+    package static func of(_ testCase: Case) -> String {
         var input: [UInt8] = Array("widget-case/1\n".utf8)
         func field(_ name: String, _ bytes: [UInt8]) {
             input += Array("\(name) \(bytes.count)\n".utf8)

@@ -6,19 +6,19 @@ import ContractModel
 /// Deterministic by construction (no clocks, no randomness, no dictionaries iterated):
 /// the same fixtures and catalog always give the same cases in the same order, so the
 /// golden files and the recordings line up case by case.
-public struct CaseGenerator: Sendable {
+package struct CaseGenerator: Sendable {
     /// Sorted by name.
-    public let fixtures: [Fixture]
-    public let catalog: [MutationOperator]
+    package let fixtures: [Fixture]
+    package let catalog: [MutationOperator]
 
-    public init(fixtures: [Fixture], catalog: [MutationOperator] = MutationCatalog.all) {
+    package init(fixtures: [Fixture], catalog: [MutationOperator] = MutationCatalog.all) {
         self.fixtures = fixtures.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         self.catalog = catalog
     }
 
     /// Every case: fixtures by name, operators in catalog order, parameters, zones in
     /// fixture order, instants in fixture order.
-    public func cases() -> [Case] {
+    package func cases() -> [Case] {
         var cases: [Case] = []
         for fixture in fixtures {
             let input = MutationOperator.Input(blob: fixture.blob, pendingDoneTargets: fixture.pendingDoneTargets)

@@ -7,9 +7,9 @@ import WidgetSnapshot
 ///
 /// The stream is the only thing an external testee (the Kotlin end) sees, and its hash
 /// names what a recording was made from, so writing is byte-stable and reading is strict.
-public enum CaseStream {
+package enum CaseStream {
     /// The stream's bytes: each case's line followed by `\n`.
-    public static func write(_ cases: [Case]) -> [UInt8] {
+    package static func write(_ cases: [Case]) -> [UInt8] {
         var out: [UInt8] = []
         for item in cases {
             appendLine(item, to: &out)
@@ -19,10 +19,10 @@ public enum CaseStream {
     }
 
     /// Same as `write(_:)`.
-    public static func encode(_ cases: [Case]) -> [UInt8] { write(cases) }
+    package static func encode(_ cases: [Case]) -> [UInt8] { write(cases) }
 
     /// One case's line, without the newline.
-    public static func line(_ item: Case) -> [UInt8] {
+    package static func line(_ item: Case) -> [UInt8] {
         var out: [UInt8] = []
         appendLine(item, to: &out)
         return out
@@ -31,7 +31,7 @@ public enum CaseStream {
     /// The blob goes as a JSON string when its bytes are valid UTF-8, else as standard
     /// padded base64. Taps are written as an object: one id once, at its first position,
     /// with its last value (the queue is last-wins).
-    public static func appendLine(_ item: Case, to out: inout [UInt8]) {
+    package static func appendLine(_ item: Case, to out: inout [UInt8]) {
         var object = JSONObject()
         object["id"] = .string(JSONString(item.id))
         if String(validating: item.blob, as: UTF8.self) != nil {
@@ -52,7 +52,7 @@ public enum CaseStream {
     /// Reads a stream back. `file` names the stream in errors, which also give the
     /// one-based line and the field. A final newline is optional; empty lines elsewhere,
     /// unknown fields and repeated ids are errors.
-    public static func read(_ bytes: [UInt8], file: String) throws(HarnessInputError) -> [Case] {
+    package static func read(_ bytes: [UInt8], file: String) throws(HarnessInputError) -> [Case] {
         var cases: [Case] = []
         var seen: Set<String> = []
         var zones = KnownZones()
@@ -69,7 +69,7 @@ public enum CaseStream {
     }
 
     /// Reads one line (without its newline).
-    public static func readLine(_ text: [UInt8], file: String, line: Int) throws(HarnessInputError) -> Case {
+    package static func readLine(_ text: [UInt8], file: String, line: Int) throws(HarnessInputError) -> Case {
         var zones = KnownZones()
         return try readLine(text, file: file, line: line, zones: &zones)
     }

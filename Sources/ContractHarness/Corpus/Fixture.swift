@@ -4,15 +4,15 @@ import WidgetSnapshot
 ///
 /// Fixtures are blobs the app's writer could really produce (or, for `legacy`, once did);
 /// mutations derive every other case from them, so their stamps must be the writer's own.
-public struct Fixture: Equatable, Sendable {
+package struct Fixture: Equatable, Sendable {
     /// How the writer stamped the blob: `validUntil` is local midnight of the day after
     /// `dayStr` in `timeZone`, plus `startOfNextDayOffsetMs`.
-    public struct WriterStamp: Equatable, Sendable {
-        public var dayStr: String
-        public var timeZone: String
-        public var startOfNextDayOffsetMs: Int64
+    package struct WriterStamp: Equatable, Sendable {
+        package var dayStr: String
+        package var timeZone: String
+        package var startOfNextDayOffsetMs: Int64
 
-        public init(dayStr: String, timeZone: String, startOfNextDayOffsetMs: Int64) {
+        package init(dayStr: String, timeZone: String, startOfNextDayOffsetMs: Int64) {
             self.dayStr = dayStr
             self.timeZone = timeZone
             self.startOfNextDayOffsetMs = startOfNextDayOffsetMs
@@ -20,35 +20,35 @@ public struct Fixture: Equatable, Sendable {
     }
 
     /// A named `now` the fixture's cases run at (`before`, `at`, `after`, `far`, …).
-    public struct Instant: Equatable, Sendable {
-        public var name: String
-        public var epochMs: Int64
+    package struct Instant: Equatable, Sendable {
+        package var name: String
+        package var epochMs: Int64
 
-        public init(name: String, epochMs: Int64) {
+        package init(name: String, epochMs: Int64) {
             self.name = name
             self.epochMs = epochMs
         }
     }
 
     /// The fixture that size and fixture-independent operators run on.
-    public static let canonicalName = "canonical"
+    package static let canonicalName = "canonical"
 
     /// The file's base name, `[a-z0-9-]+`: the first word of every case id.
-    public var name: String
+    package var name: String
     /// One line saying what the fixture is for.
-    public var description: String
+    package var description: String
     /// True when the current writer produces exactly this blob (then `writer` is set).
-    public var writerValid: Bool
-    public var writer: WriterStamp?
+    package var writerValid: Bool
+    package var writer: WriterStamp?
     /// IANA zone names, in case order.
-    public var zones: [String]
+    package var zones: [String]
     /// In case order.
-    public var instants: [Instant]
-    public var pendingDoneTargets: [Case.PendingTarget]
+    package var instants: [Instant]
+    package var pendingDoneTargets: [Case.PendingTarget]
     /// The blob as the writer builds it, in its key order.
-    public var blob: JSONObject
+    package var blob: JSONObject
 
-    public init(name: String, description: String, writerValid: Bool, writer: WriterStamp?, zones: [String],
+    package init(name: String, description: String, writerValid: Bool, writer: WriterStamp?, zones: [String],
                 instants: [Instant], pendingDoneTargets: [Case.PendingTarget] = [], blob: JSONObject) {
         self.name = name
         self.description = description
@@ -61,10 +61,10 @@ public struct Fixture: Equatable, Sendable {
     }
 
     /// The base case's exact text: what `JSON.stringify` writes for the blob.
-    public var blobText: [UInt8] { JSONWriter.compact(.object(blob)) }
+    package var blobText: [UInt8] { JSONWriter.compact(.object(blob)) }
 
     /// The instant with this name, if the fixture has it.
-    public func instant(named name: String) -> Instant? {
+    package func instant(named name: String) -> Instant? {
         instants.first { $0.name == name }
     }
 }

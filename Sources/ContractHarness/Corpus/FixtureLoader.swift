@@ -7,16 +7,16 @@ import WidgetSnapshot
 ///
 /// Parsed with WidgetSnapshot's `JSONParser`, not Foundation's, so that a fixture's blob
 /// keeps its key order, its integer/double distinction and its exact string bytes.
-public enum FixtureLoader {
+package enum FixtureLoader {
     /// Where fixtures live, relative to the repository root.
-    public static let directory = "golden/fixtures"
+    package static let directory = "golden/fixtures"
 
     /// CONTRACT §7: every fixture runs in at least these zones.
-    public static let requiredZones = ["Europe/Berlin", "America/Los_Angeles", "America/Sao_Paulo"]
+    package static let requiredZones = ["Europe/Berlin", "America/Los_Angeles", "America/Sao_Paulo"]
 
     /// Every fixture under `root/golden/fixtures`, sorted by name. Files not ending in
     /// `.json` (the README) are ignored; a `.json` file with a bad name is an error.
-    public static func load(root: String) throws(HarnessInputError) -> [Fixture] {
+    package static func load(root: String) throws(HarnessInputError) -> [Fixture] {
         let folder = root.isEmpty ? directory : "\(root)/\(directory)"
         let entries: [String]
         do {
@@ -34,7 +34,7 @@ public enum FixtureLoader {
 
     /// One fixture by name. The name is checked before any file is touched, so `../x`
     /// cannot reach outside the fixtures directory.
-    public static func load(named name: String, root: String) throws(HarnessInputError) -> Fixture {
+    package static func load(named name: String, root: String) throws(HarnessInputError) -> Fixture {
         let relative = "\(directory)/\(name).json"
         guard CaseID.isName(name) else {
             throw HarnessInputError(file: relative, message: "fixture name `\(name)` is not [a-z0-9-]+")
@@ -45,7 +45,7 @@ public enum FixtureLoader {
     }
 
     /// A fixture from its file's bytes; `file` is only used in error messages.
-    public static func parse(_ bytes: [UInt8], name: String, file: String) throws(HarnessInputError) -> Fixture {
+    package static func parse(_ bytes: [UInt8], name: String, file: String) throws(HarnessInputError) -> Fixture {
         guard CaseID.isName(name) else {
             throw HarnessInputError(file: file, message: "fixture name `\(name)` is not [a-z0-9-]+")
         }

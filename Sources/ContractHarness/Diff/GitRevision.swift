@@ -3,16 +3,16 @@ import Foundation
 /// Reads files as they were at a git revision (`git show REV:./path`), for `diff --base REV`.
 /// A subprocess rather than a library: the harness has no dependencies, and git is already
 /// the tool that holds the golden files' history.
-public struct GitRevision: Sendable {
+package struct GitRevision: Sendable {
     /// The repository work tree (or a folder inside it) git runs in.
-    public let root: URL
+    package let root: URL
     /// The revision as given (`HEAD~1`, `main`, a hash).
-    public let name: String
+    package let name: String
     /// The full commit hash it resolves to.
-    public let commit: String
+    package let commit: String
 
     /// Resolves `name` to a commit; throws `GitError` when git or the revision is missing.
-    public init(_ name: String, root: URL) throws {
+    package init(_ name: String, root: URL) throws {
         self.root = root
         self.name = name
         guard !name.hasPrefix("-") else { throw GitError(message: "`\(name)` is not a revision") }
@@ -22,13 +22,13 @@ public struct GitRevision: Sendable {
 
     /// The files directly in `folder` (relative to `root`) at this revision, by name; an
     /// empty list when the folder did not exist then.
-    public func files(in folder: String) throws -> [String] {
+    package func files(in folder: String) throws -> [String] {
         let out = try Self.git(["ls-tree", "--name-only", commit, "--", folder + "/"], in: root)
         return String(decoding: out, as: UTF8.self).split(separator: "\n").map { String($0.split(separator: "/").last ?? $0) }
     }
 
     /// One file's bytes at this revision (`path` relative to `root`).
-    public func contents(of path: String) throws -> [UInt8] {
+    package func contents(of path: String) throws -> [UInt8] {
         try Self.git(["show", "\(commit):./\(path)"], in: root)
     }
 
@@ -50,7 +50,7 @@ public struct GitRevision: Sendable {
 }
 
 /// git could not answer (not a repository, unknown revision, git missing).
-public struct GitError: Error, CustomStringConvertible, Sendable {
-    public var message: String
-    public var description: String { message }
+package struct GitError: Error, CustomStringConvertible, Sendable {
+    package var message: String
+    package var description: String { message }
 }

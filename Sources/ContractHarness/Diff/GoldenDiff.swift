@@ -5,39 +5,39 @@ import ContractModel
 /// end's): cases added, removed, changed on a compared field, or changed only in an
 /// (informational) error text. `contract-harness diff --base REV` prints it; a reviewer
 /// reads it before the raw `git diff` of thousands of lines.
-public struct GoldenDiff: Sendable {
+package struct GoldenDiff: Sendable {
     /// One case whose compared fields changed: `expected` in each difference is the base
     /// revision's value, `got` the work tree's.
-    public struct Change: Sendable {
-        public var caseId: String
-        public var differences: [FieldDifference]
+    package struct Change: Sendable {
+        package var caseId: String
+        package var differences: [FieldDifference]
     }
 
     /// The changes of one reader's folder.
-    public struct Reader: Sendable {
+    package struct Reader: Sendable {
         /// `expected`, `kotlin`.
-        public var name: String
+        package var name: String
         /// `golden/expected`.
-        public var folder: String
+        package var folder: String
         /// `C reference`, `recorded Kotlin`.
-        public var role: String
-        public var added: [String] = []
-        public var removed: [String] = []
-        public var changed: [Change] = []
+        package var role: String
+        package var added: [String] = []
+        package var removed: [String] = []
+        package var changed: [Change] = []
         /// Lines that differ only in what is never compared (error texts).
-        public var errorTextOnly: [String] = []
+        package var errorTextOnly: [String] = []
 
-        public init(name: String, folder: String, role: String) {
+        package init(name: String, folder: String, role: String) {
             self.name = name
             self.folder = folder
             self.role = role
         }
 
-        public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty && errorTextOnly.isEmpty }
+        package var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty && errorTextOnly.isEmpty }
 
         /// Changed cases per field with row numbers dropped (`parse.tasks[].title`), most
         /// cases first; a case counts once per field it changed on.
-        public var byField: [(field: String, cases: Int)] {
+        package var byField: [(field: String, cases: Int)] {
             var counts: [String: Int] = [:]
             for change in changed {
                 for field in Set(change.differences.map { $0.path.key }) { counts[field, default: 0] += 1 }
@@ -47,7 +47,7 @@ public struct GoldenDiff: Sendable {
 
         /// Changed, added and removed cases per fixture and mutation family
         /// (`offset-4h/meta`), most cases first.
-        public var byFamily: [(family: String, cases: Int)] {
+        package var byFamily: [(family: String, cases: Int)] {
             var counts: [String: Int] = [:]
             for id in changed.map(\.caseId) + added + removed {
                 counts["\(CaseID.fixture(of: id))/\(CaseID.family(of: id))", default: 0] += 1
@@ -58,7 +58,7 @@ public struct GoldenDiff: Sendable {
         /// At most `limit` changes, taken in turn from each field group (largest first) so
         /// every kind of change shows up before any repeats; within a group, one case per
         /// mutation (`fixture/operator#param`) before a second zone or instant of it.
-        public func examples(_ limit: Int) -> [(caseId: String, difference: FieldDifference)] {
+        package func examples(_ limit: Int) -> [(caseId: String, difference: FieldDifference)] {
             let queues: [[(caseId: String, difference: FieldDifference)]] = byField.map { group in
                 let all = changed.compactMap { change in
                     change.differences.first { $0.path.key == group.field }.map { (caseId: change.caseId, difference: $0) }
@@ -83,20 +83,20 @@ public struct GoldenDiff: Sendable {
     }
 
     /// The revision as given and the commit it resolved to.
-    public var baseName: String
-    public var baseCommit: String
-    public var readers: [Reader]
+    package var baseName: String
+    package var baseCommit: String
+    package var readers: [Reader]
 
-    public var isEmpty: Bool { readers.allSatisfy(\.isEmpty) }
+    package var isEmpty: Bool { readers.allSatisfy(\.isEmpty) }
 
     /// The folders compared, with the reader each holds.
-    public static let folders: [(name: String, folder: String, role: String)] = [
+    package static let folders: [(name: String, folder: String, role: String)] = [
         ("expected", "golden/expected", "C reference"),
         ("kotlin", "golden/kotlin", "recorded Kotlin"),
     ]
 
     /// Compares every golden folder at `base` with the work tree under `paths.root`.
-    public static func load(_ paths: HarnessPaths, base: String) throws -> GoldenDiff {
+    package static func load(_ paths: HarnessPaths, base: String) throws -> GoldenDiff {
         let revision = try GitRevision(base, root: paths.root)
         var readers: [Reader] = []
         for folder in folders {
@@ -109,7 +109,7 @@ public struct GoldenDiff: Sendable {
 
     /// Fills `reader` with the differences from `before` to `after` (work-tree order;
     /// removed cases in their old order).
-    public static func compare(before: GoldenViews, after: GoldenViews, reader: Reader) throws(HarnessInputError) -> Reader {
+    package static func compare(before: GoldenViews, after: GoldenViews, reader: Reader) throws(HarnessInputError) -> Reader {
         var result = reader
         for entry in after.entries {
             guard let old = before[entry.id] else {

@@ -1,8 +1,8 @@
 /// `diff --base REV --markdown FILE`: the same as `GoldenDiffText`, shaped for a pull-request
 /// comment — a counts table first, the changed fields per reader, then at most N examples
 /// per reader (before/after) folded in `<details>`.
-public enum GoldenDiffMarkdown {
-    public static func render(_ diff: GoldenDiff, examples: Int = 5) -> String {
+package enum GoldenDiffMarkdown {
+    package static func render(_ diff: GoldenDiff, examples: Int = 5) -> String {
         var out = "## Golden output changes vs `\(cell(diff.baseName))` (`\(diff.baseCommit.prefix(10))`)\n\n"
         if diff.isEmpty { return out + "No case's expected or recorded output changed.\n" }
         out += "| reader | changed | added | removed | error text only |\n|---|---:|---:|---:|---:|\n"

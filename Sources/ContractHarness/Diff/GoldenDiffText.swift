@@ -1,7 +1,7 @@
 /// `diff --base REV` on a terminal: per reader the counts (changed, added, removed, error
 /// text only) and the changed fields, then a few examples with before → after.
-public enum GoldenDiffText {
-    public static func render(_ diff: GoldenDiff, examples: Int = 5) -> String {
+package enum GoldenDiffText {
+    package static func render(_ diff: GoldenDiff, examples: Int = 5) -> String {
         var out = "golden outputs: work tree vs \(diff.baseName) (\(diff.baseCommit.prefix(10)))\n"
         if diff.isEmpty { return out + "\nno case's expected or recorded output changed\n" }
         out += "\n" + row(["reader", "changed", "added", "removed", "error text only"])

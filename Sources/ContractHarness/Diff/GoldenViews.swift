@@ -4,38 +4,38 @@ import Foundation
 /// One folder of golden views (`golden/expected` or `golden/kotlin`) as it is in the work
 /// tree or was at a git revision: every case's outcome and exact line, in file order.
 /// `diff --base` compares two of these.
-public struct GoldenViews: Sendable {
+package struct GoldenViews: Sendable {
     /// One case's line; its outcome is parsed only when it is needed (a line equal to the
     /// other side's needs none, which keeps a diff of ~20,000 lines quick).
-    public struct Entry: Sendable {
-        public var id: String
+    package struct Entry: Sendable {
+        package var id: String
         /// The view line, provenance stripped (`GoldenLine`).
-        public var line: [UInt8]
+        package var line: [UInt8]
         /// `golden/expected/x.jsonl` (prefixed by the revision), for errors.
-        public var file: String
-        public var lineNumber: Int
+        package var file: String
+        package var lineNumber: Int
 
-        public func outcome() throws(HarnessInputError) -> ReaderOutcome {
+        package func outcome() throws(HarnessInputError) -> ReaderOutcome {
             try ViewLine.parse(line, file: file, lineNumber: lineNumber).outcome
         }
     }
 
-    public var entries: [Entry]
+    package var entries: [Entry]
     private var index: [String: Int]
 
-    public init(entries: [Entry]) {
+    package init(entries: [Entry]) {
         self.entries = entries
         var index: [String: Int] = [:]
         for (position, entry) in entries.enumerated() { index[entry.id] = position }
         self.index = index
     }
 
-    public subscript(id: String) -> Entry? { index[id].map { entries[$0] } }
+    package subscript(id: String) -> Entry? { index[id].map { entries[$0] } }
 
     /// Splits `<fixture>.jsonl` files (name → bytes), in name order, into lines and reads
     /// each line's id. `displayName` names the folder in errors (`HEAD~1:golden/expected`).
     /// A repeated id is an error, as in `ViewStore`.
-    public static func parse(files: [(name: String, bytes: [UInt8])], displayName: String) throws(HarnessInputError) -> GoldenViews {
+    package static func parse(files: [(name: String, bytes: [UInt8])], displayName: String) throws(HarnessInputError) -> GoldenViews {
         var entries: [Entry] = []
         var seen: Set<String> = []
         for file in files.sorted(by: { $0.name < $1.name }) where file.name.hasSuffix(".jsonl") {
@@ -67,7 +67,7 @@ public struct GoldenViews: Sendable {
     }
 
     /// The folder in the work tree (`folder` relative to `paths.root`); empty when missing.
-    public static func workTree(_ paths: HarnessPaths, folder: String) throws -> GoldenViews {
+    package static func workTree(_ paths: HarnessPaths, folder: String) throws -> GoldenViews {
         let url = paths.root.appendingPathComponent(folder)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         let files = try names.filter { $0.hasSuffix(".jsonl") }.map { name in
@@ -77,7 +77,7 @@ public struct GoldenViews: Sendable {
     }
 
     /// The folder as it was at `revision`; empty when it did not exist then.
-    public static func at(_ revision: GitRevision, folder: String) throws -> GoldenViews {
+    package static func at(_ revision: GitRevision, folder: String) throws -> GoldenViews {
         let files = try revision.files(in: folder).filter { $0.hasSuffix(".jsonl") }.map { name in
             (name: name, bytes: try revision.contents(of: "\(folder)/\(name)"))
         }

@@ -6,13 +6,13 @@
 /// Exists next to the named mutation operators because those only make the inputs someone
 /// thought of; these make the ones nobody did. Every mutation is a pure function of the
 /// generator's state and says what it did, so a finding can name how its blob was made.
-public struct ByteMutator: Sendable {
+package struct ByteMutator: Sendable {
     /// Texts of the other fixtures, for splicing.
-    public let spliceSources: [[UInt8]]
+    package let spliceSources: [[UInt8]]
     /// A blob never grows beyond this (duplications could otherwise double it repeatedly).
-    public var maximumLength = 1 << 20
+    package var maximumLength = 1 << 20
 
-    public init(spliceSources: [[UInt8]]) {
+    package init(spliceSources: [[UInt8]]) {
         self.spliceSources = spliceSources.filter { !$0.isEmpty }
     }
 
@@ -25,7 +25,7 @@ public struct ByteMutator: Sendable {
 
     /// Applies one random mutation to `bytes` and returns its description
     /// (`flip@12.3`, `token@40:"\u2028"`, `splice@7<legacy@31`, …).
-    public func mutate(_ bytes: inout [UInt8], _ random: inout SeededRandom) -> String {
+    package func mutate(_ bytes: inout [UInt8], _ random: inout SeededRandom) -> String {
         let kind = random.below(bytes.isEmpty ? 2 : 11)
         switch kind {
         case 0: // insert a dictionary token anywhere

@@ -10,20 +10,20 @@ import WidgetSnapshot
 /// only when the case shows the departure's cause (a blob that is not JSON for us, an escaped
 /// lone surrogate the other side kept, a day outside the writer's calendar, a double printed
 /// by JDK 17). Anything else stays a finding.
-public struct DeclaredDepartures: Sendable {
+package struct DeclaredDepartures: Sendable {
     /// Which departure excused a difference.
-    public enum Departure: String, CaseIterable, Sendable {
+    package enum Departure: String, CaseIterable, Sendable {
         case loneSurrogate = "D1"
         case notJSON = "D2/D3/D5/D6"
         case dayOutsideCalendar = "D4"
         case doubleText = "D7"
     }
 
-    public init() {}
+    package init() {}
 
     /// Why `difference` between the reference's `expected` and the org.json reader's `got`
     /// is declared, or nil when it is not.
-    public func excuse(_ difference: FieldDifference, in testCase: Case, expected: ReaderOutcome, got: ReaderOutcome,
+    package func excuse(_ difference: FieldDifference, in testCase: Case, expected: ReaderOutcome, got: ReaderOutcome,
                        facts: inout CaseFacts) -> Departure? {
         // D2, D3, D5, D6: Swift and C reject every blob that is not RFC 8259 JSON within our
         // limits; Android's lenient parser may read it. Every field may differ then.
@@ -45,11 +45,11 @@ public struct DeclaredDepartures: Sendable {
     }
 
     /// What is worth computing once per case, and only when some field differs.
-    public struct CaseFacts: Sendable {
+    package struct CaseFacts: Sendable {
         private var notJSON: Bool?
         private var loneSurrogate: Bool?
 
-        public init() {}
+        package init() {}
 
         mutating func isNotJSON(_ blob: [UInt8]) -> Bool {
             if let notJSON { return notJSON }

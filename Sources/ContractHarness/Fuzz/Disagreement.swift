@@ -6,15 +6,15 @@ import ContractModel
 ///
 /// The reference (the C reader, CONTRACT §5) is always one side; error texts are never
 /// compared (`FieldDifference.between`).
-public struct Disagreement: Equatable, Sendable {
+package struct Disagreement: Equatable, Sendable {
     /// The reader whose output is taken as expected (`c`).
-    public var reference: String
+    package var reference: String
     /// The reader that decided otherwise (`swift`, a testee's name).
-    public var reader: String
+    package var reader: String
     /// The first differing field, with both sides.
-    public var difference: FieldDifference
+    package var difference: FieldDifference
 
-    public init(reference: String, reader: String, difference: FieldDifference) {
+    package init(reference: String, reader: String, difference: FieldDifference) {
         self.reference = reference
         self.reader = reader
         self.difference = difference
@@ -22,14 +22,14 @@ public struct Disagreement: Equatable, Sendable {
 
     /// The first differing field with row numbers dropped: `parse.tasks[3].title` →
     /// `parse.tasks[].title`. Its family is `difference.path.family`.
-    public var fieldKey: String { difference.path.key }
+    package var fieldKey: String { difference.path.key }
 
     /// `c/swift parse.tasks[].title`.
-    public var signature: String { "\(reference)/\(reader) \(fieldKey)" }
+    package var signature: String { "\(reference)/\(reader) \(fieldKey)" }
 
     /// The disagreement between `expected` (the reference's outcome) and `got`, or nil
     /// when every compared field agrees.
-    public static func between(reference: String, expected: ReaderOutcome, reader: String,
+    package static func between(reference: String, expected: ReaderOutcome, reader: String,
                                got: ReaderOutcome) -> Disagreement? {
         guard let first = FieldDifference.between(expected: expected, got: got).first else { return nil }
         return Disagreement(reference: reference, reader: reader, difference: first)

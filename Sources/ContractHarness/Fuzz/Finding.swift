@@ -6,26 +6,26 @@ import WidgetSnapshot
 /// the recipe of the original case and the commands that reproduce it.
 ///
 /// Findings are golden files: reviewed, committed, and loaded strictly like fixtures.
-public struct Finding: Equatable, Sendable {
+package struct Finding: Equatable, Sendable {
     /// The file format, written first in every file.
-    public static let format = "widget-fuzz-finding/1"
+    package static let format = "widget-fuzz-finding/1"
 
     /// 0 … Int64.max.
-    public var seed: UInt64
-    public var index: Int
-    public var disagreement: Disagreement
+    package var seed: UInt64
+    package var index: Int
+    package var disagreement: Disagreement
     /// The shrunk case (id `fuzz/<seed>-<index>@zone@instant`).
-    public var shrunk: Case
-    public var originalSize: Int
-    public var recipe: [String]
+    package var shrunk: Case
+    package var originalSize: Int
+    package var recipe: [String]
     /// `contract-harness fuzz --seed S --case I …`: regenerates, re-runs and re-shrinks it.
-    public var reproduce: String
+    package var reproduce: String
     /// Candidates tried while shrinking.
-    public var shrinkEvaluations: Int
+    package var shrinkEvaluations: Int
     /// Whether `shrunk` is minimal, or shrinking stopped early (then it is a larger witness).
-    public var shrinking: ShrinkState
+    package var shrinking: ShrinkState
 
-    public init(seed: UInt64, index: Int, disagreement: Disagreement, shrunk: Case, originalSize: Int,
+    package init(seed: UInt64, index: Int, disagreement: Disagreement, shrunk: Case, originalSize: Int,
                 recipe: [String], reproduce: String, shrinkEvaluations: Int, shrinking: ShrinkState = .complete) {
         self.seed = seed
         self.index = index
@@ -38,18 +38,18 @@ public struct Finding: Equatable, Sendable {
         self.shrinking = shrinking
     }
 
-    public var shrunkSize: Int { shrunk.blob.count }
+    package var shrunkSize: Int { shrunk.blob.count }
 
     /// `<seed>-<index>.json`.
-    public var fileName: String { "\(seed)-\(index).json" }
+    package var fileName: String { "\(seed)-\(index).json" }
 
     /// What makes two findings the same: the shrunk blob and the disagreement signature.
-    public var key: String {
+    package var key: String {
         SHA256.hex(shrunk.blob + [0] + Array(disagreement.signature.utf8))
     }
 
     /// The file's bytes: one member per line, keys in a fixed order, values compact.
-    public func fileBytes() -> [UInt8] {
+    package func fileBytes() -> [UInt8] {
         var members: [(String, [UInt8])] = []
         func add(_ key: String, _ value: JSONValue) { members.append((key, JSONWriter.compact(value))) }
         add("format", .string(JSONString(Self.format)))
@@ -81,7 +81,7 @@ public struct Finding: Equatable, Sendable {
     }
 
     /// Decodes the saved case again with the same readers and says whether they still differ.
-    public var replayCommand: String {
+    package var replayCommand: String {
         "contract-harness fuzz --replay golden/findings/\(fileName)"
     }
 }

@@ -4,8 +4,8 @@ import WidgetSnapshot
 /// Reads a `golden/findings/*.json` file back into a `Finding`, strictly (like
 /// `FixtureLoader`): unknown or missing fields, a case that is not a case, or a `key` that
 /// does not match the content stop the run with a `HarnessInputError` naming the field.
-public enum FindingFile {
-    public static func parse(_ bytes: [UInt8], file: String) throws(HarnessInputError) -> Finding {
+package enum FindingFile {
+    package static func parse(_ bytes: [UInt8], file: String) throws(HarnessInputError) -> Finding {
         let document: JSONValue
         do {
             document = try JSONParser().parse(bytes)

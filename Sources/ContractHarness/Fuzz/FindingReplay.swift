@@ -1,8 +1,8 @@
 /// Decodes a saved finding's shrunk case again with the readers it names, to say whether
 /// the disagreement still happens (`contract-harness fuzz --replay`): how a fixed reader
 /// bug is confirmed, and how a CI job re-checks every committed finding.
-public enum FindingReplay {
-    public enum Verdict: Equatable, Sendable {
+package enum FindingReplay {
+    package enum Verdict: Equatable, Sendable {
         /// The same pair still differs; the first differing field now.
         case stillDiffers(Disagreement)
         /// The pair agrees on every compared field.
@@ -11,7 +11,7 @@ public enum FindingReplay {
         case readerMissing(String)
     }
 
-    public static func check(_ finding: Finding, readers: [any Reader]) -> Verdict {
+    package static func check(_ finding: Finding, readers: [any Reader]) -> Verdict {
         let names = [finding.disagreement.reference, finding.disagreement.reader]
         var found: [any Reader] = []
         for name in names {

@@ -4,14 +4,14 @@ import Foundation
 /// The folder of saved findings (`golden/findings/` by default): knows every finding's key,
 /// so a disagreement that shrinks to a blob already saved is not saved again, and writes
 /// each new one atomically the moment it is found (an interrupted run keeps them all).
-public final class FindingStore: @unchecked Sendable {
-    public let folder: URL
+package final class FindingStore: @unchecked Sendable {
+    package let folder: URL
     private let lock = NSLock()
     private var keys: [String: String] = [:]
     private var names: Set<String> = []
 
     /// What `save` did.
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         /// Written to this file name.
         case saved(String)
         /// The same shrunk blob and signature is already in this file.
@@ -19,7 +19,7 @@ public final class FindingStore: @unchecked Sendable {
     }
 
     /// Loads the keys of every `*.json` finding in `folder` (a missing folder is empty).
-    public init(folder: URL) throws {
+    package init(folder: URL) throws {
         self.folder = folder
         for finding in try Self.load(folder) {
             keys[finding.finding.key] = finding.file
@@ -28,7 +28,7 @@ public final class FindingStore: @unchecked Sendable {
     }
 
     /// Every finding in `folder`, by file name.
-    public static func load(_ folder: URL) throws -> [(file: String, finding: Finding)] {
+    package static func load(_ folder: URL) throws -> [(file: String, finding: Finding)] {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
         var found: [(file: String, finding: Finding)] = []
         for name in entries.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
@@ -43,7 +43,7 @@ public final class FindingStore: @unchecked Sendable {
 
     /// Saves `finding` unless its key is already saved. A file name taken by a different
     /// finding (the generator changed since) gets a `-2`, `-3`, … suffix.
-    public func save(_ finding: Finding) throws -> Outcome {
+    package func save(_ finding: Finding) throws -> Outcome {
         lock.lock()
         defer { lock.unlock() }
         let key = finding.key
@@ -61,7 +61,7 @@ public final class FindingStore: @unchecked Sendable {
     }
 
     /// The number of distinct findings known (saved before and during this run).
-    public var count: Int {
+    package var count: Int {
         lock.lock()
         defer { lock.unlock() }
         return keys.count

@@ -1,14 +1,14 @@
 /// One generated fuzz case: its index in the seed's sequence, the case itself, and the
 /// recipe that made it (fixture, operators, byte mutations, zone, instant), so a finding
 /// can say how its blob came about before it was shrunk.
-public struct FuzzCase: Equatable, Sendable {
-    public var index: Int
-    public var testCase: Case
+package struct FuzzCase: Equatable, Sendable {
+    package var index: Int
+    package var testCase: Case
     /// Human-readable steps, in order: `fixture canonical`, `op dates.impossible-day#2026-02-30`,
     /// `bytes flip@12.3`, `zone Europe/Berlin`, `now before`.
-    public var recipe: [String]
+    package var recipe: [String]
 
-    public init(index: Int, testCase: Case, recipe: [String]) {
+    package init(index: Int, testCase: Case, recipe: [String]) {
         self.index = index
         self.testCase = testCase
         self.recipe = recipe

@@ -7,11 +7,11 @@ import WidgetSnapshot
 /// Case `i` is a pure function of `(seed, i)` and the fixtures/catalog — its own
 /// `SeededRandom` stream, no shared state — so shards are just `i % n`, threads can make
 /// cases in any order, and `--case i` regenerates exactly the case a finding came from.
-public struct FuzzCaseGenerator: Sendable {
-    public let seed: UInt64
+package struct FuzzCaseGenerator: Sendable {
+    package let seed: UInt64
     /// Sorted by name (the order the seed's choices index into).
-    public let fixtures: [Fixture]
-    public let catalog: [MutationOperator]
+    package let fixtures: [Fixture]
+    package let catalog: [MutationOperator]
     private let mutator: ByteMutator
     /// Operator steps on an unchanged fixture, memoised (shared by copies and threads).
     private let firstSteps = FirstStepCache()
@@ -24,9 +24,9 @@ public struct FuzzCaseGenerator: Sendable {
     /// thousand times slower to generate and decode than any other, and the gate's corpus
     /// already runs it. (The other size operators stay: deep nesting around the 2048 limit
     /// is exactly where mutations find edges.)
-    public static let defaultCatalog = MutationCatalog.all.filter { $0.id != "size.many-tasks" }
+    package static let defaultCatalog = MutationCatalog.all.filter { $0.id != "size.many-tasks" }
 
-    public init(seed: UInt64, fixtures: [Fixture], catalog: [MutationOperator] = FuzzCaseGenerator.defaultCatalog) {
+    package init(seed: UInt64, fixtures: [Fixture], catalog: [MutationOperator] = FuzzCaseGenerator.defaultCatalog) {
         precondition(!fixtures.isEmpty, "the fuzzer needs at least one fixture")
         self.seed = seed
         self.fixtures = fixtures.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
@@ -60,7 +60,7 @@ public struct FuzzCaseGenerator: Sendable {
         return FirstStepCache.Step(output: output, next: object)
     }
 
-    public func make(_ index: Int) -> FuzzCase {
+    package func make(_ index: Int) -> FuzzCase {
         var random = SeededRandom(seed: seed, stream: UInt64(index))
         let fixtureIndex = random.below(fixtures.count)
         let fixture = fixtures[fixtureIndex]

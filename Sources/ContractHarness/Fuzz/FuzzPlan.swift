@@ -3,9 +3,9 @@
 ///
 /// Kept apart from the run itself so the CLI, the scripts and the tests describe runs
 /// the same way and the reproduce command can be written from it.
-public struct FuzzPlan: Sendable {
+package struct FuzzPlan: Sendable {
     /// How far a run goes.
-    public enum Extent: Equatable, Sendable {
+    package enum Extent: Equatable, Sendable {
         /// Case indices `0..<n` (the shard's share of them).
         case cases(Int)
         /// The shard's indices in order until the time is up.
@@ -14,25 +14,25 @@ public struct FuzzPlan: Sendable {
         case single(Int)
     }
 
-    public var seed: UInt64
-    public var extent: Extent
-    public var shard: FuzzShard
-    public var jobs: Int
+    package var seed: UInt64
+    package var extent: Extent
+    package var shard: FuzzShard
+    package var jobs: Int
     /// Cases generated and decoded per step (progress, stop and time checks between steps).
-    public var batchSize: Int
-    public var shrinker: Shrinker
+    package var batchSize: Int
+    package var shrinker: Shrinker
     /// Disagreements shrunk per signature at most (nil: every one). Later ones of a signature
     /// are only counted, so a reader that differs on every case costs a few shrinks, not
     /// thousands.
-    public var shrinksPerSignature: Int?
+    package var shrinksPerSignature: Int?
     /// End the run once this many disagreements are settled (a smoke run that stops at the
     /// first finding); nil: no such limit.
-    public var findingLimit: Int?
+    package var findingLimit: Int?
     /// Appended to `contract-harness fuzz --seed S --case I` in each finding's reproduce
     /// command (the `--testee` options the run had).
-    public var reproduceArguments: String
+    package var reproduceArguments: String
 
-    public init(seed: UInt64, extent: Extent, shard: FuzzShard = .whole, jobs: Int = 1, batchSize: Int = 512,
+    package init(seed: UInt64, extent: Extent, shard: FuzzShard = .whole, jobs: Int = 1, batchSize: Int = 512,
                 shrinker: Shrinker = Shrinker(), shrinksPerSignature: Int? = nil, findingLimit: Int? = nil,
                 reproduceArguments: String = "") {
         self.seed = seed
@@ -47,7 +47,7 @@ public struct FuzzPlan: Sendable {
     }
 
     /// The number of cases the run will make, when known in advance.
-    public var plannedCases: Int? {
+    package var plannedCases: Int? {
         switch extent {
         case .cases(let limit): return shard.share(of: limit)
         case .single: return 1
@@ -55,7 +55,7 @@ public struct FuzzPlan: Sendable {
         }
     }
 
-    public func reproduceCommand(index: Int) -> String {
+    package func reproduceCommand(index: Int) -> String {
         "contract-harness fuzz --seed \(seed) --case \(index)" + (reproduceArguments.isEmpty ? "" : " " + reproduceArguments)
     }
 }

@@ -2,29 +2,29 @@ import Foundation
 
 /// A snapshot of a running fuzz run, and its two renderings: a redrawn status line with a
 /// bar for a terminal, and plain periodic lines for logs (CI output is not a TTY).
-public struct FuzzProgress: Sendable {
-    public var cases: Int
-    public var plannedCases: Int?
-    public var elapsed: Double
-    public var plannedSeconds: Double?
-    public var disagreements: Int
-    public var newFindings: Int
+package struct FuzzProgress: Sendable {
+    package var cases: Int
+    package var plannedCases: Int?
+    package var elapsed: Double
+    package var plannedSeconds: Double?
+    package var disagreements: Int
+    package var newFindings: Int
     /// What the run is doing when not generating cases (`shrinking #123 c/swift parse, 96 candidates`).
-    public var phase: String?
+    package var phase: String?
     /// This process's resident set now, when known (read when a line is rendered).
-    public var residentBytes: Int? { ResidentMemory.current }
+    package var residentBytes: Int? { ResidentMemory.current }
 
-    public var casesPerSecond: Double { elapsed > 0 ? Double(cases) / elapsed : 0 }
+    package var casesPerSecond: Double { elapsed > 0 ? Double(cases) / elapsed : 0 }
 
     /// 0…1 when the end is known.
-    public var fraction: Double? {
+    package var fraction: Double? {
         if let plannedCases, plannedCases > 0 { return min(1, Double(cases) / Double(plannedCases)) }
         if let plannedSeconds, plannedSeconds > 0 { return min(1, elapsed / plannedSeconds) }
         return nil
     }
 
     /// `[########------------]  40%  12 345 cases  20 583/s  findings 0 (0 new)  0:12`
-    public var terminalLine: String {
+    package var terminalLine: String {
         var line = ""
         if let fraction {
             let width = 24
@@ -39,7 +39,7 @@ public struct FuzzProgress: Sendable {
     }
 
     /// `fuzz: 12345 cases, 20583 cases/s, 0 disagreements, 0 new findings, 12.0 s elapsed`
-    public var logLine: String {
+    package var logLine: String {
         var line = "fuzz: \(cases)"
         if let plannedCases { line += "/\(plannedCases)" }
         line += " cases, \(Int(casesPerSecond.rounded())) cases/s, \(disagreements) disagreements, \(newFindings) new findings, "

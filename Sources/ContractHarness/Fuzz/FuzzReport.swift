@@ -7,60 +7,60 @@
 /// the rest.
 ///
 /// The CLI prints it; the tests compare two runs' reports to prove determinism.
-public struct FuzzReport: Sendable {
+package struct FuzzReport: Sendable {
     /// One disagreement found on one case.
-    public struct Entry: Equatable, Sendable {
-        public var index: Int
-        public var disagreement: Disagreement
-        public var originalSize: Int
-        public var shrunkSize: Int
-        public var shrinkEvaluations: Int
+    package struct Entry: Equatable, Sendable {
+        package var index: Int
+        package var disagreement: Disagreement
+        package var originalSize: Int
+        package var shrunkSize: Int
+        package var shrinkEvaluations: Int
         /// The shrunk finding's key (blob + signature).
-        public var key: String
+        package var key: String
         /// nil when the run had no finding store.
-        public var outcome: FindingStore.Outcome?
+        package var outcome: FindingStore.Outcome?
         /// How far it was shrunk (`notStarted`: saved as generated, the time was up).
-        public var shrinking: ShrinkState = .complete
+        package var shrinking: ShrinkState = .complete
     }
 
     /// How often one signature came up, and its first case.
-    public struct Tally: Equatable, Sendable {
-        public var count: Int
-        public var firstIndex: Int
+    package struct Tally: Equatable, Sendable {
+        package var count: Int
+        package var firstIndex: Int
     }
 
-    public var seed: UInt64
-    public var shard: FuzzShard
-    public var jobs: Int
-    public var cases = 0
-    public var elapsed = 0.0
+    package var seed: UInt64
+    package var shard: FuzzShard
+    package var jobs: Int
+    package var cases = 0
+    package var elapsed = 0.0
     /// Reader name → seconds spent decoding the generated cases (shrinking not included),
     /// in reader order, the reference first.
-    public var readerSeconds: [(name: String, seconds: Double)] = []
-    public var generationSeconds = 0.0
-    public var shrinkSeconds = 0.0
+    package var readerSeconds: [(name: String, seconds: Double)] = []
+    package var generationSeconds = 0.0
+    package var shrinkSeconds = 0.0
     /// The disagreements settled (shrunk, or saved unshrunk), in the order they were settled.
-    public var entries: [Entry] = []
+    package var entries: [Entry] = []
     /// Every disagreement seen, by signature (settled or not).
-    public var tallies: [String: Tally] = [:]
+    package var tallies: [String: Tally] = [:]
     /// Cases on which a reader differed only in ways its declared departures excuse, by
     /// `reader departure` (`kotlin D2/D3/D5/D6`).
-    public var excused: [String: Int] = [:]
+    package var excused: [String: Int] = [:]
     /// True when a stop request (SIGINT) ended the run early.
-    public var interrupted = false
+    package var interrupted = false
 
-    public var newFindings: Int { entries.filter { if case .saved? = $0.outcome { return true } else { return false } }.count }
+    package var newFindings: Int { entries.filter { if case .saved? = $0.outcome { return true } else { return false } }.count }
 
     /// Disagreements whose shrunk finding was already saved (before or earlier in this run).
-    public var knownFindings: Int {
+    package var knownFindings: Int {
         entries.filter { if case .alreadySaved? = $0.outcome { return true } else { return false } }.count
     }
 
     /// Every disagreement seen (settled or only counted).
-    public var disagreements: Int { tallies.values.reduce(0) { $0 + $1.count } }
+    package var disagreements: Int { tallies.values.reduce(0) { $0 + $1.count } }
 
     /// Distinct signatures among the disagreements, sorted.
-    public var signatures: [String] { tallies.keys.sorted() }
+    package var signatures: [String] { tallies.keys.sorted() }
 
     /// Counts one disagreement of `signature` on case `index`.
     mutating func count(_ signature: String, index: Int) {
@@ -72,7 +72,7 @@ public struct FuzzReport: Sendable {
     }
 
     /// Decoded cases per second of that reader's own decoding time.
-    public func casesPerSecond(_ reader: String) -> Double? {
+    package func casesPerSecond(_ reader: String) -> Double? {
         guard let seconds = readerSeconds.first(where: { $0.name == reader })?.seconds, seconds > 0 else { return nil }
         return Double(cases) / seconds
     }

@@ -7,20 +7,20 @@ import ContractModel
 /// readers — never on `jobs`, batch size or timing (except where a `--seconds` run stops):
 /// cases are pure functions of their index, readers return outcomes in order, and
 /// disagreements are shrunk one after another in index order.
-public final class FuzzRun {
-    public let plan: FuzzPlan
-    public let generator: FuzzCaseGenerator
+package final class FuzzRun {
+    package let plan: FuzzPlan
+    package let generator: FuzzCaseGenerator
     /// The reader whose outputs are expected (the C reference).
-    public let reference: any Reader
+    package let reference: any Reader
     /// The readers compared with it (Swift, testees).
-    public let readers: [any Reader]
-    public let store: FindingStore?
-    public let stop: StopFlag
+    package let readers: [any Reader]
+    package let store: FindingStore?
+    package let stop: StopFlag
     /// Reader name → the departures from the reference declared for it (the Kotlin end's
     /// D1–D7): differences they excuse are counted, never findings.
-    public let departures: [String: DeclaredDepartures]
+    package let departures: [String: DeclaredDepartures]
 
-    public init(plan: FuzzPlan, generator: FuzzCaseGenerator, reference: any Reader, readers: [any Reader],
+    package init(plan: FuzzPlan, generator: FuzzCaseGenerator, reference: any Reader, readers: [any Reader],
                 store: FindingStore?, stop: StopFlag = StopFlag(), departures: [String: DeclaredDepartures] = [:]) {
         precondition(generator.seed == plan.seed, "the generator's seed is the plan's")
         self.plan = plan
@@ -35,7 +35,7 @@ public final class FuzzRun {
     /// Runs to the plan's extent, a stop request or the time budget (`--seconds` bounds the
     /// whole run, shrinking included); `progress` is called after each batch and, while a
     /// disagreement is being shrunk, after each batch of candidates.
-    public func run(progress: @escaping (FuzzProgress) -> Void = { _ in }) throws -> FuzzReport {
+    package func run(progress: @escaping (FuzzProgress) -> Void = { _ in }) throws -> FuzzReport {
         // External testees run once for the whole run (generated batches and shrink candidates).
         let running = readers.map { reader -> any Reader in
             (reader as? ExternalProcessReader).map { RunningTestee($0) } ?? reader

@@ -2,14 +2,14 @@
 ///
 /// Case `k` of a seed belongs to shard `k % n + 1`, so n runners with shards 1/n … n/n
 /// cover one seed's cases exactly once between them, whatever each runner's `--jobs`.
-public struct FuzzShard: Equatable, Sendable, CustomStringConvertible {
+package struct FuzzShard: Equatable, Sendable, CustomStringConvertible {
     /// One-based.
-    public let index: Int
-    public let count: Int
+    package let index: Int
+    package let count: Int
 
-    public static let whole = FuzzShard(uncheckedIndex: 1, count: 1)
+    package static let whole = FuzzShard(uncheckedIndex: 1, count: 1)
 
-    public init?(index: Int, count: Int) {
+    package init?(index: Int, count: Int) {
         guard count >= 1, (1...count).contains(index) else { return nil }
         self.index = index
         self.count = count
@@ -21,21 +21,21 @@ public struct FuzzShard: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// `i/n`, e.g. `2/3`.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
         self.init(index: index, count: count)
     }
 
-    public func owns(_ caseIndex: Int) -> Bool { caseIndex % count == index - 1 }
+    package func owns(_ caseIndex: Int) -> Bool { caseIndex % count == index - 1 }
 
     /// The `n`-th case index this shard owns (0, 1, 2, … → its indices in increasing order).
-    public func caseIndex(_ n: Int) -> Int { n * count + (index - 1) }
+    package func caseIndex(_ n: Int) -> Int { n * count + (index - 1) }
 
     /// How many of the indices `0..<limit` this shard owns.
-    public func share(of limit: Int) -> Int {
+    package func share(of limit: Int) -> Int {
         limit <= index - 1 ? 0 : (limit - index) / count + 1
     }
 
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 }

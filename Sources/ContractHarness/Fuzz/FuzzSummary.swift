@@ -3,8 +3,8 @@ import Foundation
 /// The final text of a fuzz run: cases and time, throughput per reader, peak memory, and
 /// the disagreements by signature — a count and one example each (its shrink result and
 /// where its finding is), never one line per disagreement.
-public enum FuzzSummary {
-    public static func render(_ report: FuzzReport, findingsFolder: String?) -> String {
+package enum FuzzSummary {
+    package static func render(_ report: FuzzReport, findingsFolder: String?) -> String {
         var text = "fuzz seed \(report.seed), shard \(report.shard), jobs \(report.jobs): "
         text += "\(report.cases) cases in \(seconds(report.elapsed)) (\(rate(Double(report.cases), report.elapsed)) cases/s end to end)"
         text += report.interrupted ? ", interrupted\n" : "\n"

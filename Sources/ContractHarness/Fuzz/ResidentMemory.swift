@@ -6,15 +6,15 @@ import Foundation
 /// Exists so a long fuzz campaign can show that its memory stays flat (the progress line
 /// and the summary print it) and so a test can catch a leak by measuring growth.
 /// `nil` where `/proc` is not there.
-public enum ResidentMemory {
+package enum ResidentMemory {
     /// Current resident set in bytes.
-    public static var current: Int? { field("VmRSS:") }
+    package static var current: Int? { field("VmRSS:") }
 
     /// Peak resident set in bytes since the process started.
-    public static var peak: Int? { field("VmHWM:") }
+    package static var peak: Int? { field("VmHWM:") }
 
     /// `128.4 MB`.
-    public static func megabytes(_ bytes: Int?) -> String {
+    package static func megabytes(_ bytes: Int?) -> String {
         guard let bytes else { return "?" }
         return String(format: "%.1f MB", Double(bytes) / 1_000_000)
     }

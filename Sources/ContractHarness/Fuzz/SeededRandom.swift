@@ -4,23 +4,23 @@
 /// any machine, toolchain or thread count: `SystemRandomNumberGenerator` is not seedable,
 /// and the standard library's `random(in:using:)` algorithms are not promised to stay the
 /// same. Every draw here is written out, so the same stream gives the same cases forever.
-public struct SeededRandom: Sendable {
+package struct SeededRandom: Sendable {
     private var state: UInt64
 
     /// The stream for one case: `seed` and `stream` (the case index) are mixed so that
     /// neighbouring indices give unrelated streams.
-    public init(seed: UInt64, stream: UInt64 = 0) {
+    package init(seed: UInt64, stream: UInt64 = 0) {
         state = Self.mix(seed ^ Self.mix(stream &+ 0x6A09_E667_F3BC_C909))
     }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         return Self.mix(state)
     }
 
     /// A uniform integer in `0..<bound` (`bound` > 0), without modulo bias.
-    public mutating func below(_ bound: Int) -> Int {
+    package mutating func below(_ bound: Int) -> Int {
         precondition(bound > 0, "SeededRandom.below needs a positive bound")
         let limit = UInt64(bound)
         let threshold = (0 &- limit) % limit
@@ -32,17 +32,17 @@ public struct SeededRandom: Sendable {
     }
 
     /// A uniform integer in `range`.
-    public mutating func int(in range: ClosedRange<Int>) -> Int {
+    package mutating func int(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + below(range.upperBound - range.lowerBound + 1)
     }
 
     /// True with probability `numerator / denominator`.
-    public mutating func chance(_ numerator: Int, in denominator: Int) -> Bool {
+    package mutating func chance(_ numerator: Int, in denominator: Int) -> Bool {
         below(denominator) < numerator
     }
 
     /// One element of a non-empty array.
-    public mutating func pick<Element>(_ items: [Element]) -> Element {
+    package mutating func pick<Element>(_ items: [Element]) -> Element {
         items[below(items.count)]
     }
 

@@ -1,7 +1,7 @@
 /// How far a finding's case was shrunk, saved in its file as `"shrinking"`: a finding cut
 /// short by `--seconds` or SIGINT is still a true witness of its disagreement, only a
 /// larger one, and a reviewer must see that it was not minimised.
-public enum ShrinkState: String, Equatable, Sendable, CaseIterable {
+package enum ShrinkState: String, Equatable, Sendable, CaseIterable {
     /// Every pass reached its fixpoint.
     case complete
     /// The `--shrink-budget` candidates were spent first.

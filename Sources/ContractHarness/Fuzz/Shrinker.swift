@@ -6,27 +6,27 @@
 /// Exists because a 300-byte mutated blob says little; the 40 bytes that still make two
 /// readers differ say what the bug is. Deterministic: the same case and oracle always
 /// shrink to the same blob.
-public struct Shrinker: Sendable {
+package struct Shrinker: Sendable {
     /// What a shrink did.
-    public struct Result: Sendable {
-        public var shrunk: Case
-        public var evaluations: Int
+    package struct Result: Sendable {
+        package var shrunk: Case
+        package var evaluations: Int
         /// True when the evaluation budget ran out (or a stop came) before a fixpoint.
-        public var exhausted: Bool
+        package var exhausted: Bool
     }
 
     /// Candidates tried per oracle call (one external process start each).
-    public var batchSize: Int
+    package var batchSize: Int
     /// A bound on the candidates tried for one finding.
-    public var maximumEvaluations: Int
+    package var maximumEvaluations: Int
 
-    public init(batchSize: Int = 32, maximumEvaluations: Int = 20_000) {
+    package init(batchSize: Int = 32, maximumEvaluations: Int = 20_000) {
         self.batchSize = batchSize
         self.maximumEvaluations = maximumEvaluations
     }
 
     /// `stillFails` answers, per candidate, whether it still shows the disagreement.
-    public func shrink(_ original: Case, stillFails: @escaping ([Case]) -> [Bool],
+    package func shrink(_ original: Case, stillFails: @escaping ([Case]) -> [Bool],
                        shouldStop: @escaping () -> Bool = { false }) -> Result {
         let session = ShrinkSession(oracle: stillFails, batchSize: batchSize, maximumEvaluations: maximumEvaluations,
                                     shouldStop: shouldStop)

@@ -3,19 +3,19 @@ import Foundation
 /// A thread-safe "please stop" set by `SIGINT` (or a test) and polled by a fuzz run
 /// between batches and shrink steps, so an interrupted run ends cleanly with every finding
 /// found so far already written.
-public final class StopFlag: @unchecked Sendable {
+package final class StopFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var requested = false
 
-    public init() {}
+    package init() {}
 
-    public func request() {
+    package func request() {
         lock.lock()
         requested = true
         lock.unlock()
     }
 
-    public var isRequested: Bool {
+    package var isRequested: Bool {
         lock.lock()
         defer { lock.unlock() }
         return requested

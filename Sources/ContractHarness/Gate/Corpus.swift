@@ -1,17 +1,17 @@
 import ContractModel
 /// The golden fixtures and the case stream generated from them: what every reader runs on.
-public struct Corpus: Sendable {
-    public let fixtures: [Fixture]
-    public let cases: [Case]
+package struct Corpus: Sendable {
+    package let fixtures: [Fixture]
+    package let cases: [Case]
 
-    public init(fixtures: [Fixture], cases: [Case]) {
+    package init(fixtures: [Fixture], cases: [Case]) {
         self.fixtures = fixtures
         self.cases = cases
     }
 
     /// Loads `golden/fixtures/` and `golden/zones/transitions.json` under the tree and
     /// expands them into cases: the fixtures' cases, then the zone-day cases.
-    public static func load(_ paths: HarnessPaths) throws -> Corpus {
+    package static func load(_ paths: HarnessPaths) throws -> Corpus {
         let fixtures = try FixtureLoader.load(root: paths.root.path)
         if fixtures.contains(where: { $0.name == ZoneDayCases.fixtureName }) {
             throw HarnessInputError(file: "\(FixtureLoader.directory)/\(ZoneDayCases.fixtureName).json",
@@ -22,8 +22,8 @@ public struct Corpus: Sendable {
     }
 
     /// The JSONL case stream (CONTRACT §6), exactly as `contract-harness cases` writes it.
-    public var streamBytes: [UInt8] { CaseStream.encode(cases) }
+    package var streamBytes: [UInt8] { CaseStream.encode(cases) }
 
     /// The fingerprint a recording names to say which stream it was made from.
-    public var streamHash: String { SHA256.hex(streamBytes) }
+    package var streamHash: String { SHA256.hex(streamBytes) }
 }

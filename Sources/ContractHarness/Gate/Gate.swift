@@ -5,19 +5,19 @@ import WidgetSnapshot
 /// The CI gate (`contract-harness check`): runs every reader on every case, compares each
 /// with the expected outputs, applies the reviewed divergence lists, and passes only when
 /// every deviation is listed and every listed entry still happens.
-public enum Gate {
+package enum Gate {
     /// What to run besides the corpus.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// In-process readers; by default the Swift reader and the C reference. Tests swap in
         /// wrappers with planted faults.
-        public var readers: [any Reader]
+        package var readers: [any Reader]
         /// `--testee NAME=COMMAND`.
-        public var testees: [ExternalProcessReader]
+        package var testees: [ExternalProcessReader]
         /// Compare `golden/kotlin/` when present.
-        public var includeRecordings: Bool
-        public var jobs: Int
+        package var includeRecordings: Bool
+        package var jobs: Int
 
-        public init(readers: [any Reader] = Gate.defaultReaders, testees: [ExternalProcessReader] = [],
+        package init(readers: [any Reader] = Gate.defaultReaders, testees: [ExternalProcessReader] = [],
                     includeRecordings: Bool = true, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
             self.readers = readers
             self.testees = testees
@@ -26,14 +26,14 @@ public enum Gate {
         }
     }
 
-    public static let defaultReaders: [any Reader] = [SwiftReader(), CReferenceReader()]
+    package static let defaultReaders: [any Reader] = [SwiftReader(), CReferenceReader()]
 
-    public static func check(_ paths: HarnessPaths, options: Options = Options()) throws -> GateResult {
+    package static func check(_ paths: HarnessPaths, options: Options = Options()) throws -> GateResult {
         let corpus = try Corpus.load(paths)
         return try check(paths, corpus: corpus, options: options)
     }
 
-    public static func check(_ paths: HarnessPaths, corpus: Corpus, options: Options) throws -> GateResult {
+    package static func check(_ paths: HarnessPaths, corpus: Corpus, options: Options) throws -> GateResult {
         let ids = corpus.cases.map(\.id)
         let stored = try paths.expected.loadLines()
         let expectedFreshness = GoldenFreshness.assess(stored, cases: corpus.cases, folder: "golden/expected",
@@ -113,7 +113,7 @@ public enum Gate {
 
     /// Rewrites `golden/expected/` from the C reference (atomically, one file per fixture).
     /// Returns the files whose content changed.
-    public static func update(_ paths: HarnessPaths, reference: any InProcessReader = CReferenceReader(),
+    package static func update(_ paths: HarnessPaths, reference: any InProcessReader = CReferenceReader(),
                               jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> [String] {
         let corpus = try Corpus.load(paths)
         let outcomes = ParallelMap.map(corpus.cases, jobs: jobs) { reference.outcome($0) }
@@ -133,18 +133,18 @@ public enum Gate {
 }
 
 /// Everything a gate run found, for the summary, the reports and `explain`.
-public struct GateResult: Sendable {
-    public let corpus: Corpus
+package struct GateResult: Sendable {
+    package let corpus: Corpus
     /// Expected outcome per case, in case order.
-    public let expected: [ReaderOutcome]
+    package let expected: [ReaderOutcome]
     /// Each compared reader's outcomes, in case order.
-    public let outcomes: [String: [ReaderOutcome]]
-    public let verdicts: [ReaderVerdict]
+    package let outcomes: [String: [ReaderOutcome]]
+    package let verdicts: [ReaderVerdict]
     /// Problems with the golden files themselves (stale, missing, orphaned or hand-edited
     /// lines), each with the command that fixes it.
-    public let problems: [String]
+    package let problems: [String]
     /// `golden/expected` and (when judged per case) `golden/kotlin` against the corpus.
-    public let freshness: [GoldenFreshness]
+    package let freshness: [GoldenFreshness]
 
-    public var passed: Bool { problems.isEmpty && verdicts.allSatisfy(\.passed) }
+    package var passed: Bool { problems.isEmpty && verdicts.allSatisfy(\.passed) }
 }

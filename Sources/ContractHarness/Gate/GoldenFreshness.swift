@@ -2,39 +2,39 @@
 /// case the corpus generates now (`GoldenLine` provenance), so the gate can tell "the golden
 /// file is stale: regenerate it" apart from "a reader deviates". Only current lines are
 /// compared; every other one is a problem that names the command that fixes it.
-public struct GoldenFreshness: Sendable {
+package struct GoldenFreshness: Sendable {
     /// A stored line the gate does not compare, and why.
-    public struct Line: Sendable, Equatable {
-        public var caseId: String
+    package struct Line: Sendable, Equatable {
+        package var caseId: String
         /// `golden/expected/canonical.jsonl:12`, when the line exists.
-        public var location: String?
+        package var location: String?
     }
 
     /// `golden/expected`.
-    public var folder: String
+    package var folder: String
     /// `contract-harness update`, `scripts/record-kotlin`.
-    public var command: String
+    package var command: String
     /// What the folder is (`expected output`, `recording`), for messages.
-    public var noun: String
+    package var noun: String
     /// Lines produced from an earlier version of their case (fixture, operator, zone or instant changed).
-    public var changed: [Line] = []
+    package var changed: [Line] = []
     /// Cases the corpus has and the folder lacks.
-    public var missing: [Line] = []
+    package var missing: [Line] = []
     /// Lines of cases the corpus no longer generates.
-    public var orphaned: [Line] = []
+    package var orphaned: [Line] = []
     /// Lines without provenance (written by hand or by an older harness).
-    public var unsealed: [Line] = []
+    package var unsealed: [Line] = []
     /// Lines whose seal does not match their content: edited after they were written.
-    public var handEdited: [Line] = []
+    package var handEdited: [Line] = []
     /// Per case (corpus order): true when the stored line is current and may be compared.
-    public var current: [Bool]
+    package var current: [Bool]
 
     /// Cases that need the folder regenerated (everything except hand edits).
-    public var stale: [Line] { changed + missing + orphaned + unsealed }
-    public var isFresh: Bool { stale.isEmpty && handEdited.isEmpty }
+    package var stale: [Line] { changed + missing + orphaned + unsealed }
+    package var isFresh: Bool { stale.isEmpty && handEdited.isEmpty }
 
     /// Sorts every stored line against the corpus.
-    public static func assess(_ lines: [String: ViewStore.StoredLine], cases: [Case], folder: String,
+    package static func assess(_ lines: [String: ViewStore.StoredLine], cases: [Case], folder: String,
                               command: String, noun: String) -> GoldenFreshness {
         var result = GoldenFreshness(folder: folder, command: command, noun: noun, current: [])
         result.current.reserveCapacity(cases.count)
@@ -69,7 +69,7 @@ public struct GoldenFreshness: Sendable {
 
     /// What `check` says about the folder (empty when fresh): never a reader deviation and
     /// never a divergence-list suggestion, only what happened and the command to run.
-    public var problems: [String] {
+    package var problems: [String] {
         var out: [String] = []
         let stale = self.stale
         if !stale.isEmpty {
@@ -111,7 +111,7 @@ public struct GoldenFreshness: Sendable {
 extension GateResult {
     /// Whether the gate compared `reader` on the case at `index` (corpus order): not when the
     /// case's expected line is stale or edited, nor for Kotlin when its recorded line is.
-    public func compared(_ reader: String, at index: Int) -> Bool {
+    package func compared(_ reader: String, at index: Int) -> Bool {
         for store in freshness where store.folder == "golden/expected" || (reader == "kotlin" && store.folder == "golden/kotlin") {
             if !store.current[index] { return false }
         }

@@ -3,8 +3,8 @@ import Foundation
 /// The one way anything under `golden/` is written: a temporary file in the same folder,
 /// flushed, then renamed over the target, so an interrupted run leaves every file whole
 /// (either the old version or the new one, never half of one).
-public enum AtomicFile {
-    public static func write(_ bytes: [UInt8], to url: URL) throws {
+package enum AtomicFile {
+    package static func write(_ bytes: [UInt8], to url: URL) throws {
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
@@ -37,14 +37,14 @@ public enum AtomicFile {
         }
     }
 
-    public static func write(_ text: String, to url: URL) throws {
+    package static func write(_ text: String, to url: URL) throws {
         try write(Array(text.utf8), to: url)
     }
 }
 
 /// A file the harness could not read or write.
-public struct HarnessIOError: Error, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public var description: String { "\(path): \(reason)" }
+package struct HarnessIOError: Error, CustomStringConvertible {
+    package var path: String
+    package var reason: String
+    package var description: String { "\(path): \(reason)" }
 }

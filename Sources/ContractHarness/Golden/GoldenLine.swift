@@ -10,11 +10,11 @@
 ///
 /// A line without both members (hand-written, or from before provenance) has none; the gate
 /// treats it as stale.
-public enum GoldenLine {
-    public static let sealLength = 8
+package enum GoldenLine {
+    package static let sealLength = 8
 
     /// What a stored line says about where it came from.
-    public enum Provenance: Equatable, Sendable {
+    package enum Provenance: Equatable, Sendable {
         /// No `case`/`seal` members.
         case none
         /// Sealed, and the seal matches: produced from the case with this fingerprint.
@@ -25,7 +25,7 @@ public enum GoldenLine {
 
     /// The stored line for a canonical view (or crash) line `{…}` produced from a case with
     /// this fingerprint.
-    public static func seal(_ viewLine: [UInt8], caseFingerprint: String) -> [UInt8] {
+    package static func seal(_ viewLine: [UInt8], caseFingerprint: String) -> [UInt8] {
         precondition(viewLine.last == UInt8(ascii: "}"), "a view line is a JSON object")
         var line = viewLine
         line.removeLast()
@@ -38,7 +38,7 @@ public enum GoldenLine {
 
     /// Splits a stored line into the view line (provenance members removed) and its
     /// provenance. A line without the exact trailing members is returned whole, `.none`.
-    public static func open(_ line: some Collection<UInt8>) -> (view: [UInt8], provenance: Provenance) {
+    package static func open(_ line: some Collection<UInt8>) -> (view: [UInt8], provenance: Provenance) {
         let bytes = Array(line)
         guard let parts = split(bytes) else { return (bytes, .none) }
         let matches = SHA256.hex(parts.sealed).prefix(sealLength) == parts.seal
@@ -47,7 +47,7 @@ public enum GoldenLine {
 
     /// The view line alone (provenance members removed, seal not checked): what `diff`
     /// compares, so a line whose case changed but whose view did not is no change.
-    public static func view(_ line: [UInt8]) -> [UInt8] {
+    package static func view(_ line: [UInt8]) -> [UInt8] {
         split(line)?.view ?? line
     }
 

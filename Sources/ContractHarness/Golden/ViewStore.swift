@@ -7,44 +7,44 @@ import WidgetSnapshot
 /// `golden/kotlin/` (written by `scripts/record-kotlin`). One case per line means every
 /// diff hunk a reviewer reads names its case; each line carries the fingerprint of the case
 /// it came from and a seal (`GoldenLine`), so the gate tells a stale line from a deviation.
-public struct ViewStore {
-    public let folder: URL
+package struct ViewStore {
+    package let folder: URL
     /// How files are named in messages, e.g. `golden/expected`.
-    public let displayName: String
+    package let displayName: String
 
-    public init(folder: URL, displayName: String) {
+    package init(folder: URL, displayName: String) {
         self.folder = folder
         self.displayName = displayName
     }
 
     /// True when the folder holds any view file (an empty, missing or unreadable folder
     /// holds none; `holdsViews()` tells unreadable apart).
-    public var exists: Bool { (try? holdsViews()) ?? false }
+    package var exists: Bool { (try? holdsViews()) ?? false }
 
     /// True when the folder holds any view file; false when it is missing or empty; an
     /// unreadable folder is an error (exit 2), never "no views".
-    public func holdsViews() throws(HarnessInputError) -> Bool {
+    package func holdsViews() throws(HarnessInputError) -> Bool {
         let files = try GoldenText.list(folder, displayName: displayName) ?? []
         return files.contains { $0.hasSuffix(".jsonl") || $0 == "RECORDING.json" }
     }
 
     /// One stored line: what it says, where it is, and what it was produced from.
-    public struct StoredLine: Sendable {
-        public var outcome: ReaderOutcome
+    package struct StoredLine: Sendable {
+        package var outcome: ReaderOutcome
         /// `golden/expected/x.jsonl`.
-        public var file: String
-        public var lineNumber: Int
-        public var provenance: GoldenLine.Provenance
+        package var file: String
+        package var lineNumber: Int
+        package var provenance: GoldenLine.Provenance
     }
 
     /// Every stored outcome by case id (provenance stripped).
-    public func load() throws -> [String: ReaderOutcome] {
+    package func load() throws -> [String: ReaderOutcome] {
         try loadLines().mapValues(\.outcome)
     }
 
     /// Every stored line by case id. A malformed line, a duplicate id or an unreadable
     /// file stops the run. Lines may end in LF or CRLF; a UTF-8 BOM is skipped.
-    public func loadLines() throws -> [String: StoredLine] {
+    package func loadLines() throws -> [String: StoredLine] {
         var outcomes: [String: StoredLine] = [:]
         guard try holdsViews() else { return outcomes }
         let files = (try GoldenText.list(folder, displayName: displayName) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted()
@@ -69,7 +69,7 @@ public struct ViewStore {
     /// Replaces the folder's content with these views, `views[i]` produced from `cases[i]`
     /// (see `write(lines:)`). Returns the names of the files whose bytes changed.
     @discardableResult
-    public func write(_ views: [DecodedView], cases: [Case]) throws -> [String] {
+    package func write(_ views: [DecodedView], cases: [Case]) throws -> [String] {
         precondition(views.count == cases.count, "one view per case")
         return try write(lines: zip(views, cases).map { view, testCase in
             var line: [UInt8] = []

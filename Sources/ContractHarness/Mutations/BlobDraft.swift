@@ -6,7 +6,7 @@ import WidgetSnapshot
 /// holds values, not text. Operators that need exact literal text put `.raw` bytes where a
 /// value or key would go; everything else is written as `JSONWriter` writes it, so an
 /// unedited draft renders to exactly the fixture's `JSON.stringify` text.
-public indirect enum BlobDraft: Equatable, Sendable {
+package indirect enum BlobDraft: Equatable, Sendable {
     /// A value written by `JSONWriter`.
     case value(JSONValue)
     /// Bytes written verbatim (any text, not necessarily JSON or UTF-8).
@@ -16,28 +16,28 @@ public indirect enum BlobDraft: Equatable, Sendable {
     case array([BlobDraft])
 
     /// One object member.
-    public struct Member: Equatable, Sendable {
-        public var key: Key
-        public var value: BlobDraft
+    package struct Member: Equatable, Sendable {
+        package var key: Key
+        package var value: BlobDraft
 
-        public init(key: Key, value: BlobDraft) {
+        package init(key: Key, value: BlobDraft) {
             self.key = key
             self.value = value
         }
 
-        public init(_ key: String, _ value: BlobDraft) {
+        package init(_ key: String, _ value: BlobDraft) {
             self.init(key: .string(JSONString(key)), value: value)
         }
     }
 
     /// A member's name: a string written as JSON, or raw text (`'v'`, `v`, `"\u0076"`).
-    public enum Key: Equatable, Sendable {
+    package enum Key: Equatable, Sendable {
         case string(JSONString)
         case raw([UInt8])
     }
 
     /// A draft of `value` with objects and arrays opened up for editing.
-    public init(_ value: JSONValue) {
+    package init(_ value: JSONValue) {
         switch value {
         case .object(let object):
             self = .object(object.members.map { Member(key: .string($0.key), value: BlobDraft($0.value)) })
@@ -49,13 +49,13 @@ public indirect enum BlobDraft: Equatable, Sendable {
     }
 
     /// The draft's text.
-    public func render() -> [UInt8] {
+    package func render() -> [UInt8] {
         var out: [UInt8] = []
         append(to: &out)
         return out
     }
 
-    public func append(to out: inout [UInt8]) {
+    package func append(to out: inout [UInt8]) {
         switch self {
         case .value(let value): JSONWriter.append(value, to: &out)
         case .raw(let bytes): out.append(contentsOf: bytes)
@@ -86,30 +86,30 @@ public indirect enum BlobDraft: Equatable, Sendable {
 
 extension BlobDraft {
     /// Raw literal text, e.g. `.text("1.0")`.
-    public static func text(_ literal: String) -> BlobDraft { .raw(Array(literal.utf8)) }
-    public static func string(_ text: String) -> BlobDraft { .value(.string(JSONString(text))) }
-    public static func integer(_ number: Int64) -> BlobDraft { .value(.integer(number)) }
-    public static func bool(_ flag: Bool) -> BlobDraft { .value(.bool(flag)) }
-    public static var jsonNull: BlobDraft { .value(.null) }
+    package static func text(_ literal: String) -> BlobDraft { .raw(Array(literal.utf8)) }
+    package static func string(_ text: String) -> BlobDraft { .value(.string(JSONString(text))) }
+    package static func integer(_ number: Int64) -> BlobDraft { .value(.integer(number)) }
+    package static func bool(_ flag: Bool) -> BlobDraft { .value(.bool(flag)) }
+    package static var jsonNull: BlobDraft { .value(.null) }
 }
 
 // MARK: - Editing objects and arrays
 
 extension BlobDraft {
     /// The members, when this is an object.
-    public var members: [Member]? {
+    package var members: [Member]? {
         if case .object(let members) = self { return members }
         return nil
     }
 
     /// The elements, when this is an array.
-    public var elements: [BlobDraft]? {
+    package var elements: [BlobDraft]? {
         if case .array(let elements) = self { return elements }
         return nil
     }
 
     /// The value of the first member named `key` (string keys only).
-    public subscript(key: String) -> BlobDraft? {
+    package subscript(key: String) -> BlobDraft? {
         guard let members, let at = Self.position(of: key, in: members) else { return nil }
         return members[at].value
     }
@@ -121,14 +121,14 @@ extension BlobDraft {
 
     /// Replaces the first member named `key` in place; false when there is none.
     @discardableResult
-    public mutating func replace(_ key: String, with value: BlobDraft) -> Bool {
+    package mutating func replace(_ key: String, with value: BlobDraft) -> Bool {
         update(key) { $0 = value; return true }
     }
 
     /// Edits the value of the first member named `key`; false when there is none or
     /// `body` says the edit does not apply.
     @discardableResult
-    public mutating func update(_ key: String, _ body: (inout BlobDraft) -> Bool) -> Bool {
+    package mutating func update(_ key: String, _ body: (inout BlobDraft) -> Bool) -> Bool {
         guard case .object(var members) = self, let at = Self.position(of: key, in: members) else { return false }
         guard body(&members[at].value) else { return false }
         self = .object(members)
@@ -137,7 +137,7 @@ extension BlobDraft {
 
     /// Renames the first member named `key` to a raw key text; false when there is none.
     @discardableResult
-    public mutating func rekey(_ key: String, to raw: String) -> Bool {
+    package mutating func rekey(_ key: String, to raw: String) -> Bool {
         guard case .object(var members) = self, let at = Self.position(of: key, in: members) else { return false }
         members[at].key = .raw(Array(raw.utf8))
         self = .object(members)
@@ -146,7 +146,7 @@ extension BlobDraft {
 
     /// Removes the first member named `key`; false when there is none.
     @discardableResult
-    public mutating func remove(_ key: String) -> Bool {
+    package mutating func remove(_ key: String) -> Bool {
         guard case .object(var members) = self, let at = Self.position(of: key, in: members) else { return false }
         members.remove(at: at)
         self = .object(members)
@@ -156,7 +156,7 @@ extension BlobDraft {
     /// Adds a member at the end, even when the key exists (a duplicate); false when this
     /// is not an object.
     @discardableResult
-    public mutating func append(_ key: String, _ value: BlobDraft) -> Bool {
+    package mutating func append(_ key: String, _ value: BlobDraft) -> Bool {
         guard case .object(var members) = self else { return false }
         members.append(Member(key, value))
         self = .object(members)
@@ -165,13 +165,13 @@ extension BlobDraft {
 
     /// Sets `key`: replaces the first occurrence or appends; false when not an object.
     @discardableResult
-    public mutating func set(_ key: String, _ value: BlobDraft) -> Bool {
+    package mutating func set(_ key: String, _ value: BlobDraft) -> Bool {
         replace(key, with: value) || append(key, value)
     }
 
     /// Edits element `index` of the array; false when out of range or `body` declines.
     @discardableResult
-    public mutating func updateElement(_ index: Int, _ body: (inout BlobDraft) -> Bool) -> Bool {
+    package mutating func updateElement(_ index: Int, _ body: (inout BlobDraft) -> Bool) -> Bool {
         guard case .array(var elements) = self, elements.indices.contains(index) else { return false }
         guard body(&elements[index]) else { return false }
         self = .array(elements)
@@ -180,13 +180,13 @@ extension BlobDraft {
 
     /// Edits task `index` of the `tasks` array; false when there is no such task.
     @discardableResult
-    public mutating func updateTask(_ index: Int, _ body: (inout BlobDraft) -> Bool) -> Bool {
+    package mutating func updateTask(_ index: Int, _ body: (inout BlobDraft) -> Bool) -> Bool {
         update("tasks") { tasks in tasks.updateElement(index, body) }
     }
 
     /// Edits every task that is an object; false when none was edited.
     @discardableResult
-    public mutating func updateEveryTask(_ body: (inout BlobDraft) -> Bool) -> Bool {
+    package mutating func updateEveryTask(_ body: (inout BlobDraft) -> Bool) -> Bool {
         update("tasks") { tasks in
             guard case .array(var elements) = tasks else { return false }
             var edited = false

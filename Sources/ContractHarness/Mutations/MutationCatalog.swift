@@ -2,8 +2,8 @@
 ///
 /// One place to see the whole catalog: `contract-harness list mutations` prints it, and
 /// appending to a family (never reordering) keeps existing case ids and order stable.
-public enum MutationCatalog {
-    public static let all: [MutationOperator] =
+package enum MutationCatalog {
+    package static let all: [MutationOperator] =
         BaseMutations.all
         + VersionMutations.all
         + MetaMutations.all
@@ -20,7 +20,7 @@ public enum MutationCatalog {
         + SizeMutations.all
 
     /// The operator with this id.
-    public static func named(_ id: String) -> MutationOperator? {
+    package static func named(_ id: String) -> MutationOperator? {
         all.first { $0.id == id }
     }
 }

@@ -2,7 +2,7 @@
 /// raw value (`version.float-one` is in `version`), except the identity `base`.
 ///
 /// Families let reports and divergence lists talk about "all date cases" at once.
-public enum MutationFamily: String, CaseIterable, Sendable {
+package enum MutationFamily: String, CaseIterable, Sendable {
     case base
     case version
     case meta

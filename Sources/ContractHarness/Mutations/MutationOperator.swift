@@ -6,31 +6,31 @@ import WidgetSnapshot
 /// (`dates.impossible-day#2026-02-30`), and so that the same id always yields the same
 /// bytes. The result is bytes, not a JSON value, because many interesting inputs (BOM,
 /// truncation, invalid UTF-8, `1.0` vs `1`) are not representable as values.
-public struct MutationOperator: Sendable {
+package struct MutationOperator: Sendable {
     /// What an operator reads: the fixture's blob and its queued taps.
-    public struct Input: Sendable {
-        public var blob: JSONObject
-        public var pendingDoneTargets: [Case.PendingTarget]
+    package struct Input: Sendable {
+        package var blob: JSONObject
+        package var pendingDoneTargets: [Case.PendingTarget]
 
-        public init(blob: JSONObject, pendingDoneTargets: [Case.PendingTarget] = []) {
+        package init(blob: JSONObject, pendingDoneTargets: [Case.PendingTarget] = []) {
             self.blob = blob
             self.pendingDoneTargets = pendingDoneTargets
         }
     }
 
     /// What an operator makes: the blob's exact bytes and the taps queued with it.
-    public struct Output: Equatable, Sendable {
-        public var blob: [UInt8]
-        public var pendingDoneTargets: [Case.PendingTarget]
+    package struct Output: Equatable, Sendable {
+        package var blob: [UInt8]
+        package var pendingDoneTargets: [Case.PendingTarget]
 
-        public init(blob: [UInt8], pendingDoneTargets: [Case.PendingTarget]) {
+        package init(blob: [UInt8], pendingDoneTargets: [Case.PendingTarget]) {
             self.blob = blob
             self.pendingDoneTargets = pendingDoneTargets
         }
     }
 
     /// Which fixtures, zones and instants an operator's cases run at.
-    public enum Reach: Sendable {
+    package enum Reach: Sendable {
         /// Every fixture, every zone × instant: the outcome depends on the fixture's own
         /// stamp or tasks (meta, pending taps, the identity).
         case everyFixture
@@ -43,16 +43,16 @@ public struct MutationOperator: Sendable {
     }
 
     /// Stable, `[a-z0-9._-]`, starting with the family (`version.float-one`).
-    public let id: String
-    public let family: MutationFamily
+    package let id: String
+    package let family: MutationFamily
     /// One line: what the operator does.
-    public let summary: String
+    package let summary: String
     /// Parameter names (`[a-z0-9._-]`), in case order; empty for an operator without.
-    public let parameters: [String]
-    public let reach: Reach
+    package let parameters: [String]
+    package let reach: Reach
     private let body: @Sendable (Input, String?) -> Output?
 
-    public init(id: String, family: MutationFamily, summary: String, parameters: [String] = [], reach: Reach,
+    package init(id: String, family: MutationFamily, summary: String, parameters: [String] = [], reach: Reach,
                 body: @escaping @Sendable (Input, String?) -> Output?) {
         self.id = id
         self.family = family
@@ -63,12 +63,12 @@ public struct MutationOperator: Sendable {
     }
 
     /// The variants to run: each parameter, or a single `nil` when there are none.
-    public var variants: [String?] { parameters.isEmpty ? [nil] : parameters.map { $0 } }
+    package var variants: [String?] { parameters.isEmpty ? [nil] : parameters.map { $0 } }
 
     /// The mutated blob and taps, or nil when the operator does not apply to this input
     /// (a task operator on a blob without tasks, a meta operator on a legacy blob, …) or
     /// `parameter` is not one of `parameters`.
-    public func apply(_ input: Input, parameter: String? = nil) -> Output? {
+    package func apply(_ input: Input, parameter: String? = nil) -> Output? {
         if let parameter {
             guard parameters.contains(parameter) else { return nil }
         } else if !parameters.isEmpty {
@@ -82,31 +82,31 @@ public struct MutationOperator: Sendable {
 
 extension MutationOperator.Input {
     /// The blob as an editable draft.
-    public var draft: BlobDraft { BlobDraft(.object(blob)) }
+    package var draft: BlobDraft { BlobDraft(.object(blob)) }
 
     /// The blob's `JSON.stringify` text.
-    public var text: [UInt8] { JSONWriter.compact(.object(blob)) }
+    package var text: [UInt8] { JSONWriter.compact(.object(blob)) }
 
     /// The `tasks` array's objects with their positions (non-objects skipped).
-    public var tasks: [(index: Int, task: JSONObject)] {
+    package var tasks: [(index: Int, task: JSONObject)] {
         guard let elements = blob["tasks"]?.arrayValue else { return [] }
         return elements.enumerated().compactMap { index, element in element.objectValue.map { (index, $0) } }
     }
 
     /// The position of the first task satisfying `predicate`.
-    public func firstTask(where predicate: (JSONObject) -> Bool) -> Int? {
+    package func firstTask(where predicate: (JSONObject) -> Bool) -> Int? {
         tasks.first { predicate($0.task) }?.index
     }
 
     /// The blob's integer `validUntil`, if it has one.
-    public var validUntil: Int64? {
+    package var validUntil: Int64? {
         if case .integer(let number)? = blob["validUntil"] { return number }
         return nil
     }
 
     /// What the widget would show for a task before mutation: its queued tap, else its
     /// boolean `isDone` (false otherwise).
-    public func effectiveIsDone(_ task: JSONObject) -> Bool {
+    package func effectiveIsDone(_ task: JSONObject) -> Bool {
         if let id = task["id"]?.stringValue, let queued = pendingDoneTargets.last(where: { $0.taskId == id }) {
             return queued.isDone
         }
@@ -118,7 +118,7 @@ extension MutationOperator.Input {
 extension Array where Element == Case.PendingTarget {
     /// Queues a tap, last-wins: an existing entry for the id is updated in place, so a
     /// queue never holds one id twice (the stream writes it as a JSON object).
-    public func queuing(_ taskId: JSONString, _ isDone: Bool) -> [Case.PendingTarget] {
+    package func queuing(_ taskId: JSONString, _ isDone: Bool) -> [Case.PendingTarget] {
         var queue = self
         if let at = queue.firstIndex(where: { $0.taskId == taskId }) {
             queue[at].isDone = isDone

@@ -3,12 +3,12 @@ import ContractModel
 /// The C reference on libjansson (CONTRACT §5: it defines the expected outputs), run in
 /// this process through its C API (`CReference`) and turned into the same `DecodedView` as
 /// the Swift reader. Out of memory, or a zone file it could not read, is a failure.
-public struct CReferenceReader: InProcessReader {
-    public let name = "c"
+package struct CReferenceReader: InProcessReader {
+    package let name = "c"
 
-    public init() {}
+    package init() {}
 
-    public func outcome(_ testCase: Case) -> ReaderOutcome {
+    package func outcome(_ testCase: Case) -> ReaderOutcome {
         CReference.decode(id: testCase.id, blob: testCase.blob,
                           pending: testCase.pendingDoneTargets.map { CReference.Pending(id: $0.taskId.utf8, isDone: $0.isDone) },
                           nowMs: testCase.nowMs, timeZone: testCase.timeZone)

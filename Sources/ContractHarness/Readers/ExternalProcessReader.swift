@@ -7,19 +7,19 @@ import WidgetSnapshot
 /// `contract-harness decode`, or another team's reader. It runs through a `TesteeSession`
 /// (crash, hang and malformed lines blamed on one case each, restarts, stderr shown with the
 /// blamed case, broken after `TesteeSession.defaultBrokenAfter` failures in a row).
-public struct ExternalProcessReader: Reader {
-    public let name: String
-    public let command: String
+package struct ExternalProcessReader: Reader {
+    package let name: String
+    package let command: String
     /// Seconds to wait for one line once the process is running.
-    public var caseTimeout: Double
+    package var caseTimeout: Double
     /// Seconds to wait for the first line after a (re)start (a JVM needs a while); by default
     /// the same as `caseTimeout`.
-    public var startTimeout: Double
+    package var startTimeout: Double
 
     /// Failed cases in a row after which a testee is declared broken (its remaining cases fail at once).
-    public static var brokenAfter: Int { TesteeSession.defaultBrokenAfter }
+    package static var brokenAfter: Int { TesteeSession.defaultBrokenAfter }
 
-    public init(name: String, command: String, caseTimeout: Double = 10, startTimeout: Double? = nil) {
+    package init(name: String, command: String, caseTimeout: Double = 10, startTimeout: Double? = nil) {
         self.name = name
         self.command = command
         self.caseTimeout = caseTimeout
@@ -32,7 +32,7 @@ public struct ExternalProcessReader: Reader {
         TesteeSession(name: name, command: command, caseTimeout: caseTimeout, startTimeout: startTimeout)
     }
 
-    public func decodeAll(_ cases: [Case], jobs: Int) -> [ReaderOutcome] {
+    package func decodeAll(_ cases: [Case], jobs: Int) -> [ReaderOutcome] {
         let session = session()
         defer { session.close() }
         return session.decode(cases).map(\.outcome)

@@ -4,18 +4,18 @@ import Foundation
 /// `--parser` files) as an external testee named `kotlin`: `scripts/record-kotlin
 /// --print-command` compiles it (cached) and prints the JVM command line, which then runs
 /// like any testee, kept running across batches.
-public enum KotlinTestee {
+package enum KotlinTestee {
     /// The reader name, which the harness also uses for the Kotlin recordings.
-    public static let name = "kotlin"
+    package static let name = "kotlin"
 
     /// Why the command line could not be had.
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Compiles (or finds cached) the Kotlin testee and returns it as a reader.
     /// `repository` holds `scripts/record-kotlin`; `parsers` replace `WidgetData.kt`.
-    public static func reader(repository: URL, parsers: [String] = [], caseTimeout: Double = 10,
+    package static func reader(repository: URL, parsers: [String] = [], caseTimeout: Double = 10,
                               startTimeout: Double? = nil) throws -> ExternalProcessReader {
         let script = repository.appendingPathComponent("scripts/record-kotlin")
         guard FileManager.default.isExecutableFile(atPath: script.path) else {

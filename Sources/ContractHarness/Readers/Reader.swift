@@ -3,7 +3,7 @@ import ContractModel
 /// The one interface the harness knows readers by: Swift, the C reference, recorded
 /// Kotlin outputs and external processes all implement it, so adding a fourth language
 /// is one new file.
-public protocol Reader: Sendable {
+package protocol Reader: Sendable {
     /// Short, stable, path-safe: `swift`, `c`, `kotlin`, or a testee's name.
     var name: String { get }
     /// Outcomes for `cases`, in the same order. `jobs` bounds the parallelism a reader may use;
@@ -12,13 +12,13 @@ public protocol Reader: Sendable {
 }
 
 /// A reader that runs inside this process, one case at a time, safely from any thread.
-public protocol InProcessReader: Reader {
+package protocol InProcessReader: Reader {
     /// A view, or a failure when the reader could not finish (never a view with a guessed answer).
     func outcome(_ testCase: Case) -> ReaderOutcome
 }
 
 extension InProcessReader {
-    public func decodeAll(_ cases: [Case], jobs: Int) -> [ReaderOutcome] {
+    package func decodeAll(_ cases: [Case], jobs: Int) -> [ReaderOutcome] {
         ParallelMap.map(cases, jobs: jobs) { outcome($0) }
     }
 }

@@ -4,14 +4,14 @@ import WidgetSnapshot
 /// The product under test: the `WidgetSnapshot` library, exactly as an iOS widget calls it —
 /// `WidgetData.parse`, `parseMeta`, `isSnapshotStale`, `headerFor` (which reads the day with
 /// `dayStrToMs`), the taps passed as the ordered queue, keyed by exact code points.
-public struct SwiftReader: InProcessReader {
-    public let name = "swift"
+package struct SwiftReader: InProcessReader {
+    package let name = "swift"
 
-    public init() {}
+    package init() {}
 
-    public func outcome(_ testCase: Case) -> ReaderOutcome { .view(decode(testCase)) }
+    package func outcome(_ testCase: Case) -> ReaderOutcome { .view(decode(testCase)) }
 
-    public func decode(_ testCase: Case) -> DecodedView {
+    package func decode(_ testCase: Case) -> DecodedView {
         let pending = PendingTargets(testCase.pendingDoneTargets.map { (taskId: $0.taskId.string, isDone: $0.isDone) })
         let parse: DecodedView.Parse
         do {

@@ -4,21 +4,21 @@ import WidgetSnapshot
 
 /// Everything about one case that a person debugging a disagreement wants on one screen:
 /// the blob (raw and pretty), the expected view, each reader's view and its field diff.
-public struct CaseExplanation: Sendable {
-    public struct ReaderView: Sendable {
-        public var reader: String
-        public var outcome: ReaderOutcome
-        public var differences: [FieldDifference]
+package struct CaseExplanation: Sendable {
+    package struct ReaderView: Sendable {
+        package var reader: String
+        package var outcome: ReaderOutcome
+        package var differences: [FieldDifference]
     }
 
-    public let testCase: Case
-    public let expected: ReaderOutcome?
-    public let readers: [ReaderView]
+    package let testCase: Case
+    package let expected: ReaderOutcome?
+    package let readers: [ReaderView]
     /// Why a golden line of this case cannot be trusted (stale or edited), by folder.
-    public let goldenNotes: [String]
+    package let goldenNotes: [String]
 
     /// Runs the Swift and C readers (plus recorded Kotlin and any testees) on one case.
-    public init(_ testCase: Case, paths: HarnessPaths, testees: [ExternalProcessReader] = []) {
+    package init(_ testCase: Case, paths: HarnessPaths, testees: [ExternalProcessReader] = []) {
         self.testCase = testCase
         let stored = (try? paths.expected.loadLines())?[testCase.id]
         let expected = stored?.outcome
@@ -37,7 +37,7 @@ public struct CaseExplanation: Sendable {
         }
     }
 
-    public static func render(_ testCase: Case, paths: HarnessPaths, testees: [ExternalProcessReader] = []) throws -> String {
+    package static func render(_ testCase: Case, paths: HarnessPaths, testees: [ExternalProcessReader] = []) throws -> String {
         let explanation = CaseExplanation(testCase, paths: paths, testees: testees)
         var lists: [String: DivergenceList] = [:]
         for view in explanation.readers { lists[view.reader] = try paths.divergenceList(for: view.reader) }
@@ -45,7 +45,7 @@ public struct CaseExplanation: Sendable {
     }
 
     /// How the reader's list judges each of its differences on this case, as the gate does.
-    public func judgements(of view: ReaderView, list: DivergenceList?) -> [ReaderVerdict.Judgement] {
+    package func judgements(of view: ReaderView, list: DivergenceList?) -> [ReaderVerdict.Judgement] {
         guard let expected, !view.differences.isEmpty else { return [] }
         let verdict = ReaderVerdict.judge(reader: view.reader, caseIds: [testCase.id], expected: [expected], got: [view.outcome],
                                           list: list ?? DivergenceList(file: "golden/divergences/\(view.reader).txt", entries: []))
@@ -63,21 +63,21 @@ public struct CaseExplanation: Sendable {
     }
 
     /// The blob as text: UTF-8 when it is, else a lossy rendering noted as such.
-    public var rawBlob: String {
+    package var rawBlob: String {
         if let text = String(validating: testCase.blob, as: UTF8.self) { return text }
         return String(decoding: testCase.blob, as: UTF8.self) + "\n(not valid UTF-8: invalid bytes shown as U+FFFD; the case carries blobBase64)"
     }
 
-    public var prettyBlob: String? {
+    package var prettyBlob: String? {
         guard let value = try? JSONParser().parse(testCase.blob) else { return nil }
         return PrettyJSON.render(value)
     }
 
-    public var text: String { text(lists: [:]) }
+    package var text: String { text(lists: [:]) }
 
     /// The explanation; with the readers' lists, each difference says which entry excuses
     /// it (file, line, fields, reason) or that it is unexpected.
-    public func text(lists: [String: DivergenceList]) -> String {
+    package func text(lists: [String: DivergenceList]) -> String {
         var out = "case \(testCase.id)\n  zone \(testCase.timeZone), now \(testCase.nowMs)"
         if !testCase.pendingDoneTargets.isEmpty {
             out += ", pending " + testCase.pendingDoneTargets.map { "\($0.taskId)=\($0.isDone)" }.joined(separator: " ")

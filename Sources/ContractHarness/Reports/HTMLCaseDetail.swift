@@ -4,18 +4,18 @@ import WidgetSnapshot
 /// One case on one screen, as HTML: the blob, the expected view, and each reader's status,
 /// view and field diff. Shared by `report --html` (inside each case's `<details>`) and
 /// `explain --html` (the whole page), so both show a case the same way.
-public enum HTMLCaseDetail {
+package enum HTMLCaseDetail {
     /// One reader's line in the detail.
-    public struct ReaderRow: Sendable {
-        public var reader: String
-        public var status: HTMLCaseStatus
+    package struct ReaderRow: Sendable {
+        package var reader: String
+        package var status: HTMLCaseStatus
         /// Nil when the reader was not compared.
-        public var outcome: ReaderOutcome?
-        public var differences: [FieldDifference]
+        package var outcome: ReaderOutcome?
+        package var differences: [FieldDifference]
         /// Why the status is what it is: the list entry, or why it was not compared.
-        public var note: String?
+        package var note: String?
 
-        public init(reader: String, status: HTMLCaseStatus, outcome: ReaderOutcome?, differences: [FieldDifference], note: String?) {
+        package init(reader: String, status: HTMLCaseStatus, outcome: ReaderOutcome?, differences: [FieldDifference], note: String?) {
             self.reader = reader
             self.status = status
             self.outcome = outcome
@@ -27,7 +27,7 @@ public enum HTMLCaseDetail {
     /// Blobs and views longer than `limit` bytes are cut (the page says so, and `explain`
     /// shows them whole). `sameBlobAs` names an earlier case on the page with the very same
     /// blob (the same mutation in another zone or at another instant): its text is not repeated.
-    public static func render(_ testCase: Case, expected: ReaderOutcome?, readers: [ReaderRow], limit: Int = 1500,
+    package static func render(_ testCase: Case, expected: ReaderOutcome?, readers: [ReaderRow], limit: Int = 1500,
                               sameBlobAs: String? = nil) -> String {
         var out = "<div class=\"detail\">\n"
         out += "<p class=\"facts\">zone <b>\(HTMLText.escape(testCase.timeZone))</b> · now <b>\(testCase.nowMs)</b> "
@@ -80,7 +80,7 @@ public enum HTMLCaseDetail {
     /// A case whose blob and reader differences repeat those of `sameAs` (the same mutation
     /// in another zone or at another instant): its own facts, expected view and statuses,
     /// and a link to the case that shows the blob, the views and the diff.
-    public static func renderRepeat(_ testCase: Case, expected: ReaderOutcome?, readers: [ReaderRow], sameAs: String,
+    package static func renderRepeat(_ testCase: Case, expected: ReaderOutcome?, readers: [ReaderRow], sameAs: String,
                                     limit: Int = 1500) -> String {
         var out = "<div class=\"detail\">\n"
         out += "<p class=\"facts\">zone <b>\(HTMLText.escape(testCase.timeZone))</b> · now <b>\(testCase.nowMs)</b> "

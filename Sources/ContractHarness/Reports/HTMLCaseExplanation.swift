@@ -1,10 +1,10 @@
 /// `explain CASE-ID --html FILE`: one case as a self-contained page — the same detail a
 /// case has in `report --html`, with the pretty blob added — for linking from a review or
 /// attaching to a bug without running the whole gate.
-public enum HTMLCaseExplanation {
+package enum HTMLCaseExplanation {
     /// `lists` gives each reader's divergence list (a missing reader means an empty list),
     /// so a deviation is shown as listed or unexpected exactly as the gate would judge it.
-    public static func render(_ explanation: CaseExplanation, lists: [String: DivergenceList]) -> String {
+    package static func render(_ explanation: CaseExplanation, lists: [String: DivergenceList]) -> String {
         let testCase = explanation.testCase
         let rows = explanation.readers.map { view -> HTMLCaseDetail.ReaderRow in
             let judgements = explanation.judgements(of: view, list: lists[view.reader])

@@ -2,7 +2,7 @@ import ContractModel
 /// What one reader did on one case, as the HTML pages colour it. Separate from the
 /// verdict types because a page needs one word per cell: a reader that produced no view at
 /// all (crash, hang, bad line) is shown as such even when its deviation is listed.
-public enum HTMLCaseStatus: String, CaseIterable, Sendable {
+package enum HTMLCaseStatus: String, CaseIterable, Sendable {
     /// Equal to the expected view on every compared field.
     case agree
     /// Deviates, and the reader's divergence list names the case.
@@ -15,7 +15,7 @@ public enum HTMLCaseStatus: String, CaseIterable, Sendable {
     case notCompared = "not-compared"
 
     /// Worse statuses win when a group is summed up in one colour.
-    public var severity: Int {
+    package var severity: Int {
         switch self {
         case .agree: return 0
         case .notCompared: return 1
@@ -25,7 +25,7 @@ public enum HTMLCaseStatus: String, CaseIterable, Sendable {
         }
     }
 
-    public var label: String {
+    package var label: String {
         switch self {
         case .notCompared: return "not compared"
         default: return rawValue
@@ -33,10 +33,10 @@ public enum HTMLCaseStatus: String, CaseIterable, Sendable {
     }
 
     /// The CSS class every cell of this status carries (`HTMLPage` defines the colours).
-    public var cssClass: String { "st-\(rawValue)" }
+    package var cssClass: String { "st-\(rawValue)" }
 
     /// The status of a compared reader's outcome given its deviation (nil when it agrees).
-    public static func of(got: ReaderOutcome?, deviation: ReaderVerdict.Deviation?) -> HTMLCaseStatus {
+    package static func of(got: ReaderOutcome?, deviation: ReaderVerdict.Deviation?) -> HTMLCaseStatus {
         guard let deviation else { return .agree }
         guard deviation.isUnexpected else { return .listed }
         if case .failure? = got { return .crash }

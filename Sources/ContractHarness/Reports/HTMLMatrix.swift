@@ -3,41 +3,41 @@ import ContractModel
 /// The cases × readers matrix behind `report --html`: one status per cell, cases grouped
 /// by fixture and mutation family, with per-group counts. Kept apart from the markup so the
 /// page and its tests read the same numbers.
-public struct HTMLMatrix: Sendable {
+package struct HTMLMatrix: Sendable {
     /// One reader's result on one case.
-    public struct Cell: Sendable {
-        public var status: HTMLCaseStatus
+    package struct Cell: Sendable {
+        package var status: HTMLCaseStatus
         /// Nil when the reader was not compared.
-        public var outcome: ReaderOutcome?
-        public var deviation: ReaderVerdict.Deviation?
+        package var outcome: ReaderOutcome?
+        package var deviation: ReaderVerdict.Deviation?
     }
 
     /// The cases of one fixture and one mutation family (`canonical` × `syntax`).
-    public struct Group: Sendable {
-        public var fixture: String
-        public var family: String
+    package struct Group: Sendable {
+        package var fixture: String
+        package var family: String
         /// Indices into `GateResult.corpus.cases`, in case order.
-        public var caseIndices: [Int]
+        package var caseIndices: [Int]
         /// reader → status → number of cases.
-        public var counts: [String: [HTMLCaseStatus: Int]]
+        package var counts: [String: [HTMLCaseStatus: Int]]
         /// Cases on which some compared reader does not agree.
-        public var deviating: [Int]
+        package var deviating: [Int]
 
         /// True when every compared reader agrees on every case of the group.
-        public var allAgree: Bool { deviating.isEmpty }
+        package var allAgree: Bool { deviating.isEmpty }
         /// `g-canonical-syntax`.
-        public var anchor: String { "g-" + HTMLText.anchor(fixture + "-" + family) }
+        package var anchor: String { "g-" + HTMLText.anchor(fixture + "-" + family) }
     }
 
     /// Reader names in verdict order (`swift`, `c`, `kotlin`, testees).
-    public let readers: [String]
+    package let readers: [String]
     /// reader → why it was not compared.
-    public let notCompared: [String: String]
+    package let notCompared: [String: String]
     /// In case order: fixtures by name, families in first-seen order within each fixture.
-    public let groups: [Group]
+    package let groups: [Group]
     private let cells: [[Cell]]
 
-    public init(_ result: GateResult) {
+    package init(_ result: GateResult) {
         readers = result.verdicts.map(\.reader)
         var notCompared: [String: String] = [:]
         var cells: [[Cell]] = []
@@ -89,22 +89,22 @@ public struct HTMLMatrix: Sendable {
         self.groups = fixtureOrder.flatMap { fixture in groups.filter { $0.fixture == fixture } }
     }
 
-    public func cell(case index: Int, reader: String) -> Cell {
+    package func cell(case index: Int, reader: String) -> Cell {
         cells[readers.firstIndex(of: reader)!][index]
     }
 
     /// The worst status of any compared reader on this case.
-    public func worst(case index: Int) -> HTMLCaseStatus {
+    package func worst(case index: Int) -> HTMLCaseStatus {
         cells.map { $0[index].status }.filter { $0 != .notCompared }.max { $0.severity < $1.severity } ?? .agree
     }
 
     /// The worst status in a group for one reader.
-    public func worst(_ group: Group, reader: String) -> HTMLCaseStatus {
+    package func worst(_ group: Group, reader: String) -> HTMLCaseStatus {
         (group.counts[reader] ?? [:]).filter { $0.value > 0 }.keys.max { $0.severity < $1.severity } ?? .agree
     }
 
     /// Totals per reader and status over the whole corpus.
-    public func total(reader: String, _ status: HTMLCaseStatus) -> Int {
+    package func total(reader: String, _ status: HTMLCaseStatus) -> Int {
         groups.reduce(0) { $0 + ($1.counts[reader]?[status] ?? 0) }
     }
 }

@@ -1,8 +1,8 @@
 /// The shell every HTML page of the harness shares: one self-contained document (inline
 /// CSS, no scripts, no fonts or images fetched), so a report opens from a CI artefact or a
 /// mail attachment exactly as it was written. Collapsing is done with `<details>` alone.
-public enum HTMLPage {
-    public static func document(title: String, body: String) -> String {
+package enum HTMLPage {
+    package static func document(title: String, body: String) -> String {
         """
         <!DOCTYPE html>
         <html lang="en">

@@ -3,20 +3,20 @@
 /// Groups where every reader agrees are collapsed to one line of counts (with a small
 /// sample inside); every deviating case gets a row and, one click away, its blob, every
 /// reader's view and the diff. About 5,000 cases stay a page of a few hundred kilobytes.
-public enum HTMLReport {
-    public struct Options: Sendable {
+package enum HTMLReport {
+    package struct Options: Sendable {
         /// Agreeing cases shown in full per group (the rest are counted).
-        public var agreeingSamples: Int
+        package var agreeingSamples: Int
         /// Bytes of a blob or a view shown per case before cutting.
-        public var blobLimit: Int
+        package var blobLimit: Int
 
-        public init(agreeingSamples: Int = 2, blobLimit: Int = 1500) {
+        package init(agreeingSamples: Int = 2, blobLimit: Int = 1500) {
             self.agreeingSamples = agreeingSamples
             self.blobLimit = blobLimit
         }
     }
 
-    public static func render(_ facts: ReportFacts, options: Options = Options()) -> String {
+    package static func render(_ facts: ReportFacts, options: Options = Options()) -> String {
         let result = facts.result
         let matrix = HTMLMatrix(result)
         var body = header(facts)

@@ -3,16 +3,16 @@ import Foundation
 /// Text made safe for the HTML pages (`report --html`, `explain --html`): blobs are hostile
 /// input (markup, NULs, raw controls, invalid UTF-8), so every string goes through here and
 /// nothing a case carries can become markup or vanish silently.
-public enum HTMLText {
+package enum HTMLText {
     /// Text content: escapes `& < >`; shows C0 controls other than tab and newline as their
     /// control pictures (U+2400…), DEL as ␡ and C1 controls as `⟨U+0085⟩`, which an HTML
     /// parser would otherwise drop or remap. Quotes stay as they are (JSON is full of them).
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         escape(text, quotes: false)
     }
 
     /// An attribute value (always written in double quotes): `escape` plus `"` and `'`.
-    public static func attribute(_ text: String) -> String {
+    package static func attribute(_ text: String) -> String {
         escape(text, quotes: true)
     }
 
@@ -41,7 +41,7 @@ public enum HTMLText {
 
     /// A value for an `id` attribute or fragment: `[a-z0-9-]` only (case ids are close to
     /// that already; anything else becomes `-`).
-    public static func anchor(_ text: String) -> String {
+    package static func anchor(_ text: String) -> String {
         String(text.lowercased().unicodeScalars.map { scalar -> Character in
             switch scalar {
             case "a"..."z", "0"..."9", "-": return Character(scalar)
@@ -51,7 +51,7 @@ public enum HTMLText {
     }
 
     /// `2026-07-17T22:00:00.000Z`, for epoch milliseconds shown next to the number.
-    public static func instant(_ epochMs: Int64) -> String {
+    package static func instant(_ epochMs: Int64) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         formatter.timeZone = TimeZone(identifier: "UTC")

@@ -2,8 +2,8 @@ import WidgetSnapshot
 
 /// `check --json FILE`: the whole verdict, machine-readable (counts, every deviation with
 /// its fields, stale entries, suggested list lines).
-public enum JSONReport {
-    public static func render(_ facts: ReportFacts) -> [UInt8] {
+package enum JSONReport {
+    package static func render(_ facts: ReportFacts) -> [UInt8] {
         let result = facts.result
         var root = JSONObject()
         root["passed"] = .bool(result.passed)

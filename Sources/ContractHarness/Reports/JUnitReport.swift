@@ -3,8 +3,8 @@ import ContractModel
 /// `check --junit FILE`: one `<testsuite>` per reader and one `<testcase>` per case, so a
 /// CI system shows every unexpected deviation by name; listed deviations are skipped
 /// with their reason, stale list entries are failing test cases of their own.
-public enum JUnitReport {
-    public static func render(_ facts: ReportFacts) -> String {
+package enum JUnitReport {
+    package static func render(_ facts: ReportFacts) -> String {
         let result = facts.result
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let failures = result.verdicts.reduce(0) { $0 + ($1.notCompared == nil ? $1.unexpected.count + $1.staleEntries.count : 1) } + result.problems.count

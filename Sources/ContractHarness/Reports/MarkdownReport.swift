@@ -1,8 +1,8 @@
 /// `check --markdown FILE`: a pull-request comment or CI job summary — the verdict and
 /// the counts first, then at most a few examples per reader, and the suggested list lines
 /// (collapsed) so a reviewer sees every field and pattern, not only the first examples.
-public enum MarkdownReport {
-    public static func render(_ facts: ReportFacts, examples: Int = 10) -> String {
+package enum MarkdownReport {
+    package static func render(_ facts: ReportFacts, examples: Int = 10) -> String {
         let result = facts.result
         var out = "## Widget snapshot contract: \(result.passed ? "✅ pass" : "❌ fail")\n\n"
         out += "\(facts.caseCount) cases from \(facts.fixtureCount) fixtures.\n\n"

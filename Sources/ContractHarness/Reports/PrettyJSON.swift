@@ -1,8 +1,8 @@
 import WidgetSnapshot
 
 /// Indented JSON for people (explain, reports); the canonical forms stay compact.
-public enum PrettyJSON {
-    public static func render(_ value: JSONValue, indent: String = "  ") -> String {
+package enum PrettyJSON {
+    package static func render(_ value: JSONValue, indent: String = "  ") -> String {
         var out: [UInt8] = []
         append(value, depth: 0, indent: Array(indent.utf8), to: &out)
         return String(decoding: out, as: UTF8.self)

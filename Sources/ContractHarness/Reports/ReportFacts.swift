@@ -1,21 +1,21 @@
 import ContractModel
 
 /// The numbers every report shows, computed once from a gate result.
-public struct ReportFacts: Sendable {
+package struct ReportFacts: Sendable {
     /// Per reader and mutation family: cases, deviations listed, deviations unexpected.
-    public struct FamilyCount: Sendable {
-        public var cases = 0
-        public var listed = 0
-        public var unexpected = 0
+    package struct FamilyCount: Sendable {
+        package var cases = 0
+        package var listed = 0
+        package var unexpected = 0
     }
 
-    public let result: GateResult
+    package let result: GateResult
     /// Families in first-seen case order.
-    public let families: [String]
+    package let families: [String]
     /// reader → family → counts.
-    public let byFamily: [String: [String: FamilyCount]]
+    package let byFamily: [String: [String: FamilyCount]]
 
-    public init(_ result: GateResult) {
+    package init(_ result: GateResult) {
         self.result = result
         var families: [String] = []
         var seen: Set<String> = []
@@ -41,6 +41,6 @@ public struct ReportFacts: Sendable {
         self.byFamily = byFamily
     }
 
-    public var fixtureCount: Int { result.corpus.fixtures.count }
-    public var caseCount: Int { result.corpus.cases.count }
+    package var fixtureCount: Int { result.corpus.fixtures.count }
+    package var caseCount: Int { result.corpus.cases.count }
 }

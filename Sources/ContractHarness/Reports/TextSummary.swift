@@ -1,8 +1,8 @@
 /// The short human summary `check` prints: per reader agree / listed / not implemented /
 /// unexpected / stale, per family, then what to do about every failure (the exact lines to
 /// add or remove, and what to run when a golden input is missing).
-public enum TextSummary {
-    public static func render(_ facts: ReportFacts, examples: Int = 20) -> String {
+package enum TextSummary {
+    package static func render(_ facts: ReportFacts, examples: Int = 20) -> String {
         let result = facts.result
         var out = "contract-harness check: \(facts.caseCount) cases from \(facts.fixtureCount) fixtures\n\n"
         out += row(["reader", "agree", "listed", "not impl.", "unexpected", "stale", "failures"])
@@ -91,7 +91,7 @@ public enum TextSummary {
         cells.enumerated().map { $0.offset == 0 ? pad($0.element, 10) : pad($0.element, 12) }.joined().trimmingTrailingSpaces() + "\n"
     }
 
-    public static func pad(_ text: String, _ width: Int) -> String {
+    package static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
     }
 }

@@ -6,11 +6,11 @@ import WidgetSnapshot
 /// `before` (one ms earlier: today) and `at` (stale, so the header shows `dayStrToMs(day)`).
 ///
 /// Ids: `zones/zone.<class>#<day>.<prev|day|next>@<zone label>@<instant>`.
-public enum ZoneDayCases {
+package enum ZoneDayCases {
     /// The first word of every zone-day case id (its golden files are `golden/*/zones.jsonl`).
-    public static let fixtureName = "zones"
+    package static let fixtureName = "zones"
 
-    public static func cases(_ file: ZoneDayFile) -> [Case] {
+    package static func cases(_ file: ZoneDayFile) -> [Case] {
         var cases: [Case] = []
         for transition in file.transitions {
             guard let day = DayString.CalendarDay(transition.day) else { continue }  // checked when the file was read

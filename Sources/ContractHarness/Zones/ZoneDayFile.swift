@@ -7,15 +7,15 @@ import WidgetSnapshot
 /// outputs (one transition per line, so a tzdata update reads as small hunks). The gate
 /// builds its zone-day cases from this file, never from the machine's tzdata, so the case
 /// stream stays the same on every machine.
-public struct ZoneDayFile: Equatable, Sendable {
-    public static let path = "golden/zones/transitions.json"
+package struct ZoneDayFile: Equatable, Sendable {
+    package static let path = "golden/zones/transitions.json"
 
-    public var tzdataVersion: String
-    public var zoneCount: Int
-    public var counts: [ZoneScan.ClassCount]
-    public var transitions: [ZoneTransition]
+    package var tzdataVersion: String
+    package var zoneCount: Int
+    package var counts: [ZoneScan.ClassCount]
+    package var transitions: [ZoneTransition]
 
-    public init(_ scan: ZoneScan) {
+    package init(_ scan: ZoneScan) {
         tzdataVersion = scan.tzdataVersion
         zoneCount = scan.zoneCount
         counts = scan.counts
@@ -30,7 +30,7 @@ public struct ZoneDayFile: Equatable, Sendable {
     }
 
     /// The file's exact text.
-    public func render() -> String {
+    package func render() -> String {
         func string(_ text: String) -> String { String(decoding: JSONWriter.compact(.string(JSONString(text))), as: UTF8.self) }
         var out = "{\"generatedBy\":\"contract-harness zones --write\",\"tzdata\":\(string(tzdataVersion)),"
         out += "\"zoneinfo\":\(string(ZoneScan.zoneinfo)),\"years\":[\(ZoneScan.years.lowerBound),\(ZoneScan.years.upperBound)],"
@@ -48,7 +48,7 @@ public struct ZoneDayFile: Equatable, Sendable {
     }
 
     /// Reads the file under `root`, strictly (a bad field stops the run naming it).
-    public static func load(root: String) throws(HarnessInputError) -> ZoneDayFile {
+    package static func load(root: String) throws(HarnessInputError) -> ZoneDayFile {
         let full = root.isEmpty ? path : "\(root)/\(path)"
         guard let data = FileManager.default.contents(atPath: full) else {
             throw HarnessInputError(file: path, message: "cannot read the file (write it with `contract-harness zones --write`)")

@@ -10,26 +10,26 @@ import WidgetSnapshot
 ///
 /// Deterministic for a given tzdata: zones sorted by their UTF-8 bytes, transitions in time
 /// order, no clocks, no dictionaries iterated.
-public struct ZoneScan: Sendable {
+package struct ZoneScan: Sendable {
     /// The years whose transitions are scanned (by UTC instant).
-    public static let years = 1970...2037
-    public static let zonesPerClass = 3
-    public static let zoneinfo = "/usr/share/zoneinfo"
+    package static let years = 1970...2037
+    package static let zonesPerClass = 3
+    package static let zoneinfo = "/usr/share/zoneinfo"
 
     /// What the scan found for one class, before picking.
-    public struct ClassCount: Equatable, Sendable {
-        public var zoneClass: ZoneClass
-        public var zones: Int
-        public var transitions: Int
+    package struct ClassCount: Equatable, Sendable {
+        package var zoneClass: ZoneClass
+        package var zones: Int
+        package var transitions: Int
     }
 
-    public var tzdataVersion: String
-    public var zoneCount: Int
-    public var counts: [ClassCount]
-    public var picked: [ZoneTransition]
+    package var tzdataVersion: String
+    package var zoneCount: Int
+    package var counts: [ClassCount]
+    package var picked: [ZoneTransition]
 
     /// Scans `zoneinfo` (its `tzdata.zi` names the zones and the version).
-    public static func run(zoneinfo: String = ZoneScan.zoneinfo) throws(HarnessInputError) -> ZoneScan {
+    package static func run(zoneinfo: String = ZoneScan.zoneinfo) throws(HarnessInputError) -> ZoneScan {
         let index = "\(zoneinfo)/tzdata.zi"
         guard let data = FileManager.default.contents(atPath: index) else {
             throw HarnessInputError(file: index, message: "cannot read the tzdata index (package tzdata)")

@@ -2,7 +2,7 @@
 ///
 /// A transition may be in several classes (Pacific/Apia 2011 skips a whole day and jumps
 /// across the date line); each class picks its own transitions.
-public enum ZoneClass: String, CaseIterable, Sendable {
+package enum ZoneClass: String, CaseIterable, Sendable {
     /// The clocks jump over a whole local day: that day has no instant at all.
     case daySkipped = "day-skipped"
     /// A gap contains a local midnight: that day has no 00:00.
@@ -23,25 +23,25 @@ public enum ZoneClass: String, CaseIterable, Sendable {
     case dateLineWest = "date-line-west"
 
     /// The operator word of its cases: `zone.midnight-skipped`.
-    public var operatorId: String { "zone.\(rawValue)" }
+    package var operatorId: String { "zone.\(rawValue)" }
 }
 
 /// One transition picked for the zone dimension: what `golden/zones/transitions.json`
 /// records per line, and what the zone-day cases are built from.
-public struct ZoneTransition: Equatable, Sendable {
-    public var zoneClass: ZoneClass
-    public var zone: String
+package struct ZoneTransition: Equatable, Sendable {
+    package var zoneClass: ZoneClass
+    package var zone: String
     /// The instant of the change, seconds since the epoch.
-    public var at: Int64
-    public var offsetBefore: Int32
-    public var offsetAfter: Int32
-    public var dstBefore: Bool
-    public var dstAfter: Bool
+    package var at: Int64
+    package var offsetBefore: Int32
+    package var offsetAfter: Int32
+    package var dstBefore: Bool
+    package var dstAfter: Bool
     /// The local day the change is about (`yyyy-MM-dd`): the skipped or repeated midnight's
     /// day, the skipped day, else the local date just after the change.
-    public var day: String
+    package var day: String
 
-    public init(zoneClass: ZoneClass, zone: String, at: Int64, offsetBefore: Int32, offsetAfter: Int32,
+    package init(zoneClass: ZoneClass, zone: String, at: Int64, offsetBefore: Int32, offsetAfter: Int32,
                 dstBefore: Bool, dstAfter: Bool, day: String) {
         self.zoneClass = zoneClass
         self.zone = zone

@@ -3,14 +3,14 @@ import Foundation
 /// The shortest decimal digits that round-trip a finite double, and the two ways the
 /// contract's worlds print them: Java's `Double.toString` (org.json's coercion to text)
 /// and JavaScript's `Number#toString` (the writer's `JSON.stringify`).
-public struct DecimalDigits: Equatable, Sendable {
-    public var isNegative: Bool
+package struct DecimalDigits: Equatable, Sendable {
+    package var isNegative: Bool
     /// Significant digits without leading or trailing zeros ("0" for zero).
-    public var digits: [UInt8]
+    package var digits: [UInt8]
     /// The value is `0.d1d2d3… × 10^pointPosition`.
-    public var pointPosition: Int
+    package var pointPosition: Int
 
-    public init(_ value: Double) {
+    package init(_ value: Double) {
         precondition(value.isFinite, "only finite doubles have decimal digits")
         isNegative = value.sign == .minus
         if value == 0 {
@@ -57,7 +57,7 @@ public struct DecimalDigits: Equatable, Sendable {
     /// digits, and when the shortest round-trip form has one it takes the two-digit decimal
     /// closest to the value (`5e-324` → `4.9E-324`, `1e-323` → `9.9E-324`; JDK 17 and 19+
     /// agree, scripts/kotlin/probe/ORGJSON-FACTS.txt §6b).
-    public var javaText: String {
+    package var javaText: String {
         if digits.count == 1, let value, let closer = Self.closestTwoDigits(value) { return closer.javaLayout }
         return javaLayout
     }
@@ -115,7 +115,7 @@ public struct DecimalDigits: Equatable, Sendable {
     }
 
     /// JavaScript's `Number#toString` (ECMA-262 Number::toString, radix 10).
-    public var javaScriptText: String {
+    package var javaScriptText: String {
         let count = digits.count
         if digits == [UInt8(ascii: "0")] { return "0" }
         let n = pointPosition

@@ -6,14 +6,14 @@
 /// fall back to `Double` beyond it; non-finite numbers are errors; a lone escaped surrogate
 /// becomes U+FFFD; `\u0000` is allowed; nesting is bounded by `maximumDepth` and never
 /// recurses, so hostile depth costs heap, not stack.
-public struct JSONParser {
+package struct JSONParser {
     /// The deepest value accepted, counting the value itself: a scalar inside 2047 arrays is
     /// at depth 2048. Equal to jansson's compiled `JSON_PARSER_MAX_DEPTH`, so that the Swift
     /// and C readers draw the same line.
-    public static let defaultMaximumDepth = 2048
+    package static let defaultMaximumDepth = 2048
 
     /// What a lone escaped surrogate (`\ud800` without its pair) becomes.
-    public enum LoneSurrogates: Sendable {
+    package enum LoneSurrogates: Sendable {
         /// U+FFFD, as the readers decide (CONTRACT.md §5 D1).
         case replace
         /// The six characters of the escape itself (`\ud800`, lower-case hex): lets the
@@ -21,16 +21,16 @@ public struct JSONParser {
         case keepAsEscapeText
     }
 
-    public var maximumDepth: Int
-    public var loneSurrogates: LoneSurrogates
+    package var maximumDepth: Int
+    package var loneSurrogates: LoneSurrogates
 
-    public init(maximumDepth: Int = JSONParser.defaultMaximumDepth, loneSurrogates: LoneSurrogates = .replace) {
+    package init(maximumDepth: Int = JSONParser.defaultMaximumDepth, loneSurrogates: LoneSurrogates = .replace) {
         self.maximumDepth = maximumDepth
         self.loneSurrogates = loneSurrogates
     }
 
     /// Parses one JSON text: a single value with optional surrounding whitespace.
-    public func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    package func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
             var scanner = JSONScanner(buffer, maximumDepth: maximumDepth, loneSurrogates: loneSurrogates)
             var builder = JSONTreeBuilder(buffer, loneSurrogates: loneSurrogates)
@@ -39,7 +39,7 @@ public struct JSONParser {
         }
     }
 
-    public func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    package func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         try parse(Array(text.utf8))
     }
 }

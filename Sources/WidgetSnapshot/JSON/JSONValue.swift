@@ -1,7 +1,7 @@
 /// A JSON value as the contract's readers see it: integers and doubles kept apart,
 /// strings as exact UTF-8 (compared by code points, never by Unicode equivalence),
 /// objects in insertion order.
-public enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     /// An integer literal (no fraction, no exponent) within the int64 range.
@@ -18,19 +18,19 @@ public enum JSONValue: Equatable, Sendable {
 /// Swift's `String` compares by canonical equivalence (`"é" == "e\u{301}"`), but the
 /// Android reader (Java strings) and the C reference (bytes) compare code points.
 /// Keys and ids are therefore kept as bytes, and turned into `String` only for display.
-public struct JSONString: Hashable, Sendable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
-    public var utf8: [UInt8]
+package struct JSONString: Hashable, Sendable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
+    package var utf8: [UInt8]
 
-    public init(utf8: [UInt8]) { self.utf8 = utf8 }
-    public init(_ string: String) { self.utf8 = Array(string.utf8) }
-    public init(stringLiteral value: String) { self.init(value) }
+    package init(utf8: [UInt8]) { self.utf8 = utf8 }
+    package init(_ string: String) { self.utf8 = Array(string.utf8) }
+    package init(stringLiteral value: String) { self.init(value) }
 
     /// The text as a Swift string (the bytes are always valid UTF-8).
-    public var string: String { String(decoding: utf8, as: UTF8.self) }
-    public var description: String { string }
-    public var isEmpty: Bool { utf8.isEmpty }
+    package var string: String { String(decoding: utf8, as: UTF8.self) }
+    package var description: String { string }
+    package var isEmpty: Bool { utf8.isEmpty }
 
-    public static func < (lhs: JSONString, rhs: JSONString) -> Bool {
+    package static func < (lhs: JSONString, rhs: JSONString) -> Bool {
         lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
     }
 }
@@ -40,38 +40,38 @@ public struct JSONString: Hashable, Sendable, Comparable, ExpressibleByStringLit
 /// Setting an existing key replaces its value in place (the member keeps the position
 /// of its first occurrence), which is what org.json's `LinkedHashMap`-backed `put`
 /// does with duplicate keys.
-public struct JSONObject: Equatable, Sendable {
+package struct JSONObject: Equatable, Sendable {
     /// One name/value pair.
-    public struct Member: Equatable, Sendable {
-        public var key: JSONString
-        public var value: JSONValue
-        public init(key: JSONString, value: JSONValue) {
+    package struct Member: Equatable, Sendable {
+        package var key: JSONString
+        package var value: JSONValue
+        package init(key: JSONString, value: JSONValue) {
             self.key = key
             self.value = value
         }
     }
 
-    public private(set) var members: [Member] = []
+    package private(set) var members: [Member] = []
     /// Key → position, kept only once an object is large enough for linear search to hurt.
     private var index: [JSONString: Int]?
     private static let indexThreshold = 12
 
-    public init() {}
+    package init() {}
 
-    public init(_ pairs: KeyValuePairs<String, JSONValue>) {
+    package init(_ pairs: KeyValuePairs<String, JSONValue>) {
         for (key, value) in pairs { self[JSONString(key)] = value }
     }
 
-    public var count: Int { members.count }
-    public var isEmpty: Bool { members.isEmpty }
-    public var keys: [JSONString] { members.map(\.key) }
+    package var count: Int { members.count }
+    package var isEmpty: Bool { members.isEmpty }
+    package var keys: [JSONString] { members.map(\.key) }
 
-    public func position(of key: JSONString) -> Int? {
+    package func position(of key: JSONString) -> Int? {
         if let index { return index[key] }
         return members.firstIndex { $0.key == key }
     }
 
-    public subscript(key: JSONString) -> JSONValue? {
+    package subscript(key: JSONString) -> JSONValue? {
         get { position(of: key).map { members[$0].value } }
         set {
             if let at = position(of: key) {
@@ -92,7 +92,7 @@ public struct JSONObject: Equatable, Sendable {
         }
     }
 
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         get { self[JSONString(key)] }
         set { self[JSONString(key)] = newValue }
     }
@@ -104,27 +104,27 @@ public struct JSONObject: Equatable, Sendable {
         index = built
     }
 
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool { lhs.members == rhs.members }
+    package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool { lhs.members == rhs.members }
 }
 
 extension JSONValue {
     /// The object's members, or nil when this is not an object.
-    public var objectValue: JSONObject? {
+    package var objectValue: JSONObject? {
         if case .object(let object) = self { return object }
         return nil
     }
 
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let array) = self { return array }
         return nil
     }
 
-    public var stringValue: JSONString? {
+    package var stringValue: JSONString? {
         if case .string(let string) = self { return string }
         return nil
     }
 
-    public var isNull: Bool {
+    package var isNull: Bool {
         if case .null = self { return true }
         return false
     }

@@ -1,31 +1,31 @@
 /// The two compact JSON spellings the contract meets: the writer's `JSON.stringify`
 /// (also the canonical view form) and org.json's `toString()`, which a lenient accessor
 /// returns as the text of a container. They differ only in `/` and in how doubles print.
-public struct JSONDialect: Sendable {
+package struct JSONDialect: Sendable {
     /// org.json writes `/` as `\/`.
-    public var escapesSolidus: Bool
-    public var doubleText: @Sendable (Double) -> String
+    package var escapesSolidus: Bool
+    package var doubleText: @Sendable (Double) -> String
 
     /// `JSON.stringify`: doubles as JavaScript's `Number#toString`.
-    public static let javaScript = JSONDialect(escapesSolidus: false, doubleText: { DecimalDigits($0).javaScriptText })
+    package static let javaScript = JSONDialect(escapesSolidus: false, doubleText: { DecimalDigits($0).javaScriptText })
 }
 
 /// Writes JSON text the way the contract's canonical outputs need it: compact, keys in
 /// the order given, strings escaped as CONTRACT.md §6 says (which is also what
 /// JavaScript's `JSON.stringify` does for well-formed strings).
-public enum JSONWriter {
+package enum JSONWriter {
     /// Compact text of a value; doubles are written as JavaScript's `Number#toString` would.
-    public static func compact(_ value: JSONValue, dialect: JSONDialect = .javaScript) -> [UInt8] {
+    package static func compact(_ value: JSONValue, dialect: JSONDialect = .javaScript) -> [UInt8] {
         var out: [UInt8] = []
         append(value, to: &out, dialect: dialect)
         return out
     }
 
-    public static func compactString(_ value: JSONValue) -> String {
+    package static func compactString(_ value: JSONValue) -> String {
         String(decoding: compact(value), as: UTF8.self)
     }
 
-    public static func append(_ value: JSONValue, to out: inout [UInt8], dialect: JSONDialect = .javaScript) {
+    package static func append(_ value: JSONValue, to out: inout [UInt8], dialect: JSONDialect = .javaScript) {
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
@@ -51,13 +51,13 @@ public enum JSONWriter {
         }
     }
 
-    public static func appendInteger(_ number: Int64, to out: inout [UInt8]) {
+    package static func appendInteger(_ number: Int64, to out: inout [UInt8]) {
         out.append(contentsOf: String(number).utf8)
     }
 
     /// A quoted string: `"` and `\` escaped, controls below U+0020 as `\b \t \n \f \r` or
     /// `\u00xx` (lower-case hex), everything else as raw UTF-8 (and `/` as `\/` for org.json).
-    public static func appendString(_ utf8: [UInt8], to out: inout [UInt8], escapingSolidus: Bool = false) {
+    package static func appendString(_ utf8: [UInt8], to out: inout [UInt8], escapingSolidus: Bool = false) {
         out.append(UInt8(ascii: "\""))
         for byte in utf8 {
             switch byte {

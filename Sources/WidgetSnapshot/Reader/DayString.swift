@@ -3,16 +3,16 @@ import Foundation
 /// `dayStr` → the first instant of that local day, the one calendar rule a reader needs
 /// (for the "outdated since …" header). Strict `YYYY-MM-DD`, proleptic Gregorian, ASCII
 /// digits only, in the zone it is given — never the device's zone, calendar or locale.
-public enum DayString {
+package enum DayString {
     /// A day in the proleptic Gregorian calendar, validated.
-    public struct CalendarDay: Equatable, Sendable {
-        public var year: Int
-        public var month: Int
-        public var day: Int
+    package struct CalendarDay: Equatable, Sendable {
+        package var year: Int
+        package var month: Int
+        package var day: Int
 
         /// Parses exactly `YYYY-MM-DD` (10 ASCII bytes, year 0001–9999) naming a real day;
         /// nil otherwise (`2026-02-30`, `2026-7-17`, `2026-07-17garbage`, non-ASCII digits).
-        public init?(_ text: String) {
+        package init?(_ text: String) {
             let parsed = text.utf8.withContiguousStorageIfAvailable(Self.fields) ?? Array(text.utf8).withUnsafeBufferPointer(Self.fields)
             guard let (year, month, day) = parsed else { return nil }
             self.year = year
@@ -46,7 +46,7 @@ public enum DayString {
         }
 
         /// Days since 1970-01-01 (proleptic Gregorian; H. Hinnant's days_from_civil).
-        public var daysSinceEpoch: Int64 {
+        package var daysSinceEpoch: Int64 {
             let y = Int64(month <= 2 ? year - 1 : year)
             let era = (y >= 0 ? y : y - 399) / 400
             let yearOfEra = y - era * 400
@@ -61,7 +61,7 @@ public enum DayString {
     /// (CONTRACT §4): that midnight; the later one when it happens twice; in a gap,
     /// midnight read with the offset before the gap (the gap's end when it starts at
     /// midnight). Nil when the text is not a day, or the zone skips the day whole.
-    public static func startOfDayMs(_ dayStr: String, timeZone: TimeZone) -> Int64? {
+    package static func startOfDayMs(_ dayStr: String, timeZone: TimeZone) -> Int64? {
         guard let day = CalendarDay(dayStr) else { return nil }
         let days = day.daysSinceEpoch
         let seconds = DayStartCache.shared.seconds(days: days, timeZone: timeZone) {

@@ -75,7 +75,7 @@ public struct PendingTargets: Sendable, ExpressibleByDictionaryLiteral {
     }
 
     /// In queue order; a later entry for the same id wins.
-    public init(_ ordered: [(JSONString, Bool)]) {
+    package init(_ ordered: [(JSONString, Bool)]) {
         self.targets = Dictionary(ordered, uniquingKeysWith: { _, last in last })
     }
 
