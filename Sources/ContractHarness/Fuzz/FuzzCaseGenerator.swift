@@ -42,9 +42,8 @@ package struct FuzzCaseGenerator: Sendable {
     static let edgeInstants: [(String, Int64)] = [("zero", 0), ("minus-one", -1), ("min", Int64.min), ("max", Int64.max)]
 
     /// Whether the next operator of a chain may read this output. Operators are written
-    /// for blobs a writer makes: `meta.validuntil-fraction` computes `validUntil - 1` and
-    /// traps on `Int64.min`, so a chain stops once `validUntil` leaves JavaScript's exact
-    /// integer range. (A chain also stops after a `size` operator: further edits of a
+    /// for blobs a writer makes (a writer's `validUntil` is within JavaScript's exact integer
+    /// range), so a chain stops once `validUntil` leaves that range. (A chain also stops after a `size` operator: further edits of a
     /// 2047-deep or 100 KB blob only cost time.)
     static func isWriterLike(_ blob: JSONObject) -> Bool {
         guard case .integer(let validUntil)? = blob["validUntil"] else { return true }
