@@ -150,3 +150,33 @@ final class GoldenProvenanceTests: XCTestCase {
         try renamed.write(to: url, atomically: true, encoding: .utf8)
     }
 }
+
+/// `refresh` through the library, with the Kotlin recording left out and a reader with a
+/// planted fault: after the golden files are regenerated, only that reader's deviations are
+/// left, each with a field-scoped suggestion, and nothing is called stale.
+final class RefreshTests: XCTestCase {
+    func testRefreshLeavesOnlyRealReaderDeviationsWithFieldScopedSuggestions() throws {
+        let paths = try GateTestSupport.copyOfGolden()
+        defer { GateTestSupport.remove(paths) }
+        try FileManager.default.removeItem(at: paths.golden.appendingPathComponent("kotlin"))
+        try GoldenProvenanceTests.renameFirstTitle(paths)
+        let faulty = FlippingReader(name: "swift", wrapped: SwiftReader(), family: "isdone")
+        var text = ""
+        var recorded = false
+        let gate = try Refresh.run(paths, base: "HEAD", jobs: 2, record: { recorded = true },
+                                   options: Gate.Options(readers: [faulty, CReferenceReader()], includeRecordings: false),
+                                   say: { text += $0 })
+        XCTAssertTrue(recorded)
+        XCTAssertFalse(gate.passed)
+        XCTAssertEqual(gate.problems, [], "the refreshed golden files are current")
+        XCTAssertTrue(text.contains("updated golden/expected: canonical.jsonl"), text)
+        XCTAssertTrue(text.contains("no diff against HEAD: "), text)  // the copy is no git repository
+        let swift = try XCTUnwrap(gate.verdicts.first { $0.reader == "swift" })
+        XCTAssertGreaterThan(swift.unexpected.count, 0)
+        XCTAssertTrue(text.contains("FAIL: swift: \(swift.unexpected.count) unexpected deviations"), text)
+        XCTAssertTrue(text.contains("[parse.tasks[].isDone]  TODO"), text)
+        XCTAssertFalse(text.contains("is stale"), text)
+        XCTAssertFalse(text.contains("FAIL: c:"), text)
+        XCTAssertTrue(text.contains("first fix the readers above"), text)
+    }
+}
