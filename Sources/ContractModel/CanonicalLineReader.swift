@@ -6,7 +6,11 @@ import WidgetSnapshot
 /// `{"id":…,"crash":"…"}` for a case it could not decode. A lone surrogate a reader kept
 /// (`\ud800`) is read as that escape text, so that it compares unequal to U+FFFD.
 package enum ViewLine {
-    package static func parse(_ line: some Collection<UInt8>, file: String, lineNumber: Int) throws(HarnessInputError) -> (id: String, outcome: ReaderOutcome) {
+    /// `allowingNotImplemented`: a testee's line may leave out `meta`, `stale`, `header` or
+    /// one of their subfields (CONTRACT §6); the view then names them in `notImplemented`.
+    /// Golden files are read without it: their views are always complete.
+    package static func parse(_ line: some Collection<UInt8>, file: String, lineNumber: Int,
+                             allowingNotImplemented: Bool = false) throws(HarnessInputError) -> (id: String, outcome: ReaderOutcome) {
         let value: JSONValue
         do {
             value = try JSONParser(loneSurrogates: .keepAsEscapeText).parse(Array(line))
@@ -22,8 +26,38 @@ package enum ViewLine {
             return (id, .failure("crash: " + (try fields.string("crash").string)))
         }
         try fields.rejectUnknownKeys(allowed: ["id", "parse", "meta", "stale", "header"])
-        let view = DecodedView(id: id, parse: try parse(fields.nested("parse")), meta: try meta(fields.nested("meta")),
-                               stale: try fields.bool("stale"), header: try header(fields.nested("header")))
+        guard allowingNotImplemented else {
+            let view = DecodedView(id: id, parse: try parse(fields.nested("parse")), meta: try meta(fields.nested("meta")),
+                                   stale: try fields.bool("stale"), header: try header(fields.nested("header")))
+            return (id, .view(view))
+        }
+        var omitted: Set<FieldPath.Name> = []
+        var meta = SnapshotMeta(dayStr: nil, validUntil: nil)
+        if fields.has("meta") {
+            let members = try fields.nested("meta")
+            try members.rejectUnknownKeys(allowed: ["dayStr", "validUntil"])
+            if members.has("dayStr") { meta.dayStr = try optionalString(members, "dayStr") } else { omitted.insert(.dayStr) }
+            if members.has("validUntil") { meta.validUntil = try optionalInteger(members, "validUntil") } else { omitted.insert(.validUntil) }
+        } else {
+            omitted.formUnion([.dayStr, .validUntil])
+        }
+        var stale = false
+        if fields.has("stale") { stale = try fields.bool("stale") } else { omitted.insert(.stale) }
+        var header = WidgetHeader.today
+        if fields.has("header") {
+            let members = try fields.nested("header")
+            if try members.string("kind").string == "outdated" && !members.has("dayMs") {
+                try members.rejectUnknownKeys(allowed: ["kind"])
+                header = .outdated(dayMs: nil)
+                omitted.insert(.headerDayMs)
+            } else {
+                header = try self.header(members)
+            }
+        } else {
+            omitted.formUnion([.headerKind, .headerDayMs])
+        }
+        let view = DecodedView(id: id, parse: try parse(fields.nested("parse")), meta: meta, stale: stale, header: header,
+                               notImplemented: omitted)
         return (id, .view(view))
     }
 

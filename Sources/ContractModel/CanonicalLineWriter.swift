@@ -36,6 +36,10 @@ extension DecodedView {
             }
             out.append(contentsOf: "]}".utf8)
         }
+        if !notImplemented.isEmpty {
+            appendPartial(to: &out)
+            return
+        }
         out.append(contentsOf: #","meta":{"dayStr":"#.utf8)
         appendOptionalString(meta.dayStr, to: &out)
         out.append(contentsOf: #","validUntil":"#.utf8)
@@ -48,6 +52,39 @@ extension DecodedView {
             out.append(contentsOf: #"{"kind":"outdated","dayMs":"#.utf8)
             appendOptionalInteger(dayMs, to: &out)
             out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// The rest of a line from a reader that leaves fields out: exactly the fields it gave,
+    /// in canonical order (what it wrote, for explain and the reports).
+    private func appendPartial(to out: inout [UInt8]) {
+        let metaFields = [FieldPath.Name.dayStr, .validUntil].filter { !notImplemented.contains($0) }
+        if !metaFields.isEmpty {
+            out.append(contentsOf: #","meta":{"#.utf8)
+            if metaFields.contains(.dayStr) {
+                out.append(contentsOf: #""dayStr":"#.utf8)
+                appendOptionalString(meta.dayStr, to: &out)
+            }
+            if metaFields.contains(.validUntil) {
+                out.append(contentsOf: (metaFields.count == 2 ? #","validUntil":"# : #""validUntil":"#).utf8)
+                appendOptionalInteger(meta.validUntil, to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+        if !notImplemented.contains(.stale) { out.append(contentsOf: (stale ? #","stale":true"# : #","stale":false"#).utf8) }
+        if !notImplemented.contains(.headerKind) {
+            switch header {
+            case .today:
+                out.append(contentsOf: #","header":{"kind":"today"}"#.utf8)
+            case .outdated(let dayMs):
+                out.append(contentsOf: #","header":{"kind":"outdated""#.utf8)
+                if !notImplemented.contains(.headerDayMs) {
+                    out.append(contentsOf: #","dayMs":"#.utf8)
+                    appendOptionalInteger(dayMs, to: &out)
+                }
+                out.append(UInt8(ascii: "}"))
+            }
         }
         out.append(UInt8(ascii: "}"))
     }

@@ -16,12 +16,21 @@ package struct DecodedView: Equatable, Sendable {
     package var meta: SnapshotMeta
     package var stale: Bool
     package var header: WidgetHeader
+    /// Fields the reader does not produce: its view line leaves them out (CONTRACT §6, "not
+    /// implemented"). Each is a value that agrees with nothing; the stored value in its place
+    /// (null, false, today) means nothing. Always empty for the expected views and recordings.
+    package var notImplemented: Set<FieldPath.Name>
 
-    package init(id: String, parse: Parse, meta: SnapshotMeta, stale: Bool, header: WidgetHeader) {
+    package init(id: String, parse: Parse, meta: SnapshotMeta, stale: Bool, header: WidgetHeader,
+                notImplemented: Set<FieldPath.Name> = []) {
         self.id = id
         self.parse = parse
         self.meta = meta
         self.stale = stale
         self.header = header
+        self.notImplemented = notImplemented
     }
+
+    /// The fields a view line may leave out: everything under `meta`, `stale`, `header`.
+    public static let omittableFields: Set<FieldPath.Name> = [.dayStr, .validUntil, .stale, .headerKind, .headerDayMs]
 }

@@ -41,6 +41,10 @@ package struct FieldDifference: Equatable, Sendable {
     package static func between(expected: DecodedView, got: DecodedView) -> [FieldDifference] {
         var differences: [FieldDifference] = []
         parseDifferences(expected.parse, got.parse, into: &differences)
+        if !got.notImplemented.isEmpty {
+            notImplementedDifferences(expected: expected, got: got, into: &differences)
+            return differences
+        }
         if !sameText(expected.meta.dayStr, got.meta.dayStr) {
             differences.append(FieldDifference(path: FieldPath(.dayStr), expected: text(expected.meta.dayStr), got: text(got.meta.dayStr)))
         }
@@ -60,6 +64,51 @@ package struct FieldDifference: Equatable, Sendable {
             differences.append(FieldDifference(path: FieldPath(.headerKind), expected: text(expected.header), got: text(got.header)))
         }
         return differences
+    }
+
+    /// The comparison of meta, stale and header when `got` leaves some of them out: an
+    /// omitted field differs as "not implemented" (it agrees with nothing); `header.dayMs`
+    /// exists only where the expected header is outdated. The fields it has are compared.
+    private static func notImplementedDifferences(expected: DecodedView, got: DecodedView, into differences: inout [FieldDifference]) {
+        let missing = got.notImplemented
+        func omitted(_ name: FieldPath.Name, _ expectedText: String) {
+            differences.append(FieldDifference(path: FieldPath(name), expected: expectedText, got: notImplemented))
+        }
+        if missing.contains(.dayStr) {
+            omitted(.dayStr, text(expected.meta.dayStr))
+        } else if !sameText(expected.meta.dayStr, got.meta.dayStr) {
+            differences.append(FieldDifference(path: FieldPath(.dayStr), expected: text(expected.meta.dayStr), got: text(got.meta.dayStr)))
+        }
+        if missing.contains(.validUntil) {
+            omitted(.validUntil, text(expected.meta.validUntil))
+        } else if expected.meta.validUntil != got.meta.validUntil {
+            differences.append(FieldDifference(path: FieldPath(.validUntil), expected: text(expected.meta.validUntil), got: text(got.meta.validUntil)))
+        }
+        if missing.contains(.stale) {
+            omitted(.stale, String(expected.stale))
+        } else if expected.stale != got.stale {
+            differences.append(FieldDifference(path: FieldPath(.stale), expected: String(expected.stale), got: String(got.stale)))
+        }
+        var expectedDayMs: Int64?? = nil
+        if case .outdated(let dayMs) = expected.header { expectedDayMs = .some(dayMs) }
+        if missing.contains(.headerKind) {
+            omitted(.headerKind, expectedDayMs == nil ? "today" : "outdated")
+            if let dayMs = expectedDayMs, missing.contains(.headerDayMs) { omitted(.headerDayMs, text(dayMs)) }
+            return
+        }
+        switch (expected.header, got.header) {
+        case (.today, .today):
+            break
+        case (.outdated(let want), .outdated(let have)):
+            if missing.contains(.headerDayMs) {
+                omitted(.headerDayMs, text(want))
+            } else if want != have {
+                differences.append(FieldDifference(path: FieldPath(.headerDayMs), expected: text(want), got: text(have)))
+            }
+        default:
+            let gotText = missing.contains(.headerDayMs) ? "outdated" : text(got.header)
+            differences.append(FieldDifference(path: FieldPath(.headerKind), expected: text(expected.header), got: gotText))
+        }
     }
 
     /// True when every compared field agrees (error texts are never compared).
