@@ -73,7 +73,12 @@ package enum HTMLReport {
             }
             out += "</tr>\n"
         }
-        out += "</table>\n<div class=\"legend\">"
+        out += "</table>\n"
+        for verdict in result.verdicts where verdict.notCompared == nil && !verdict.notImplementedCounts.isEmpty {
+            out += "<p class=\"not-implemented\" data-reader=\"\(HTMLText.attribute(verdict.reader))\"><b>\(HTMLText.escape(verdict.reader))</b> does not implement: "
+            out += verdict.notImplementedCounts.map { "<code>\(HTMLText.escape($0.field))</code> (\($0.cases) cases)" }.joined(separator: ", ") + "</p>\n"
+        }
+        out += "<div class=\"legend\">"
         let legend: [(HTMLCaseStatus, String)] = [
             (.agree, "equal to the expected view on every compared field"),
             (.listed, "deviates, and <code>golden/divergences/&lt;reader&gt;.txt</code> names it"),
@@ -88,7 +93,7 @@ package enum HTMLReport {
         for verdict in result.verdicts {
             if let reason = verdict.notCompared { alerts.append("\(verdict.reader) not compared: \(reason)") }
             for entry in verdict.staleEntries {
-                alerts.append("stale entry in \(verdict.listFile):\(entry.line) `\(entry.pattern)` (no longer happens; remove it)")
+                alerts.append("stale entry in \(verdict.listFile):\(entry.line) `\(entry.pattern)  \(entry.fields)` (none of its fields differs any more; remove it)")
             }
         }
         if !alerts.isEmpty {
