@@ -12,7 +12,12 @@ package struct ViewStore {
     /// How files are named in messages, e.g. `golden/expected`.
     package let displayName: String
 
-    package init(folder: URL, displayName: String) {
+    /// Recordings of a reader may leave out fields it does not implement (CONTRACT §6);
+    /// `golden/expected` may not: it is always complete.
+    package let allowsNotImplemented: Bool
+
+    package init(folder: URL, displayName: String, allowsNotImplemented: Bool = false) {
+        self.allowsNotImplemented = allowsNotImplemented
         self.folder = folder
         self.displayName = displayName
     }
@@ -54,7 +59,7 @@ package struct ViewStore {
             let bytes = try GoldenText.require(folder.appendingPathComponent(file), displayName: display)
             for (number, line) in try GoldenText.lines(bytes, file: display).enumerated() where !line.isEmpty {
                 let (view, provenance) = GoldenLine.open(line)
-                let (id, outcome) = try ViewLine.parse(view, file: display, lineNumber: number + 1)
+                let (id, outcome) = try ViewLine.parse(view, file: display, lineNumber: number + 1, allowingNotImplemented: allowsNotImplemented)
                 guard CaseID.fixture(of: id) == fixture else {
                     throw HarnessInputError(file: display, line: number + 1, field: "id", message: "case \(id) does not belong to fixture \(fixture)")
                 }
