@@ -16,7 +16,8 @@ package struct GoldenViews: Sendable {
         package var lineNumber: Int
 
         package func outcome() throws(HarnessInputError) -> ReaderOutcome {
-            try ViewLine.parse(line, file: file, lineNumber: lineNumber).outcome
+            // Lenient on omitted fields: the gate, not `diff`, holds golden/expected complete.
+            try ViewLine.parse(line, file: file, lineNumber: lineNumber, allowingNotImplemented: true).outcome
         }
     }
 
@@ -40,7 +41,7 @@ package struct GoldenViews: Sendable {
         var seen: Set<String> = []
         for file in files.sorted(by: { $0.name < $1.name }) where file.name.hasSuffix(".jsonl") {
             let name = "\(displayName)/\(file.name)"
-            let lines = file.bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            let lines = try GoldenText.lines(GoldenText.withoutBOM(file.bytes), file: name)
             for (number, line) in lines.enumerated() where !line.isEmpty {
                 let id = try caseId(Array(line), file: name, lineNumber: number + 1)
                 guard seen.insert(id).inserted else {
@@ -69,9 +70,9 @@ package struct GoldenViews: Sendable {
     /// The folder in the work tree (`folder` relative to `paths.root`); empty when missing.
     package static func workTree(_ paths: HarnessPaths, folder: String) throws -> GoldenViews {
         let url = paths.root.appendingPathComponent(folder)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        let names = try GoldenText.list(url, displayName: folder) ?? []
         let files = try names.filter { $0.hasSuffix(".jsonl") }.map { name in
-            (name: name, bytes: try [UInt8](Data(contentsOf: url.appendingPathComponent(name))))
+            (name: name, bytes: try GoldenText.require(url.appendingPathComponent(name), displayName: "\(folder)/\(name)"))
         }
         return try parse(files: files, displayName: folder)
     }

@@ -29,14 +29,12 @@ package final class FindingStore: @unchecked Sendable {
 
     /// Every finding in `folder`, by file name.
     package static func load(_ folder: URL) throws -> [(file: String, finding: Finding)] {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        guard let entries = try GoldenText.list(folder, displayName: "golden/findings") else { return [] }
         var found: [(file: String, finding: Finding)] = []
         for name in entries.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
             let url = folder.appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw HarnessInputError(file: "golden/findings/\(name)", message: "cannot read the file")
-            }
-            found.append((name, try FindingFile.parse(Array(data), file: "golden/findings/\(name)")))
+            let bytes = try GoldenText.require(url, displayName: "golden/findings/\(name)")
+            found.append((name, try FindingFile.parse(bytes, file: "golden/findings/\(name)")))
         }
         return found
     }
