@@ -129,7 +129,7 @@ final class VerdictGateTests: XCTestCase {
         defer { GateTestSupport.remove(paths) }
         let golden = paths.golden
         var converted = 0
-        for folder in ["divergences", "kotlin", "expected", "fixtures"] {
+        for folder in ["divergences", "kotlin", "expected", "fixtures", "zones"] {
             for name in try FileManager.default.contentsOfDirectory(atPath: golden.appendingPathComponent(folder).path)
             where name.hasSuffix(".txt") || name.hasSuffix(".jsonl") || name.hasSuffix(".json") {
                 let url = golden.appendingPathComponent("\(folder)/\(name)")

@@ -50,10 +50,9 @@ package struct ZoneDayFile: Equatable, Sendable {
     /// Reads the file under `root`, strictly (a bad field stops the run naming it).
     package static func load(root: String) throws(HarnessInputError) -> ZoneDayFile {
         let full = root.isEmpty ? path : "\(root)/\(path)"
-        guard let data = FileManager.default.contents(atPath: full) else {
-            throw HarnessInputError(file: path, message: "cannot read the file (write it with `contract-harness zones --write`)")
-        }
-        return try parse(Array(data))
+        let bytes = try GoldenText.require(URL(fileURLWithPath: full), displayName: path,
+                                           hint: "write it with `contract-harness zones --write`")
+        return try parse(GoldenText.withoutBOM(bytes))
     }
 
     static func parse(_ bytes: [UInt8]) throws(HarnessInputError) -> ZoneDayFile {
