@@ -32,5 +32,5 @@ package struct DecodedView: Equatable, Sendable {
     }
 
     /// The fields a view line may leave out: everything under `meta`, `stale`, `header`.
-    public static let omittableFields: Set<FieldPath.Name> = [.dayStr, .validUntil, .stale, .headerKind, .headerDayMs]
+    package static let omittableFields: Set<FieldPath.Name> = [.dayStr, .validUntil, .stale, .headerKind, .headerDayMs]
 }
