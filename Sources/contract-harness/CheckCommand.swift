@@ -55,7 +55,7 @@ enum CheckCommand: Subcommand {
 enum ReportFile {
     static func write(_ bytes: [UInt8], to path: String) throws {
         if path == "-" {
-            FileHandle.standardOutput.write(Data(bytes))
+            StandardOutput.write(bytes)
             return
         }
         try AtomicFile.write(bytes, to: URL(fileURLWithPath: path))

@@ -30,7 +30,7 @@ enum DecodeCommand: Subcommand {
             let testCase = try CaseStream.readLine(Array(line.utf8), file: "stdin", line: number)
             var out = reader.outcome(testCase).canonicalLine(id: testCase.id)
             out.append(UInt8(ascii: "\n"))
-            FileHandle.standardOutput.write(Data(out))
+            StandardOutput.write(out)
         }
         return ExitCode.passed
     }

@@ -82,3 +82,25 @@ final class CLITests: XCTestCase {
         }
     }
 }
+
+/// A reader of the CLI's output that stops early (`cases | head -1`) ends the command quietly:
+/// no trap in the write, no core, exit 0 — like any Unix filter.
+final class CLIClosedPipeTests: XCTestCase {
+    func testCasesIntoAPipeClosedAfterOneLineEndsQuietly() throws {
+        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
+            throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
+        }
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+        shell.arguments = ["-c", "set -o pipefail; \"$0\" cases --root \"$1\" 2>\"$2\" | head -1 >/dev/null",
+                           GateTestSupport.cli.path, GateTestSupport.repositoryRoot.path,
+                           FileManager.default.temporaryDirectory.appendingPathComponent("closed-pipe-\(getpid()).err").path]
+        try shell.run()
+        shell.waitUntilExit()
+        let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("closed-pipe-\(getpid()).err")
+        defer { try? FileManager.default.removeItem(at: errFile) }
+        let err = (try? String(contentsOf: errFile, encoding: .utf8)) ?? ""
+        XCTAssertEqual(shell.terminationStatus, 0, err)
+        XCTAssertFalse(err.contains("Fatal error"), err)
+    }
+}
