@@ -120,9 +120,34 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertFalse(unexpected.contains("<script"))
     }
 
+    /// A crash the list excuses is still a crash, in the matrix and in the case's own page
+    /// alike (they once disagreed: the matrix said listed).
+    func testTheMatrixAndTheCaseDetailAgreeOnAListedCrash() throws {
+        let listText = "canonical/pending*@*  [crash]  planted: no view on pending cases\n"
+        let (result, html) = try gateAndPage(list: listText)
+        let verdict = try XCTUnwrap(result.verdicts.first { $0.reader == "planted" })
+        XCTAssertTrue(verdict.deviations.contains { CaseID.family(of: $0.caseId) == "pending" && !$0.isUnexpected },
+                      "the planted crash is listed")
+        let matrix = HTMLMatrix(result)
+        let index = try XCTUnwrap(result.corpus.cases.firstIndex { CaseID.family(of: $0.id) == "pending" })
+        let testCase = result.corpus.cases[index]
+        XCTAssertEqual(matrix.cell(case: index, reader: "planted").status, .crash)
+        XCTAssertTrue(html.contains("data-crash=\"\(result.corpus.cases.filter { CaseID.family(of: $0.id) == "pending" }.count)\""))
+
+        let expected = result.expected[index]
+        let got = try XCTUnwrap(result.outcomes["planted"]?[index])
+        let view = CaseExplanation.ReaderView(reader: "planted", outcome: got,
+                                              differences: FieldDifference.between(expected: expected, got: got))
+        let explanation = CaseExplanation(testCase: testCase, expected: expected, readers: [view])
+        let list = try DivergenceList.parse(listText, file: "golden/divergences/planted.txt")
+        XCTAssertEqual(explanation.status(of: view, list: list), matrix.cell(case: index, reader: "planted").status)
+        let page = HTMLCaseExplanation.render(explanation, lists: ["planted": list])
+        XCTAssertTrue(page.contains("<tr data-reader=\"planted\" data-status=\"crash\">"), "the case page shows the listed crash as a crash")
+    }
+
     // MARK: - A small tree and a gate run with planted deviations
 
-    private func gateAndPage() throws -> (GateResult, String) {
+    private func gateAndPage(list: String = "canonical/base*@*  [parse.tasks[].isDone]  planted: flips the first row on base cases\n") throws -> (GateResult, String) {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let full = try Corpus.load(HarnessPaths(root: root))
         let families: Set<String> = ["base", "version", "meta", "pending"]
@@ -137,8 +162,7 @@ final class HTMLReportTests: XCTestCase {
         try paths.expected.write(cases.map { reference.view($0) }, cases: cases)
         let lists = paths.golden.appendingPathComponent("divergences")
         try FileManager.default.createDirectory(at: lists, withIntermediateDirectories: true)
-        try "canonical/base*@*  [parse.tasks[].isDone]  planted: flips the first row on base cases\n"
-            .write(to: lists.appendingPathComponent("planted.txt"), atomically: true, encoding: .utf8)
+        try list.write(to: lists.appendingPathComponent("planted.txt"), atomically: true, encoding: .utf8)
 
         let options = Gate.Options(readers: [SwiftReader(), reference, PlantedReader()], includeRecordings: false, jobs: 2)
         let result = try Gate.check(paths, corpus: corpus, options: options)

@@ -9,6 +9,12 @@ package struct CaseExplanation: Sendable {
         package var reader: String
         package var outcome: ReaderOutcome
         package var differences: [FieldDifference]
+
+        package init(reader: String, outcome: ReaderOutcome, differences: [FieldDifference]) {
+            self.reader = reader
+            self.outcome = outcome
+            self.differences = differences
+        }
     }
 
     package let testCase: Case
@@ -16,6 +22,14 @@ package struct CaseExplanation: Sendable {
     package let readers: [ReaderView]
     /// Why a golden line of this case cannot be trusted (stale or edited), by folder.
     package let goldenNotes: [String]
+
+    /// An explanation from outcomes already gathered (e.g. by a gate run).
+    package init(testCase: Case, expected: ReaderOutcome?, readers: [ReaderView], goldenNotes: [String] = []) {
+        self.testCase = testCase
+        self.expected = expected
+        self.readers = readers
+        self.goldenNotes = goldenNotes
+    }
 
     /// Runs the Swift and C readers (plus recorded Kotlin and any testees) on one case.
     package init(_ testCase: Case, paths: HarnessPaths, testees: [ExternalProcessReader] = []) {
@@ -46,10 +60,30 @@ package struct CaseExplanation: Sendable {
 
     /// How the reader's list judges each of its differences on this case, as the gate does.
     package func judgements(of view: ReaderView, list: DivergenceList?) -> [ReaderVerdict.Judgement] {
-        guard let expected, !view.differences.isEmpty else { return [] }
+        deviation(of: view, list: list)?.judgements ?? []
+    }
+
+    /// The reader's deviation on this case as the gate judges it; nil when it agrees or
+    /// there is no expected view.
+    package func deviation(of view: ReaderView, list: DivergenceList?) -> ReaderVerdict.Deviation? {
+        guard let expected, !view.differences.isEmpty else { return nil }
         let verdict = ReaderVerdict.judge(reader: view.reader, caseIds: [testCase.id], expected: [expected], got: [view.outcome],
                                           list: list ?? DivergenceList(file: "golden/divergences/\(view.reader).txt", entries: []))
-        return verdict.deviations.first?.judgements ?? []
+        return verdict.deviations.first
+    }
+
+    /// Whether the gate compares this reader on this case: not without an expected view,
+    /// and not when a golden line it would be judged by is stale or edited.
+    package func isCompared(_ view: ReaderView) -> Bool {
+        guard expected != nil else { return false }
+        let expectedStale = goldenNotes.contains { $0.hasPrefix("golden/expected") }
+        return !expectedStale && !(view.reader == "kotlin" && !goldenNotes.isEmpty)
+    }
+
+    /// The reader's status on this case, as every report shows it.
+    package func status(of view: ReaderView, list: DivergenceList?) -> CaseStatus {
+        let compared = isCompared(view)
+        return CaseStatus.of(compared: compared, outcome: view.outcome, deviation: compared ? deviation(of: view, list: list) : nil)
     }
 
     /// What is wrong with a stored line's provenance for this case, if anything.
@@ -97,9 +131,7 @@ package struct CaseExplanation: Sendable {
                 if view.differences.isEmpty {
                     out += "  agrees with expected\n"
                 } else {
-                    // A stale or edited golden line judges nothing (the gate does not compare it).
-                    let expectedStale = goldenNotes.contains { $0.hasPrefix("golden/expected") }
-                    let judged = !expectedStale && !(view.reader == "kotlin" && !goldenNotes.isEmpty)
+                    let judged = isCompared(view)
                     let judgements = lists.isEmpty || !judged ? [] : self.judgements(of: view, list: lists[view.reader])
                     if !judged { out += "  (not compared by the gate: see the note above)\n" }
                     for (index, difference) in view.differences.enumerated() {

@@ -8,14 +8,14 @@ package enum HTMLCaseDetail {
     /// One reader's line in the detail.
     package struct ReaderRow: Sendable {
         package var reader: String
-        package var status: HTMLCaseStatus
+        package var status: CaseStatus
         /// Nil when the reader was not compared.
         package var outcome: ReaderOutcome?
         package var differences: [FieldDifference]
         /// Why the status is what it is: the list entry, or why it was not compared.
         package var note: String?
 
-        package init(reader: String, status: HTMLCaseStatus, outcome: ReaderOutcome?, differences: [FieldDifference], note: String?) {
+        package init(reader: String, status: CaseStatus, outcome: ReaderOutcome?, differences: [FieldDifference], note: String?) {
             self.reader = reader
             self.status = status
             self.outcome = outcome

@@ -8,19 +8,12 @@ package enum HTMLCaseExplanation {
         let testCase = explanation.testCase
         let rows = explanation.readers.map { view -> HTMLCaseDetail.ReaderRow in
             let judgements = explanation.judgements(of: view, list: lists[view.reader])
-            let unexpected = judgements.contains { $0.excusedBy == nil }
             let entry = judgements.lazy.compactMap(\.excusedBy).first
-            let status: HTMLCaseStatus
+            let status = explanation.status(of: view, list: lists[view.reader])
             var note: String?
-            if explanation.expected == nil {
-                status = .notCompared
-                note = "no expected output for this case: run contract-harness update"
-            } else if view.differences.isEmpty {
-                status = .agree
-            } else if case .failure = view.outcome {
-                status = .crash
-            } else {
-                status = unexpected ? .unexpected : .listed
+            if status == .notCompared {
+                note = explanation.expected == nil ? "no expected output for this case: run contract-harness update"
+                    : "not compared by the gate: " + explanation.goldenNotes.joined(separator: "; ")
             }
             if status != .agree && status != .notCompared, entry != nil, let list = lists[view.reader] {
                 note = zip(view.differences, judgements).map { difference, judgement in

@@ -6,7 +6,7 @@ import ContractModel
 package struct HTMLMatrix: Sendable {
     /// One reader's result on one case.
     package struct Cell: Sendable {
-        package var status: HTMLCaseStatus
+        package var status: CaseStatus
         /// Nil when the reader was not compared.
         package var outcome: ReaderOutcome?
         package var deviation: ReaderVerdict.Deviation?
@@ -19,7 +19,7 @@ package struct HTMLMatrix: Sendable {
         /// Indices into `GateResult.corpus.cases`, in case order.
         package var caseIndices: [Int]
         /// reader → status → number of cases.
-        package var counts: [String: [HTMLCaseStatus: Int]]
+        package var counts: [String: [CaseStatus: Int]]
         /// Cases on which some compared reader does not agree.
         package var deviating: [Int]
 
@@ -53,11 +53,10 @@ package struct HTMLMatrix: Sendable {
             let outcomes = result.outcomes[verdict.reader]
             cells.append(result.corpus.cases.enumerated().map { index, testCase in
                 let got = outcomes.map { $0[index] }
-                guard result.compared(verdict.reader, at: index) else {
-                    return Cell(status: .notCompared, outcome: got, deviation: nil)  // its golden line is stale
-                }
-                let deviation = deviations[testCase.id]
-                return Cell(status: HTMLCaseStatus.of(got: got, deviation: deviation), outcome: got, deviation: deviation)
+                // Not compared when its golden line is stale.
+                let compared = result.compared(verdict.reader, at: index)
+                let deviation = compared ? deviations[testCase.id] : nil
+                return Cell(status: CaseStatus.of(compared: compared, outcome: got, deviation: deviation), outcome: got, deviation: deviation)
             })
         }
         self.notCompared = notCompared
@@ -94,17 +93,17 @@ package struct HTMLMatrix: Sendable {
     }
 
     /// The worst status of any compared reader on this case.
-    package func worst(case index: Int) -> HTMLCaseStatus {
+    package func worst(case index: Int) -> CaseStatus {
         cells.map { $0[index].status }.filter { $0 != .notCompared }.max { $0.severity < $1.severity } ?? .agree
     }
 
     /// The worst status in a group for one reader.
-    package func worst(_ group: Group, reader: String) -> HTMLCaseStatus {
+    package func worst(_ group: Group, reader: String) -> CaseStatus {
         (group.counts[reader] ?? [:]).filter { $0.value > 0 }.keys.max { $0.severity < $1.severity } ?? .agree
     }
 
     /// Totals per reader and status over the whole corpus.
-    package func total(reader: String, _ status: HTMLCaseStatus) -> Int {
+    package func total(reader: String, _ status: CaseStatus) -> Int {
         groups.reduce(0) { $0 + ($1.counts[reader]?[status] ?? 0) }
     }
 }

@@ -24,9 +24,9 @@ package enum HTMLPage {
     }
 
     /// `<span class="cell st-…">text</span>`, the coloured chip used in every matrix cell.
-    static func chip(_ status: HTMLCaseStatus, _ text: String, title: String? = nil) -> String {
+    static func chip(_ status: CaseStatus, _ text: String, title: String? = nil) -> String {
         let tip = title.map { " title=\"\(HTMLText.attribute($0))\"" } ?? ""
-        return "<span class=\"cell \(status.cssClass)\"\(tip)>\(HTMLText.escape(text))</span>"
+        return "<span class=\"cell st-\(status.rawValue)\"\(tip)>\(HTMLText.escape(text))</span>"
     }
 
     static let css = """

@@ -64,11 +64,11 @@ package enum HTMLReport {
                 out += "<td colspan=\"5\">\(HTMLPage.chip(.notCompared, "not compared", title: reason))</td></tr>\n"
                 continue
             }
-            let counts = HTMLCaseStatus.allCases.filter { $0 != .notCompared }.map { matrix.total(reader: verdict.reader, $0) }
+            let counts = CaseStatus.allCases.filter { $0 != .notCompared }.map { matrix.total(reader: verdict.reader, $0) }
             out += "<tr data-reader=\"\(HTMLText.attribute(verdict.reader))\" data-agree=\"\(counts[0])\" data-listed=\"\(counts[1])\" "
             out += "data-unexpected=\"\(counts[2])\" data-crash=\"\(counts[3])\" data-stale=\"\(verdict.staleEntries.count)\"><td>\(name)</td>"
             for (index, count) in (counts + [verdict.staleEntries.count]).enumerated() {
-                let status: HTMLCaseStatus = [.agree, .listed, .unexpected, .crash, .unexpected][index]
+                let status: CaseStatus = [.agree, .listed, .unexpected, .crash, .unexpected][index]
                 out += count == 0 ? "<td class=\"zero\">0</td>" : "<td>\(HTMLPage.chip(status, String(count)))</td>"
             }
             out += "</tr>\n"
@@ -79,7 +79,7 @@ package enum HTMLReport {
             out += verdict.notImplementedCounts.map { "<code>\(HTMLText.escape($0.field))</code> (\($0.cases) cases)" }.joined(separator: ", ") + "</p>\n"
         }
         out += "<div class=\"legend\">"
-        let legend: [(HTMLCaseStatus, String)] = [
+        let legend: [(CaseStatus, String)] = [
             (.agree, "equal to the expected view on every compared field"),
             (.listed, "deviates, and <code>golden/divergences/&lt;reader&gt;.txt</code> names it"),
             (.unexpected, "deviates, and no entry names it: the gate fails"),
@@ -111,7 +111,7 @@ package enum HTMLReport {
                 let worst = matrix.readers.map { matrix.worst(group, reader: $0) }.max { $0.severity < $1.severity } ?? .agree
                 let who = matrix.readers.compactMap { reader -> String? in
                     let counts = group.counts[reader] ?? [:]
-                    let parts = [HTMLCaseStatus.crash, .unexpected, .listed].compactMap { status in
+                    let parts = [CaseStatus.crash, .unexpected, .listed].compactMap { status in
                         counts[status].flatMap { $0 > 0 ? "\($0) \(status.label)" : nil }
                     }
                     return parts.isEmpty ? nil : "\(reader) " + parts.joined(separator: ", ")
@@ -175,7 +175,7 @@ package enum HTMLReport {
     private static func groupCell(_ group: HTMLMatrix.Group, reader: String, matrix: HTMLMatrix) -> String {
         let counts = group.counts[reader] ?? [:]
         if counts[.notCompared, default: 0] > 0 { return HTMLPage.chip(.notCompared, "not compared", title: matrix.notCompared[reader]) }
-        let order: [HTMLCaseStatus] = [.crash, .unexpected, .listed, .agree]
+        let order: [CaseStatus] = [.crash, .unexpected, .listed, .agree]
         let parts = order.compactMap { status in counts[status].flatMap { $0 > 0 ? "\($0) \(status.label)" : nil } }
         let short = order.compactMap { status in
             counts[status].flatMap { $0 > 0 ? (status == .agree ? "✓ \($0)" : "\($0) \(status.label)") : nil }
