@@ -12,7 +12,8 @@ enum ExplainCommand: Subcommand {
 
     Prints the case's blob (pretty, when it is JSON, and raw), the expected view, the view
     of every reader (Swift, C, recorded Kotlin when present, each --testee), and for each a
-    field-level diff against the expected view. Exit 2 when no case has that id.
+    field-level diff against the expected view. Exit 2 when no case has that id, or when a
+    golden file (golden/expected, golden/kotlin) cannot be read (naming file and line).
     --html FILE writes the same as a self-contained HTML page (`-` for stdout) instead, each
     deviation marked listed or unexpected as the reader's divergence list has it.
     """
@@ -29,12 +30,11 @@ enum ExplainCommand: Subcommand {
             throw UsageError("no case \(id)" + (near.isEmpty ? "" : "; similar: " + near.joined(separator: ", ")))
         }
         guard let html else {
-            print(try CaseExplanation.render(testCase, paths: paths, testees: testees))
+            print(try CaseGathering.text(of: testCase, paths: paths, testees: testees))
             return ExitCode.passed
         }
-        let explanation = CaseExplanation(testCase, paths: paths, testees: testees)
-        var lists: [String: DivergenceList] = [:]
-        for view in explanation.readers { lists[view.reader] = try paths.divergenceList(for: view.reader) }
+        let explanation = try CaseGathering.explanation(of: testCase, paths: paths, testees: testees)
+        let lists = try CaseGathering.lists(for: explanation, paths: paths)
         try ReportFile.write(Array(HTMLCaseExplanation.render(explanation, lists: lists).utf8), to: html)
         return ExitCode.passed
     }

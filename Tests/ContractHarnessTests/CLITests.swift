@@ -33,6 +33,25 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(bad.err.contains("golden/fixtures/broken.json"), bad.err)
     }
 
+    /// `explain` reads the golden files strictly: a corrupt line in golden/expected or
+    /// golden/kotlin is exit 2 naming file and line, never "none: run update".
+    func testExplainNamesACorruptGoldenLine() throws {
+        for folder in ["expected", "kotlin"] {
+            let paths = try GateTestSupport.copyOfGolden()
+            defer { GateTestSupport.remove(paths) }
+            let file = paths.golden.appendingPathComponent("\(folder)/canonical.jsonl")
+            var lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+            XCTAssertGreaterThan(lines.count, 3)
+            lines[2] = String(lines[2].prefix(20))  // cut mid-line: not JSON any more
+            try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+            for html in [[], ["--html", "-"]] {
+                let run = try GateTestSupport.runCLI(["explain", "canonical/base@berlin@at", "--root", paths.root.path] + html)
+                XCTAssertEqual(run.status, 2, "\(folder) \(html): \(run.out)")
+                XCTAssertTrue(run.err.contains("golden/\(folder)/canonical.jsonl:3"), "\(folder) \(html): \(run.err)")
+            }
+        }
+    }
+
     func testEverySubcommandHasHelp() throws {
         for name in ["check", "update", "cases", "list", "explain", "decode"] {
             let run = try GateTestSupport.runCLI([name, "--help"])

@@ -75,7 +75,7 @@ final class GoldenProvenanceTests: XCTestCase {
         let unchanged = try XCTUnwrap(after.cases.firstIndex { $0.id.hasPrefix("legacy/") })
         XCTAssertEqual(matrix.cell(case: unchanged, reader: "c").status, .agree)
         // `explain` says the same of one case.
-        let explained = try CaseExplanation.render(after.cases[index], paths: paths)
+        let explained = try CaseGathering.text(of: after.cases[index], paths: paths)
         XCTAssertTrue(explained.contains("is stale (written from an earlier version of this case): run `contract-harness update`"), explained)
         XCTAssertTrue(explained.contains("(not compared by the gate: see the note above)"), explained)
         XCTAssertFalse(explained.contains("UNEXPECTED"), explained)

@@ -106,7 +106,7 @@ final class HTMLReportTests: XCTestCase {
         // An external testee that reads every case as stale with no rows.
         let view = #"{"id":"\#(testCase.id)","parse":{"tasks":[]},"meta":{"dayStr":null,"validUntil":null},"stale":false,"header":{"kind":"today"}}"#
         let testee = ExternalProcessReader(name: "echo", command: "while read -r line; do printf '%s\\n' '\(view)'; done", caseTimeout: 10)
-        let explanation = CaseExplanation(testCase, paths: HarnessPaths(root: tree), testees: [testee])
+        let explanation = try CaseGathering.explanation(of: testCase, paths: HarnessPaths(root: tree), testees: [testee])
         let list = try DivergenceList.parse("canonical/base.hostile@*  [parse]  planted: reads no rows\n", file: "golden/divergences/echo.txt")
 
         let listed = HTMLCaseExplanation.render(explanation, lists: ["echo": list])

@@ -156,7 +156,7 @@ final class VerdictGateTests: XCTestCase {
     func testExplainNamesTheEntryThatExcusesEachField() throws {
         let paths = HarnessPaths(root: GateTestSupport.repositoryRoot)
         let testCase = try XCTUnwrap(try Corpus.load(paths).cases.first { $0.id == "canonical/syntax.bom@berlin@at" })
-        let text = try CaseExplanation.render(testCase, paths: paths)
+        let text = try CaseGathering.text(of: testCase, paths: paths)
         let listText = try String(contentsOf: paths.golden.appendingPathComponent("divergences/kotlin.txt"), encoding: .utf8)
         let line = try XCTUnwrap(listText.components(separatedBy: "\n").firstIndex { $0.hasPrefix("*/syntax.bom@*") }) + 1
         for field in ["parse", "meta.dayStr", "stale", "header.kind"] {

@@ -4,6 +4,7 @@ import WidgetSnapshot
 
 /// Everything about one case that a person debugging a disagreement wants on one screen:
 /// the blob (raw and pretty), the expected view, each reader's view and its field diff.
+/// Only renders: `CaseGathering` runs the readers and loads the golden files.
 package struct CaseExplanation: Sendable {
     package struct ReaderView: Sendable {
         package var reader: String
@@ -29,33 +30,6 @@ package struct CaseExplanation: Sendable {
         self.expected = expected
         self.readers = readers
         self.goldenNotes = goldenNotes
-    }
-
-    /// Runs the Swift and C readers (plus recorded Kotlin and any testees) on one case.
-    package init(_ testCase: Case, paths: HarnessPaths, testees: [ExternalProcessReader] = []) {
-        self.testCase = testCase
-        let stored = (try? paths.expected.loadLines())?[testCase.id]
-        let expected = stored?.outcome
-        self.expected = expected
-        var readers: [any Reader] = Gate.defaultReaders + testees
-        var notes = [Self.note(stored, testCase, folder: "golden/expected", command: "contract-harness update")].compactMap { $0 }
-        if paths.kotlin.exists, let recorded = try? paths.kotlin.loadLines() {
-            readers.append(RecordedReader(name: "kotlin", outcomes: recorded.mapValues(\.outcome)))
-            notes += [Self.note(recorded[testCase.id], testCase, folder: "golden/kotlin", command: "scripts/record-kotlin")].compactMap { $0 }
-        }
-        goldenNotes = notes
-        self.readers = readers.map { reader in
-            let outcome = reader.decodeAll([testCase], jobs: 1)[0]
-            let differences = expected.map { FieldDifference.between(expected: $0, got: outcome) } ?? []
-            return ReaderView(reader: reader.name, outcome: outcome, differences: differences)
-        }
-    }
-
-    package static func render(_ testCase: Case, paths: HarnessPaths, testees: [ExternalProcessReader] = []) throws -> String {
-        let explanation = CaseExplanation(testCase, paths: paths, testees: testees)
-        var lists: [String: DivergenceList] = [:]
-        for view in explanation.readers { lists[view.reader] = try paths.divergenceList(for: view.reader) }
-        return explanation.text(lists: lists)
     }
 
     /// How the reader's list judges each of its differences on this case, as the gate does.
@@ -84,16 +58,6 @@ package struct CaseExplanation: Sendable {
     package func status(of view: ReaderView, list: DivergenceList?) -> CaseStatus {
         let compared = isCompared(view)
         return CaseStatus.of(compared: compared, outcome: view.outcome, deviation: compared ? deviation(of: view, list: list) : nil)
-    }
-
-    /// What is wrong with a stored line's provenance for this case, if anything.
-    static func note(_ line: ViewStore.StoredLine?, _ testCase: Case, folder: String, command: String) -> String? {
-        guard let line else { return nil }
-        switch line.provenance {
-        case .sealed(let fingerprint) where fingerprint == CaseFingerprint.of(testCase): return nil
-        case .broken: return "\(line.file):\(line.lineNumber) was edited by hand (its seal does not match): run `\(command)`"
-        default: return "\(line.file):\(line.lineNumber) is stale (written from an earlier version of this case): run `\(command)`"
-        }
     }
 
     /// The blob as text: UTF-8 when it is, else a lossy rendering noted as such.
