@@ -23,7 +23,7 @@ enum BaseMutations {
             return true
         },
         .bytes("base.pretty", .base, "pretty-printed as JSON.stringify(blob, null, 2) writes it") { text in
-            (try? JSONParser().parse(text)).map { PrettyText.render($0) }
+            (try? JSONParser().parse(text)).map { PrettyJSON.bytes($0) }
         },
     ]
 }

@@ -1,11 +1,17 @@
 import WidgetSnapshot
 
-/// Indented JSON for people (explain, reports); the canonical forms stay compact.
+/// Indented JSON (what `JSON.stringify(value, null, 2)` writes): for people (explain,
+/// RECORDING.json) and for the `base.pretty` mutation. The one indented writer; the
+/// canonical forms stay compact.
 package enum PrettyJSON {
     package static func render(_ value: JSONValue, indent: String = "  ") -> String {
+        String(decoding: bytes(value, indent: indent), as: UTF8.self)
+    }
+
+    package static func bytes(_ value: JSONValue, indent: String = "  ") -> [UInt8] {
         var out: [UInt8] = []
         append(value, depth: 0, indent: Array(indent.utf8), to: &out)
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     private static func append(_ value: JSONValue, depth: Int, indent: [UInt8], to out: inout [UInt8]) {
