@@ -307,46 +307,6 @@ static size_t rd_java_double_to_string(double d, char buf[32])
 
 /* ---- org.json's compact toString ---- */
 
-/* JSONStringer.string(): \" \\ \/ \b \t \n \f \r, \u00xx for other controls. */
-static void stringer_string(rd_buf *out, const char *s, size_t len)
-{
-    static const char hex[] = "0123456789abcdef";
-    rd_buf_putc(out, '"');
-    size_t run = 0;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        const char *esc = NULL;
-        char u[7];
-        switch (c) {
-        case '"': esc = "\\\""; break;
-        case '\\': esc = "\\\\"; break;
-        case '/': esc = "\\/"; break;
-        case '\b': esc = "\\b"; break;
-        case '\t': esc = "\\t"; break;
-        case '\n': esc = "\\n"; break;
-        case '\f': esc = "\\f"; break;
-        case '\r': esc = "\\r"; break;
-        default:
-            if (c < 0x20) {
-                memcpy(u, "\\u00", 4);
-                u[4] = hex[c >> 4];
-                u[5] = hex[c & 15];
-                u[6] = '\0';
-                esc = u;
-            }
-        }
-        if (esc) {
-            rd_buf_put(out, s + i - run, run);
-            run = 0;
-            rd_buf_puts(out, esc);
-        } else {
-            run++;
-        }
-    }
-    rd_buf_put(out, s + len - run, run);
-    rd_buf_putc(out, '"');
-}
-
 static void put_int64(rd_buf *out, int64_t v)
 {
     char buf[24];
@@ -389,7 +349,7 @@ static void compact(const json_t *v, rd_buf *out)
             rd_key_decode(json_object_iter_key(it), json_object_iter_key_len(it), &key);
             if (key.oom)
                 out->oom = 1;
-            stringer_string(out, key.p ? key.p : "", key.len);
+            rd_json_string(out, key.p ? key.p : "", key.len, 1);
             rd_buf_free(&key);
             rd_buf_putc(out, ':');
             compact(json_object_iter_value(it), out);
@@ -408,7 +368,7 @@ static void compact(const json_t *v, rd_buf *out)
         break;
     }
     case JSON_STRING:
-        stringer_string(out, json_string_value(v), json_string_length(v));
+        rd_json_string(out, json_string_value(v), json_string_length(v), 1);
         break;
     case JSON_INTEGER:
         put_int64(out, json_integer_value(v));

@@ -84,6 +84,8 @@ int32_t rd_zone_max_abs_offset(const rd_zone *z);
 
 /* ---- view_json.c ---- */
 /* A JSON string per CONTRACT §6; invalid UTF-8 is written as U+FFFD. */
-void rd_json_string(rd_buf *b, const char *s, size_t len);
+/* The one JSON string escaper. org_json == 0: the canonical view line (minimal escapes,
+ * invalid UTF-8 as U+FFFD); org_json != 0: org.json's JSONStringer (also \/, bytes as given). */
+void rd_json_string(rd_buf *b, const char *s, size_t len, int org_json);
 
 #endif

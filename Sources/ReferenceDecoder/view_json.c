@@ -34,7 +34,7 @@ static size_t utf8_seq(const unsigned char *s, size_t n)
     return len;
 }
 
-void rd_json_string(rd_buf *b, const char *str, size_t len)
+void rd_json_string(rd_buf *b, const char *str, size_t len, int org_json)
 {
     static const char hex[] = "0123456789abcdef";
     const unsigned char *s = (const unsigned char *)str;
@@ -42,8 +42,8 @@ void rd_json_string(rd_buf *b, const char *str, size_t len)
     size_t i = 0;
     while (i < len) {
         unsigned char c = s[i];
-        if (c >= 0x20 && c != '"' && c != '\\') {
-            size_t n = utf8_seq(s + i, len - i);
+        if (c >= 0x20 && c != '"' && c != '\\' && !(org_json && c == '/')) {
+            size_t n = org_json ? 1 : utf8_seq(s + i, len - i);
             if (n == 0) {
                 rd_buf_put(b, "\xEF\xBF\xBD", 3);   /* U+FFFD */
                 i++;
@@ -56,6 +56,7 @@ void rd_json_string(rd_buf *b, const char *str, size_t len)
         switch (c) {
         case '"': rd_buf_puts(b, "\\\""); break;
         case '\\': rd_buf_puts(b, "\\\\"); break;
+        case '/': rd_buf_puts(b, "\\/"); break;
         case '\b': rd_buf_puts(b, "\\b"); break;
         case '\t': rd_buf_puts(b, "\\t"); break;
         case '\n': rd_buf_puts(b, "\\n"); break;
@@ -81,7 +82,7 @@ static void put_i64(rd_buf *b, int64_t v)
 static void put_opt_string(rd_buf *b, const char *s, size_t len)
 {
     if (s)
-        rd_json_string(b, s, len);
+        rd_json_string(b, s, len, 0);
     else
         rd_buf_puts(b, "null");
 }
@@ -90,16 +91,16 @@ char *rd_view_to_json(const rd_view *v, const char *id, size_t id_len, size_t *o
 {
     rd_buf b = {0};
     rd_buf_puts(&b, "{\"id\":");
-    rd_json_string(&b, id ? id : "", id ? id_len : 0);
+    rd_json_string(&b, id ? id : "", id ? id_len : 0, 0);
     rd_buf_puts(&b, ",\"parse\":");
     if (v->parse_ok) {
         rd_buf_puts(&b, "{\"tasks\":[");
         for (size_t i = 0; i < v->row_count; i++) {
             const rd_row *r = &v->rows[i];
             rd_buf_puts(&b, i ? ",{\"id\":" : "{\"id\":");
-            rd_json_string(&b, r->id, r->id_len);
+            rd_json_string(&b, r->id, r->id_len, 0);
             rd_buf_puts(&b, ",\"title\":");
-            rd_json_string(&b, r->title, r->title_len);
+            rd_json_string(&b, r->title, r->title_len, 0);
             rd_buf_puts(&b, r->is_done ? ",\"isDone\":true" : ",\"isDone\":false");
             rd_buf_puts(&b, ",\"projectColor\":");
             put_opt_string(&b, r->project_color, r->project_color_len);
@@ -109,7 +110,7 @@ char *rd_view_to_json(const rd_view *v, const char *id, size_t id_len, size_t *o
     } else {
         const char *e = v->error ? v->error : "error";
         rd_buf_puts(&b, "{\"error\":");
-        rd_json_string(&b, e, strlen(e));
+        rd_json_string(&b, e, strlen(e), 0);
         rd_buf_putc(&b, '}');
     }
     rd_buf_puts(&b, ",\"meta\":{\"dayStr\":");
