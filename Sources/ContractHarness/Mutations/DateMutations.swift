@@ -32,5 +32,9 @@ enum DateMutations {
             ("devanagari", "\u{968}\u{966}\u{968}\u{96C}-\u{966}\u{96D}-\u{967}\u{96D}"),
             ("fullwidth-hyphen", "2026\u{FF0D}07\u{FF0D}17"),
         ]),
+        // The Gregorian century rule: 1900 and 2100 are not leap years, 2000 is (a Julian
+        // every-fourth-year rule accepts all three; adequacy mutants s-leap, c-leap).
+        setDayStr("dates.century-leap-day", "29 February of a century year: only 2000 is a leap year",
+                  literal(["1900-02-29", "2100-02-29", "2000-02-29"])),
     ]
 }

@@ -30,5 +30,10 @@ enum ProjectIdMutations {
                      colourKey: "7"),
         setProjectId("projectid.object", "projectId is an object (read as its org.json text)",
                      value: .text("{\"k\":\"p1\"}"), colourKey: "{\"k\":\"p1\"}"),
+        // org.json cannot print [1e400] (CONTRACT D6): optString(k, null) is null, so no
+        // colour, even beside a colour keyed "" (what optString(k) would have looked up;
+        // adequacy mutant k-projectid-optstring). Swift and C refuse the blob.
+        setProjectId("projectid.unprintable", "projectId is [1e400], which org.json keeps but cannot print",
+                     value: .text("[1e400]"), colourKey: ""),
     ]
 }

@@ -111,5 +111,14 @@ enum SyntaxMutations {
             guard let end else { return nil }
             return Array(text[...end]) + [0x00] + Array(text[(end + 1)...])
         },
+        // RFC 8259 whitespace is space, tab, LF and CR only: a form feed (or a vertical tab)
+        // between tokens is not JSON (adequacy mutant s-whitespace-ff).
+        .bytes("syntax.non-json-whitespace", .syntax, "a control byte RFC 8259 does not call whitespace after the opening brace", [
+            ("form-feed", UInt8(0x0C)),
+            ("vertical-tab", UInt8(0x0B)),
+        ]) { text, byte in
+            guard text.first == UInt8(ascii: "{") else { return nil }
+            return [UInt8(ascii: "{"), byte] + text.dropFirst()
+        },
     ]
 }
