@@ -49,5 +49,11 @@ enum ColourMutations {
             }
             return draft.update("projectColors") { $0.append("p-unused", .string("#00ff00")) }
         },
+        // More than 8 entries: Swift looks colours up through a hashed index above 8.
+        .edit("colours.many-entries", .colours, "nine more colour entries no task uses (a map of more than 8)") { draft, _ in
+            draft.update("projectColors") { colours in
+                (1...9).allSatisfy { colours.append("p\($0)-unused", .string("#0000ff")) }
+            }
+        },
     ]
 }

@@ -90,5 +90,20 @@ enum PendingMutations {
             let pending = input.pendingDoneTargets.queuing(JSONString(tap), !input.effectiveIsDone(first.task))
             return MutationOperator.Output(blob: draft.render(), pendingDoneTargets: pending)
         },
+        // More than 16 taps: C looks them up through a sorted index, where ids sharing a
+        // prefix with a task's id ("t1-01" beside "t1") order by length after the bytes.
+        .taps("pending.long-queue", .pending, "17 taps for unknown ids that extend a task's id, then every task flipped",
+              reach: .canonicalFixture) { input in
+            guard let first = input.tasks.first?.task["id"]?.stringValue else { return nil }
+            var queue = input.pendingDoneTargets
+            for n in 1...17 {
+                queue = queue.queuing(JSONString(utf8: first.utf8 + Array("-\(n < 10 ? "0" : "")\(n)".utf8)), true)
+            }
+            for (_, task) in input.tasks {
+                guard let id = task["id"]?.stringValue else { continue }
+                queue = queue.queuing(id, !input.effectiveIsDone(task))
+            }
+            return queue
+        },
     ]
 }
