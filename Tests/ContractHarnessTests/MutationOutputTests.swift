@@ -128,6 +128,8 @@ final class MutationOutputTests: XCTestCase {
             "numbers.invalid-literal#leading-dot",
             "numbers.overflow-in-array#ignored-field", "numbers.overflow-in-array#projectid",
             "numbers.overflow-in-array#colour", "numbers.overflow-in-array#title",
+            "projectid.unprintable#plain", "projectid.unprintable#coloured",
+            "syntax.non-json-whitespace#form-feed", "syntax.non-json-whitespace#vertical-tab",
             "unicode.invalid-utf8#lone-continuation", "unicode.invalid-utf8#overlong",
             "unicode.invalid-utf8#encoded-surrogate", "unicode.invalid-utf8#beyond-max",
             "unicode.invalid-utf8#truncated-sequence", "unicode.invalid-utf8#ff-byte",
