@@ -1,6 +1,7 @@
 import Foundation
 import ContractHarness
 import ContractModel
+import WidgetSnapshot
 
 /// `contract-harness decode --reader swift|c`: our readers as external testees.
 enum DecodeCommand: Subcommand {
@@ -11,7 +12,9 @@ enum DecodeCommand: Subcommand {
 
     The external-testee protocol (CONTRACT §6) for our own readers: reads cases, one JSON
     object per line, on stdin and writes the reader's canonical view line for each, in order,
-    flushing per line. A line that is not a case stops with exit 2, naming the line.
+    flushing per line. A line that is not a case still gets one line, a crash line naming the
+    line and field (`{"id":…,"crash":"bad case: stdin:3: …"}`, the id when the line has one,
+    else ""), so views stay aligned with cases; then decode goes on. Blank lines are skipped.
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
@@ -26,12 +29,26 @@ enum DecodeCommand: Subcommand {
         var number = 0
         while let line = readLine(strippingNewline: true) {
             number += 1
-            if line.isEmpty { continue }
-            let testCase = try CaseStream.readLine(Array(line.utf8), file: "stdin", line: number)
-            var out = reader.outcome(testCase).canonicalLine(id: testCase.id)
+            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
+            let bytes = Array(line.utf8)
+            var out: [UInt8]
+            do {
+                let testCase = try CaseStream.readLine(bytes, file: "stdin", line: number)
+                out = reader.outcome(testCase).canonicalLine(id: testCase.id)
+            } catch {
+                out = ReaderOutcome.failure("bad case: \(error)").canonicalLine(id: idInBadLine(bytes))
+            }
             out.append(UInt8(ascii: "\n"))
             StandardOutput.write(out)
         }
         return ExitCode.passed
+    }
+
+    /// The `id` of a line that is not a valid case, when it is a JSON object with a string `id`
+    /// (CONTRACT §6: the crash line carries it); `""` otherwise.
+    static func idInBadLine(_ line: [UInt8]) -> String {
+        guard let value = try? JSONParser().parse(line), case .object(let object) = value,
+              case .string(let id)? = object["id"] else { return "" }
+        return id.string
     }
 }

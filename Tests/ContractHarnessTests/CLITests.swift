@@ -76,6 +76,38 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(run.out.contains("swiftproc"), run.out)
     }
 
+    /// `decode` is a testee (CONTRACT §6): a line that is not a case gets a crash line naming
+    /// the line and field (with the line's id when it has one, else ""), and decoding goes on,
+    /// so views stay aligned with cases; it never stops with exit 2 mid-stream.
+    func testDecodeAnswersABadCaseLineWithACrashLineAndGoesOn() throws {
+        let cases = try Corpus.load(HarnessPaths(root: GateTestSupport.repositoryRoot)).cases.filter { $0.id.hasPrefix("legacy/") }.prefix(2)
+        var input = CaseStream.line(cases.first!) + [10]
+        input += Array(#"{"id":"bad/one@utc@at","blob":"{}","timeZone":"UTC"}"#.utf8) + [10]
+        input += Array("not json at all\n\n".utf8)
+        input += CaseStream.line(cases.last!) + [10]
+        let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("decode-bad-\(getpid()).jsonl")
+        try Data(input).write(to: inputFile)
+        defer { try? FileManager.default.removeItem(at: inputFile) }
+        for reader in ["swift", "c"] {
+            let shell = Process()
+            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+            shell.arguments = ["-c", "exec \"$0\" decode --reader \"$1\" < \"$2\"", GateTestSupport.cli.path, reader, inputFile.path]
+            let out = Pipe()
+            shell.standardOutput = out
+            try shell.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            shell.waitUntilExit()
+            XCTAssertEqual(shell.terminationStatus, 0, "\(reader): \(text)")
+            let lines = text.split(separator: "\n").map(String.init)
+            XCTAssertEqual(lines.count, 4, "\(reader): one line per case line: \(text)")
+            guard lines.count == 4 else { continue }
+            XCTAssertTrue(lines[0].hasPrefix(#"{"id":"\#(cases.first!.id)","parse""#), lines[0])
+            XCTAssertTrue(lines[1].hasPrefix(#"{"id":"bad/one@utc@at","crash":"bad case: stdin:2: field `nowMs`"#), lines[1])
+            XCTAssertTrue(lines[2].hasPrefix(#"{"id":"","crash":"bad case: stdin:3"#), lines[2])
+            XCTAssertTrue(lines[3].hasPrefix(#"{"id":"\#(cases.last!.id)","parse""#), lines[3])
+        }
+    }
+
     func testATesteeThatCrashesOrHangsFailsOnlyThoseCases() throws {
         let cases = try Corpus.load(HarnessPaths(root: GateTestSupport.repositoryRoot)).cases.filter { $0.id.hasPrefix("legacy/") }
         let cli = GateTestSupport.cli.path

@@ -48,6 +48,22 @@ final class ZoneDimensionTests: XCTestCase {
                        file.counts.first { $0.zoneClass == .daySkipped }?.transitions, "every whole-day skip is picked")
     }
 
+    /// A zone the C reference cannot read part-way (-1: an I/O error, out of memory) fails the
+    /// scan naming the zone; it never ends the zone's list early as if it had no more changes.
+    func testUnreadableZoneFailsTheScanInsteadOfStoppingShort() throws {
+        let calls = Counter()
+        let planted: ZoneScan.NextChange = { zone, t, change in
+            calls.add()
+            return calls.value > 3 ? -1 : ZoneScan.nextChange(zone, t, &change)
+        }
+        XCTAssertGreaterThan(try ZoneScan.transitions(of: "America/Sao_Paulo").count, 3, "the real lookup finds more")
+        XCTAssertThrowsError(try ZoneScan.transitions(of: "America/Sao_Paulo", next: planted)) { error in
+            let message = String(describing: error)
+            XCTAssertTrue(message.contains("America/Sao_Paulo"), message)
+            XCTAssertTrue(message.contains("could not read"), message)
+        }
+    }
+
     func testBadFileNamesTheField() {
         let text = #"{"tzdata":"x","zones":1,"classes":[],"transitions":[{"class":"nope","zone":"UTC","day":"2026-01-01","at":0,"offsetBefore":0,"offsetAfter":0,"dstBefore":false,"dstAfter":false}]}"#
         XCTAssertThrowsError(try ZoneDayFile.parse(Array(text.utf8))) { error in
@@ -76,7 +92,7 @@ final class ZoneDayAgreementTests: XCTestCase {
         var zones = KnownZones()
         var checked = 0
         var seen = Set<String>()
-        let all = try zoneNames().flatMap { ZoneScan.transitions(of: $0) }
+        let all = try zoneNames().flatMap { try ZoneScan.transitions(of: $0) }
         for transition in all where zones.contains(transition.zone) {
             guard let day = DayString.CalendarDay(transition.day), let zone = TimeZone(identifier: transition.zone) else { continue }
             for shift in Int64(-1)...1 {
@@ -98,4 +114,13 @@ final class ZoneDayAgreementTests: XCTestCase {
             return words.count >= 2 && words[0] == "Z" ? String(words[1]) : nil
         }
     }
+}
+
+
+/// A thread-safe call counter for planted lookups.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func add() { lock.withLock { count += 1 } }
 }

@@ -47,7 +47,7 @@ package struct ZoneScan: Sendable {
 
         var found: [ZoneClass: [ZoneTransition]] = [:]  // per class, zones in order, time in order
         for zone in zones {
-            for transition in transitions(of: zone) {
+            for transition in try transitions(of: zone) {
                 found[transition.zoneClass, default: []].append(transition)
             }
         }
@@ -77,14 +77,28 @@ package struct ZoneScan: Sendable {
         return (0..<zonesPerClass).map { names[$0 * (names.count - 1) / (zonesPerClass - 1)] }
     }
 
-    /// Every classified transition of `zone` whose instant falls in `years`.
-    static func transitions(of zone: String) -> [ZoneTransition] {
+    /// The C reference's zone lookup: 1 and a change, 0 when there is none, -1 when the zone
+    /// file could not be read (an I/O error, out of memory): a test can plant that answer.
+    typealias NextChange = @Sendable (String, Int64, inout rd_zone_change) -> Int32
+
+    static let nextChange: NextChange = { zone, t, change in zone.withCString { rd_zone_next_change($0, t, &change) } }
+
+    /// Every classified transition of `zone` whose instant falls in `years`. A lookup that
+    /// cannot read the zone (-1) is an error: stopping there would silently drop the zone's
+    /// later transitions from the scan (and `zones --write` would write the short list).
+    static func transitions(of zone: String, next: NextChange = nextChange) throws(HarnessInputError) -> [ZoneTransition] {
         let start = DayString.CalendarDay("\(years.lowerBound)-01-01")!.daysSinceEpoch * 86_400
         let end = DayString.CalendarDay("\(years.upperBound + 1)-01-01")!.daysSinceEpoch * 86_400
         var result: [ZoneTransition] = []
         var t = start - 1
         var change = rd_zone_change()
-        while zone.withCString({ rd_zone_next_change($0, t, &change) }) == 1, change.at < end {
+        while true {
+            let answer = next(zone, t, &change)
+            if answer < 0 {
+                throw HarnessInputError(file: "\(zoneinfo)/\(zone)",
+                                        message: "the C reference could not read this zone's transitions after \(t) (an I/O error or out of memory); the scan stops rather than leave them out")
+            }
+            guard answer == 1, change.at < end else { break }
             let found = ZoneClassifier.Change(at: change.at, offsetBefore: change.offset_before,
                                               offsetAfter: change.offset_after, dstBefore: change.dst_before != 0,
                                               dstAfter: change.dst_after != 0)
