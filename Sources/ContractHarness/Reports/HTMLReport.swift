@@ -56,19 +56,26 @@ package enum HTMLReport {
     private static func summary(_ facts: ReportFacts, _ matrix: HTMLMatrix) -> String {
         let result = facts.result
         var out = "<div class=\"summary\">\n<table class=\"totals\" id=\"totals\">\n"
-        out += "<tr><th>reader</th><th>agree</th><th>listed</th><th>unexpected</th><th>crash</th><th>stale entries</th></tr>\n"
+        out += "<tr><th>reader</th><th>agree</th><th>listed</th><th>not impl.</th><th>unexpected</th>"
+        out += "<th title=\"crash, hang or missing line: also counted under listed or unexpected\">no view</th><th>stale entries</th></tr>\n"
         for verdict in result.verdicts {
             let name = HTMLText.escape(verdict.reader)
             if let reason = verdict.notCompared {
                 out += "<tr data-reader=\"\(HTMLText.attribute(verdict.reader))\" data-not-compared=\"true\"><td>\(name)</td>"
-                out += "<td colspan=\"5\">\(HTMLPage.chip(.notCompared, "not compared", title: reason))</td></tr>\n"
+                out += "<td colspan=\"6\">\(HTMLPage.chip(.notCompared, "not compared", title: reason))</td></tr>\n"
                 continue
             }
-            let counts = CaseStatus.allCases.filter { $0 != .notCompared }.map { matrix.total(reader: verdict.reader, $0) }
-            out += "<tr data-reader=\"\(HTMLText.attribute(verdict.reader))\" data-agree=\"\(counts[0])\" data-listed=\"\(counts[1])\" "
-            out += "data-unexpected=\"\(counts[2])\" data-crash=\"\(counts[3])\" data-stale=\"\(verdict.staleEntries.count)\"><td>\(name)</td>"
-            for (index, count) in (counts + [verdict.staleEntries.count]).enumerated() {
-                let status: CaseStatus = [.agree, .listed, .unexpected, .crash, .unexpected][index]
+            // The verdict's own numbers, as `check`, --json and --markdown print them: a crash
+            // the list excuses is listed (and counted under "no view"), one it does not excuse
+            // is unexpected. The matrix below still draws any case without a view as a crash.
+            let columns: [(CaseStatus, Int)] = [
+                (.agree, verdict.agreeing), (.listed, verdict.listed.count), (.listed, verdict.notImplementedOnly.count),
+                (.unexpected, verdict.unexpected.count), (.crash, verdict.failures), (.unexpected, verdict.staleEntries.count),
+            ]
+            out += "<tr data-reader=\"\(HTMLText.attribute(verdict.reader))\" data-agree=\"\(verdict.agreeing)\" data-listed=\"\(verdict.listed.count)\" "
+            out += "data-not-implemented=\"\(verdict.notImplementedOnly.count)\" data-unexpected=\"\(verdict.unexpected.count)\" "
+            out += "data-crash=\"\(verdict.failures)\" data-stale=\"\(verdict.staleEntries.count)\"><td>\(name)</td>"
+            for (status, count) in columns {
                 out += count == 0 ? "<td class=\"zero\">0</td>" : "<td>\(HTMLPage.chip(status, String(count)))</td>"
             }
             out += "</tr>\n"
