@@ -38,6 +38,7 @@ final class TesteeRunnerTests: XCTestCase {
               extra) printf '%s\\n%s\\n' "$view" "$view" ;;
               garbage) printf '%s\\nnot a view\\n' "$view" ;;
               missing) ;;
+              wrong-id) printf '%s\\n' "$view" | sed 's/"id":"[^"]*"/"id":"someone\\/else@utc@at"/' ;;
               crash) echo "TesteeMain: planted failure on $id" >&2; exit 3 ;;
             esac
           else
@@ -79,6 +80,19 @@ final class TesteeRunnerTests: XCTestCase {
     func testAMissingLineBlamesExactlyOneCase() throws {
         let reason = try onlyBlamed(mode: "missing", blamedIndex: 9)
         XCTAssertTrue(reason.contains("line names case fixture/op#10@berlin@at, expected fixture/op#9@berlin@at"), reason)
+    }
+
+    /// Issue 15: "a view whose id is not the case's id triggers a restart and blames that case
+    /// only" — the id of no case in the batch at all, and the cases after it get their views
+    /// from a restarted process.
+    func testAViewNamingAnotherIdRestartsAndBlamesThatCaseOnly() throws {
+        let cases = cases(30)
+        let session = ExternalProcessReader(name: "wrong-id", command: try scriptTestee(mode: "wrong-id", oddId: cases[9].id), caseTimeout: 5).session()
+        defer { session.close() }
+        let outcomes = session.decode(cases).map(\.outcome)
+        XCTAssertEqual(blamed(outcomes, cases), [cases[9].id])
+        XCTAssertTrue("\(outcomes[9])".contains("malformed: line names case someone/else@utc@at, expected fixture/op#9@berlin@at"), "\(outcomes[9])")
+        XCTAssertEqual(session.starts, 2, "one restart, for case 10")
     }
 
     func testStderrOfACrashingTesteeIsShownWithTheBlamedCase() throws {
