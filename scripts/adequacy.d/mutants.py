@@ -25,6 +25,15 @@ def outcome(m, status, detail="", seconds=0.0, line=None):
             "equivalent": m.equivalent or None, "status": status, "detail": detail, "seconds": round(seconds, 1)}
 
 
+def stale_outcome(m, original, log):
+    """The logged "stale" outcome of a mutant whose text is not in `original` exactly once; None when it applies."""
+    where = m.locate(original)
+    if where == "ok":
+        return None
+    log(f"  {m.id:<22} STALE ({where})")
+    return outcome(m, "stale", where.split(": ", 1)[1])
+
+
 def classify(m, killed, detail, seconds, line):
     if m.equivalent:
         status = "equivalent" if not killed else "killed (declared equivalent)"
@@ -114,10 +123,9 @@ def run_package_mutants(repo, mutants, log):
             continue
         with open(path, encoding="utf-8") as handle:
             original = handle.read()
-        where = m.locate(original)
-        if where != "ok":
-            results.append(outcome(m, "stale", where.split(": ", 1)[1]))
-            log(f"  {m.id:<22} STALE ({where})")
+        stale = stale_outcome(m, original, log)
+        if stale:
+            results.append(stale)
             continue
         line = m.line_in(original)
         try:
@@ -280,10 +288,9 @@ def run_kotlin_mutants(repo, work, cases, mutants, log):
         if m.file != "scripts/kotlin/WidgetData.kt":
             results.append(outcome(m, "stale", f"kotlin mutants apply to scripts/kotlin/WidgetData.kt, not {m.file}"))
             continue
-        where = m.locate(original)
-        if where != "ok":
-            results.append(outcome(m, "stale", where.split(": ", 1)[1]))
-            log(f"  {m.id:<22} STALE ({where})")
+        stale = stale_outcome(m, original, log)
+        if stale:
+            results.append(stale)
             continue
         line = m.line_in(original)
         mdir = os.path.join(kdir, m.id)
@@ -429,10 +436,9 @@ def run_kotlin_batch(repo, work, cases, mutants, log):
             if m.file != "scripts/kotlin/WidgetData.kt":
                 results[m.id] = outcome(m, "stale", f"kotlin mutants apply to scripts/kotlin/WidgetData.kt, not {m.file}")
                 continue
-            where = m.locate(original)
-            if where != "ok":
-                results[m.id] = outcome(m, "stale", where.split(": ", 1)[1])
-                log(f"  {m.id:<22} STALE ({where})")
+            stale = stale_outcome(m, original, log)
+            if stale:
+                results[m.id] = stale
                 continue
             package = f"adq_{n:03d}"
             packages[package] = m.apply(original)
