@@ -55,7 +55,9 @@ enum FuzzCommand: Subcommand {
                             disagreements shrunk per signature at most (default 3); later ones
                             with the same readers and field are counted, not shrunk
       --replay PATH         decode saved findings again (a file or a folder; repeatable):
-                            exit 1 while any still differs
+                            exit 1 while any still differs; with --kotlin, a Kotlin difference
+                            CONTRACT.md §5 declares is shown as declared (as the live loop counts
+                            it), not as still differing
       --print-dictionary    the fuzzing dictionary in libFuzzer's -dict format
       --quiet               only the summary
 
@@ -94,10 +96,12 @@ enum FuzzCommand: Subcommand {
             }
         }
         let readers: [any Reader] = [SwiftReader()] + testees
+        // The live loop and --replay judge the Kotlin end alike: CONTRACT §5's departures excused.
+        let departures = kotlin ? [KotlinTestee.name: DeclaredDepartures()] : [:]
         let replays = try arguments.options("--replay")
         if !replays.isEmpty {
             try arguments.finish()
-            return try replay(replays, root: paths.root, readers: [CReferenceReader()] + readers)
+            return try replay(replays, root: paths.root, readers: [CReferenceReader()] + readers, departures: departures)
         }
 
         guard let seedText = try arguments.option("--seed") else { throw UsageError("--seed S is required") }
@@ -144,7 +148,7 @@ enum FuzzCommand: Subcommand {
         defer { TerminationSignals.onInterrupt(nil) }
         let run = FuzzRun(plan: plan, generator: FuzzCaseGenerator(seed: UInt64(seed), fixtures: fixtures),
                           reference: CReferenceReader(), readers: readers, store: store, stop: stop,
-                          departures: kotlin ? [KotlinTestee.name: DeclaredDepartures()] : [:])
+                          departures: departures)
         let progress = ProgressPrinter(quiet: quiet)
         let report = try run.run(progress: progress.update)
         progress.finish()
@@ -177,7 +181,8 @@ enum FuzzCommand: Subcommand {
     }
 
     /// `--replay`: each saved finding decoded again by its two readers.
-    private static func replay(_ targets: [String], root: URL, readers: [any Reader]) throws -> Int32 {
+    private static func replay(_ targets: [String], root: URL, readers: [any Reader],
+                               departures: [String: DeclaredDepartures]) throws -> Int32 {
         var files: [(String, Finding)] = []
         for target in targets {
             let url = URL(fileURLWithPath: target, relativeTo: root).standardizedFileURL
@@ -193,18 +198,24 @@ enum FuzzCommand: Subcommand {
             }
         }
         var differing = 0
+        var declared = 0
         for (file, finding) in files {
-            switch FindingReplay.check(finding, readers: readers) {
+            switch FindingReplay.check(finding, readers: readers, departures: departures) {
             case .agrees:
                 print("agrees now    \(file)  (was \(finding.disagreement.signature))")
             case .stillDiffers(let now):
                 differing += 1
                 print("still differs \(file)  \(now.signature): expected \(now.difference.expected), got \(now.difference.got)")
+            case .declared(let departure, let first):
+                declared += 1
+                print("declared      \(file)  \(first.signature): a departure CONTRACT.md §5 declares (\(departure.rawValue)),"
+                      + " not a finding")
             case .readerMissing(let name):
-                print("skipped       \(file)  (reader `\(name)` not given: pass --testee \(name)=COMMAND)")
+                let option = name == KotlinTestee.name ? "--kotlin" : "--testee \(name)=COMMAND"
+                print("skipped       \(file)  (reader `\(name)` not given: pass \(option))")
             }
         }
-        print("\(files.count) findings replayed, \(differing) still differ")
+        print("\(files.count) findings replayed, \(differing) still differ" + (declared > 0 ? ", \(declared) declared departures" : ""))
         return differing == 0 ? ExitCode.passed : ExitCode.contractFailure
     }
 

@@ -1,4 +1,5 @@
 @testable import ContractHarness
+import ContractModel
 import Foundation
 import XCTest
 
@@ -47,5 +48,28 @@ final class KotlinFuzzTests: XCTestCase {
         XCTAssertEqual(entry.shrinking, .complete, "\(entry)")
         XCTAssertLessThanOrEqual(entry.shrunkSize, 120, "\(entry)")
         XCTAssertLessThanOrEqual(report.elapsed - report.shrinkSeconds, 60)
+    }
+
+    /// `fuzz --replay --kotlin` judges a saved c/kotlin finding with the declared departures, as
+    /// the live loop does: a blob with a `//` comment, which org.json reads and C refuses (D2), is
+    /// declared (exit 0); a finding on plain JSON on which Kotlin now agrees says "agrees now".
+    func testReplayWithKotlinReportsADeclaredDepartureAsDeclared() throws {
+        let folder = FuzzTestSupport.temporaryFolder()
+        defer { FuzzTestSupport.remove(folder) }
+        let difference = FieldDifference(path: FieldPath(.parse), expected: "error (x)", got: "0 rows")
+        let commented = Case(id: "fuzz/7-1@berlin@at", blob: Array(#"{"v":1,"tasks":[]} // a comment"#.utf8), nowMs: 0,
+                             timeZone: "Europe/Berlin")
+        let finding = Finding(seed: 7, index: 1, disagreement: Disagreement(reference: "c", reader: "kotlin", difference: difference),
+                              shrunk: commented, originalSize: 40, recipe: [], reproduce: "x", shrinkEvaluations: 1)
+        _ = try FindingStore(folder: folder).save(finding)
+        let root = GateTestSupport.repositoryRoot.path
+        let run = try GateTestSupport.runCLI(["fuzz", "--root", root, "--replay", folder.path, "--kotlin"])
+        XCTAssertEqual(run.status, 0, run.out + run.err)
+        XCTAssertTrue(run.out.contains("declared ") && run.out.contains("(D2/D3/D5/D6)"), run.out)
+        XCTAssertTrue(run.out.contains("1 findings replayed, 0 still differ, 1 declared departures"), run.out)
+
+        // Without --kotlin the reader is missing, and the message names the option to pass.
+        let skipped = try GateTestSupport.runCLI(["fuzz", "--root", root, "--replay", folder.path])
+        XCTAssertTrue(skipped.out.contains("reader `kotlin` not given: pass --kotlin"), skipped.out)
     }
 }
