@@ -37,7 +37,9 @@ enum FuzzCommand: Subcommand {
       --case I              only case I (a finding's reproduce command)
       --jobs J              threads (default: all cores); never changes the results
       --shard i/n           run only shard i of n (default 1/1)
-      --testee NAME=CMD     an external reader (cases JSONL on stdin, views on stdout), compared with C
+      --testee NAME=CMD     an external reader (cases JSONL on stdin, views on stdout), compared with C;
+                            fields its views leave out (meta, stale, header: "not implemented")
+                            are counted in the summary, never disagreements (as in the gate)
       --kotlin              the Kotlin end too (scripts/record-kotlin --print-command compiles it,
                             cached; one JVM for the whole run), compared with C; differences
                             CONTRACT.md §5 declares (D1-D7: non-JSON input, lone surrogates, days
@@ -206,10 +208,10 @@ enum FuzzCommand: Subcommand {
             case .stillDiffers(let now):
                 differing += 1
                 print("still differs \(file)  \(now.signature): expected \(now.difference.expected), got \(now.difference.got)")
-            case .declared(let departure, let first):
+            case .declared(let departure):
                 declared += 1
-                print("declared      \(file)  \(first.signature): a departure CONTRACT.md §5 declares (\(departure.rawValue)),"
-                      + " not a finding")
+                print("declared      \(file)  (was \(finding.disagreement.signature)): a departure CONTRACT.md §5 declares"
+                      + " (\(departure.rawValue)), not a finding")
             case .readerMissing(let name):
                 let option = name == KotlinTestee.name ? "--kotlin" : "--testee \(name)=COMMAND"
                 print("skipped       \(file)  (reader `\(name)` not given: pass \(option))")

@@ -17,9 +17,9 @@ final class DeclaredDeparturesTests: XCTestCase {
 
     private func first(_ blob: String, _ expected: DecodedView, _ got: DecodedView) -> (String?, String?) {
         let testCase = Case(id: "x", blob: Array(blob.utf8), nowMs: 0, timeZone: "Europe/Berlin")
-        let (disagreement, excused) = Disagreement.between(reference: "c", expected: .view(expected), reader: "kotlin",
-                                                           got: .view(got), testCase: testCase, departures: DeclaredDepartures())
-        return (disagreement?.signature, excused?.rawValue)
+        let judged = Disagreement.between(reference: "c", expected: .view(expected), reader: "kotlin",
+                                          got: .view(got), testCase: testCase, departures: DeclaredDepartures())
+        return (judged.disagreement?.signature, judged.disagreement == nil ? judged.excused?.rawValue : nil)
     }
 
     func testNonJSONInputExcusesEveryField() {

@@ -70,4 +70,43 @@ final class PartialTesteeTests: XCTestCase {
         XCTAssertTrue(run.out.contains("FAIL: partial: \(tapsMatter.count) unexpected deviations, 0 stale list entries"), run.out)
         print(run.out)
     }
+
+    /// A testee that is the C reference with `meta`, `stale` and `header` left out of every
+    /// view (a parse-only reader); `flip` also turns every `isDone` false into true.
+    private func writeParseOnlyTestee(in folder: URL, flip: Bool) throws -> String {
+        let script = folder.appendingPathComponent(flip ? "parse-only-flipped.sh" : "parse-only.sh")
+        let text = """
+        #!/bin/sh
+        "$1" decode --reader c | sed -u -E 's/,"meta":\\{"dayStr".*$/}/\(flip ? "; s/\"isDone\":false/\"isDone\":true/g" : "")'
+        """
+        try (text + "\n").write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        return "\(script.path) \(GateTestSupport.cli.path)"
+    }
+
+    /// `fuzz` treats fields a testee leaves out as the gate does: counted as not implemented,
+    /// never disagreements or findings; every field it does give is still compared.
+    func testFuzzCountsOmittedFieldsAsNotImplementedNotFindings() throws {
+        let folder = FuzzTestSupport.temporaryFolder()
+        defer { FuzzTestSupport.remove(folder) }
+        let parseOnly = try writeParseOnlyTestee(in: folder, flip: false)
+        let flipped = try writeParseOnlyTestee(in: folder, flip: true)
+        let root = GateTestSupport.repositoryRoot.path
+        let clean = try GateTestSupport.runCLI(["fuzz", "--root", root, "--seed", "3", "--cases", "200", "--no-save", "--jobs", "1",
+                                                "--testee", "partial=\(parseOnly)"])
+        XCTAssertEqual(clean.status, 0, clean.out + clean.err)
+        XCTAssertTrue(clean.out.contains("no disagreement."), clean.out)
+        XCTAssertTrue(clean.out.contains("not implemented (fields left out of the views), not findings: partial header.dayMs "), clean.out)
+        XCTAssertTrue(clean.out.contains("partial header.kind 200, "), clean.out)
+        XCTAssertTrue(clean.out.contains("partial meta.dayStr 200, partial meta.validUntil 200, partial stale 200"), clean.out)
+
+        let both = try GateTestSupport.runCLI(["fuzz", "--root", root, "--seed", "3", "--cases", "200", "--no-save", "--jobs", "1",
+                                               "--testee", "partial=\(parseOnly)", "--testee", "flipped=\(flipped)",
+                                               "--shrink-budget", "200"])
+        XCTAssertEqual(both.status, 1, both.out + both.err)
+        XCTAssertTrue(both.out.contains("  c/flipped parse.tasks[].isDone  "), both.out)
+        XCTAssertFalse(both.out.contains("c/partial"), both.out)
+        XCTAssertFalse(both.out.contains("c/flipped meta") || both.out.contains("c/flipped stale") || both.out.contains("c/flipped header"),
+                       both.out)
+    }
 }

@@ -35,22 +35,45 @@ package struct Disagreement: Equatable, Sendable {
         return Disagreement(reference: reference, reader: reader, difference: first)
     }
 
-    /// The first difference `departures` does not excuse, as a disagreement, and the
-    /// departure that excused the first difference when every one was excused.
+    /// How the fuzzer judges one case for one reader: the first difference that is neither
+    /// excused by `departures` nor a field the reader leaves out ("not implemented", CONTRACT
+    /// §6: like the gate, an omitted field is never a finding), as a disagreement; the
+    /// departure that excused the first excused difference; and the fields left out.
     static func between(reference: String, expected: ReaderOutcome, reader: String, got: ReaderOutcome,
-                        testCase: Case, departures: DeclaredDepartures?) -> (Disagreement?, excused: DeclaredDepartures.Departure?) {
+                        testCase: Case, departures: DeclaredDepartures?) -> Judgement {
+        var judgement = Judgement()
         let differences = FieldDifference.between(expected: expected, got: got)
-        guard let departures, !differences.isEmpty else {
-            return (differences.first.map { Disagreement(reference: reference, reader: reader, difference: $0) }, nil)
-        }
+        guard !differences.isEmpty else { return judgement }
         var facts = DeclaredDepartures.CaseFacts()
-        var firstExcuse: DeclaredDepartures.Departure?
         for difference in differences {
-            guard let excuse = departures.excuse(difference, in: testCase, expected: expected, got: got, facts: &facts) else {
-                return (Disagreement(reference: reference, reader: reader, difference: difference), nil)
+            if difference.isOmittedField(in: got) {
+                judgement.notImplemented.append(difference.path.name)
+                continue
             }
-            firstExcuse = firstExcuse ?? excuse
+            guard let excuse = departures?.excuse(difference, in: testCase, expected: expected, got: got, facts: &facts) else {
+                judgement.disagreement = Disagreement(reference: reference, reader: reader, difference: difference)
+                return judgement
+            }
+            judgement.excused = judgement.excused ?? excuse
         }
-        return (nil, firstExcuse)
+        return judgement
+    }
+
+    /// What `between(…testCase:departures:)` makes of one case and reader.
+    struct Judgement {
+        /// The first difference nothing excuses: a finding to shrink.
+        var disagreement: Disagreement?
+        /// The departure that excused the first excused difference.
+        var excused: DeclaredDepartures.Departure?
+        /// Fields the reader's view leaves out (counted as not implemented, never findings).
+        var notImplemented: [FieldPath.Name] = []
+    }
+}
+
+private extension FieldDifference {
+    /// True when this is a field `got`'s view leaves out (its value "not implemented").
+    func isOmittedField(in got: ReaderOutcome) -> Bool {
+        guard self.got == FieldDifference.notImplemented, case .view(let view) = got else { return false }
+        return view.notImplemented.contains(path.name)
     }
 }

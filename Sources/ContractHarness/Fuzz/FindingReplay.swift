@@ -4,14 +4,15 @@
 ///
 /// It judges a difference as the live loop does: with the departures declared for the
 /// reader (the Kotlin end's D1–D7, CONTRACT §5), a difference they excuse is reported as
-/// declared, not as still differing.
+/// declared, not as still differing; a field the reader leaves out ("not implemented") is
+/// no difference.
 package enum FindingReplay {
     package enum Verdict: Equatable, Sendable {
         /// The same pair still differs; the first differing field no departure excuses now.
         case stillDiffers(Disagreement)
         /// The pair still differs, but only as a departure declared for the reader (the
         /// first one that excused a field): the live loop counts it and saves nothing.
-        case declared(DeclaredDepartures.Departure, first: Disagreement)
+        case declared(DeclaredDepartures.Departure)
         /// The pair agrees on every compared field.
         case agrees
         /// A reader the finding names was not given (a testee not passed with `--testee`).
@@ -28,12 +29,9 @@ package enum FindingReplay {
         }
         let expected = found[0].decodeAll([finding.shrunk], jobs: 1)[0]
         let got = found[1].decodeAll([finding.shrunk], jobs: 1)[0]
-        guard let first = Disagreement.between(reference: names[0], expected: expected, reader: names[1], got: got) else {
-            return .agrees
-        }
-        let (undeclared, excused) = Disagreement.between(reference: names[0], expected: expected, reader: names[1], got: got,
-                                                         testCase: finding.shrunk, departures: departures[names[1]])
-        if let undeclared { return .stillDiffers(undeclared) }
-        return excused.map { .declared($0, first: first) } ?? .stillDiffers(first)
+        let judged = Disagreement.between(reference: names[0], expected: expected, reader: names[1], got: got,
+                                          testCase: finding.shrunk, departures: departures[names[1]])
+        if let disagreement = judged.disagreement { return .stillDiffers(disagreement) }
+        return judged.excused.map { .declared($0) } ?? .agrees
     }
 }

@@ -1,3 +1,5 @@
+import ContractModel
+
 /// What a fuzz run did: cases, time, throughput per reader, every disagreement counted by
 /// signature, and each one it shrank (or saved unshrunk) with what became of it (saved as a
 /// new finding, or already saved).
@@ -46,6 +48,9 @@ package struct FuzzReport: Sendable {
     /// Cases on which a reader differed only in ways its declared departures excuse, by
     /// `reader departure` (`kotlin D2/D3/D5/D6`).
     package var excused: [String: Int] = [:]
+    /// Fields a reader's views leave out ("not implemented", CONTRACT §6), by `reader field`
+    /// (`partial meta.dayStr`): counted, never findings, as in the gate.
+    package var notImplemented: [String: Int] = [:]
     /// True when a stop request (SIGINT) ended the run early.
     package var interrupted = false
 
@@ -75,5 +80,11 @@ package struct FuzzReport: Sendable {
     package func casesPerSecond(_ reader: String) -> Double? {
         guard let seconds = readerSeconds.first(where: { $0.name == reader })?.seconds, seconds > 0 else { return nil }
         return Double(cases) / seconds
+    }
+}
+
+extension FuzzReport {
+    mutating func countNotImplemented(_ fields: [FieldPath.Name], reader: String) {
+        for field in fields { notImplemented["\(reader) \(FieldPath(field))", default: 0] += 1 }
     }
 }

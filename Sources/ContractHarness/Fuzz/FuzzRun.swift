@@ -73,11 +73,14 @@ package final class FuzzRun {
             state.report.cases += cases.count
             for (row, fuzzCase) in cases.enumerated() {
                 for (position, reader) in readers.enumerated() {
-                    let (found, excused) = Disagreement.between(reference: reference.name, expected: expected[row],
-                                                                reader: reader.name, got: outcomes[position][row],
-                                                                testCase: fuzzCase.testCase, departures: departures[reader.name])
-                    if let excused { state.report.excused["\(reader.name) \(excused.rawValue)", default: 0] += 1 }
-                    guard let disagreement = found else { continue }
+                    let judged = Disagreement.between(reference: reference.name, expected: expected[row],
+                                                      reader: reader.name, got: outcomes[position][row],
+                                                      testCase: fuzzCase.testCase, departures: departures[reader.name])
+                    state.report.countNotImplemented(judged.notImplemented, reader: reader.name)
+                    guard let disagreement = judged.disagreement else {
+                        if let excused = judged.excused { state.report.excused["\(reader.name) \(excused.rawValue)", default: 0] += 1 }
+                        continue
+                    }
                     let signature = disagreement.signature
                     state.report.count(signature, index: fuzzCase.index)
                     let settled = state.settled[signature, default: 0]
@@ -204,7 +207,7 @@ struct DisagreementOracle {
         let got = reader.decodeAll(cases, jobs: jobs)
         return cases.indices.map {
             Disagreement.between(reference: reference.name, expected: expected[$0], reader: reader.name, got: got[$0],
-                                 testCase: cases[$0], departures: departures).0
+                                 testCase: cases[$0], departures: departures).disagreement
         }
     }
 

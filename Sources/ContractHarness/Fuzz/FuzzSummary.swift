@@ -19,6 +19,10 @@ package enum FuzzSummary {
             text += "  declared departures (CONTRACT.md §5), not findings: "
             text += report.excused.keys.sorted().map { "\($0) \(report.excused[$0]!)" }.joined(separator: ", ") + "\n"
         }
+        if !report.notImplemented.isEmpty {
+            text += "  not implemented (fields left out of the views), not findings: "
+            text += report.notImplemented.keys.sorted().map { "\($0) \(report.notImplemented[$0]!)" }.joined(separator: ", ") + "\n"
+        }
         guard report.disagreements > 0 else { return text + "no disagreement.\n" }
         text += "\(report.disagreements) disagreements, \(report.signatures.count) signatures, \(report.entries.count) settled: "
         if let findingsFolder {
