@@ -32,8 +32,9 @@ enum FuzzCommand: Subcommand {
     OPTIONS:
       --seed S              the seed, 0 … 9223372036854775807 (required to generate cases)
       --cases N             case indices 0..<N (this shard's share of them)
-      --seconds T           a wall budget for the whole run, shrinking included: cases until T s,
-                            then it stops within a few seconds (see "Time budget" below)
+      --seconds T           a wall budget for the whole command from its start, the Kotlin compile
+                            and shrinking included: cases until T s, then it stops within a few
+                            seconds (see "Time budget" below)
       --case I              only case I (a finding's reproduce command)
       --jobs J              threads (default: all cores); never changes the results
       --shard i/n           run only shard i of n (default 1/1)
@@ -63,16 +64,20 @@ enum FuzzCommand: Subcommand {
       --print-dictionary    the fuzzing dictionary in libFuzzer's -dict format
       --quiet               only the summary
 
-    Time budget: with --seconds T no new case starts after T s and shrinking stops then too;
-    the finding being shrunk is saved as far as it got ("shrinking": "stopped" in its file),
-    and of the disagreements left, the first of each signature that has no finding in this run
-    is saved as generated ("shrinking": "not started", with its recipe) — one per signature.
+    Time budget: T counts from the command's start (compiling the Kotlin testee included; a
+    budget spent compiling ends the command, exit 2). No new case starts after T s, no testee
+    answer is waited for past T (a batch a testee had not finished is not compared), and
+    shrinking stops then too: the finding being shrunk is saved as far as it got ("shrinking":
+    "stopped" in its file), and of the disagreements left, the first of each signature that
+    has no finding in this run is saved as generated ("shrinking": "not started", with its
+    recipe) — one per signature.
     The summary counts disagreements by signature and shows one example of each.
 
     Progress goes to stderr: a redrawn line with a bar on a terminal, a plain line every 10 s
-    otherwise (also while shrinking), with the resident set. SIGINT ends the run like the
-    time budget (within a step, every finding written, one unshrunk per signature left) and
-    prints the summary (a second SIGINT exits at once).
+    otherwise, in every phase (compiling the Kotlin testee, a slow batch, shrinking), with the
+    resident set. SIGINT ends the run like the time budget (within a step, every finding
+    written, one unshrunk per signature left) and prints the summary (a second SIGINT exits
+    at once).
     Exit codes: 0 no new disagreement (every one found shrinks to a finding already saved), 1 a
     new finding (any disagreement with --no-save; with --replay: a finding still differs),
     2 bad usage or input, 130 interrupted.
@@ -84,26 +89,20 @@ enum FuzzCommand: Subcommand {
             print(FuzzDictionary.libFuzzerText, terminator: "")
             return ExitCode.passed
         }
+        // `--seconds` is a budget for the whole command: its clock starts now, before the
+        // Kotlin testee is compiled.
+        let clock = Stopwatch()
         let paths = try paths(&arguments)
         let (testeeSpecs, givenTestees, timeout, startTimeout) = try Testee.optionsAndTimeouts(&arguments)
         let kotlinParsers = try arguments.options("--kotlin-parser")
         let kotlin = arguments.flag("--kotlin") || !kotlinParsers.isEmpty
-        var testees = givenTestees
-        if kotlin {
-            do {
-                testees.append(try KotlinTestee.reader(repository: paths.root, parsers: kotlinParsers, caseTimeout: timeout,
-                                                       startTimeout: startTimeout))
-            } catch {
-                throw UsageError("--kotlin: \(error)")
-            }
-        }
-        let readers: [any Reader] = [SwiftReader()] + testees
         // The live loop and --replay judge the Kotlin end alike: CONTRACT §5's departures excused.
         let departures = kotlin ? [KotlinTestee.name: DeclaredDepartures()] : [:]
         let replays = try arguments.options("--replay")
         if !replays.isEmpty {
             try arguments.finish()
-            return try replay(replays, root: paths.root, readers: [CReferenceReader()] + readers, departures: departures)
+            let testees = givenTestees + (kotlin ? [try kotlinTestee(paths.root, kotlinParsers, timeout, startTimeout, budget: nil)] : [])
+            return try replay(replays, root: paths.root, readers: [CReferenceReader(), SwiftReader()] + testees, departures: departures)
         }
 
         guard let seedText = try arguments.option("--seed") else { throw UsageError("--seed S is required") }
@@ -114,7 +113,7 @@ enum FuzzCommand: Subcommand {
         guard let shard = FuzzShard(parsing: shardText) else { throw UsageError("--shard takes i/n with 1 ≤ i ≤ n, got `\(shardText)`") }
         let findings = try arguments.option("--findings")
         let noSave = arguments.flag("--no-save")
-        let batch = try arguments.integer("--batch") ?? (testees.isEmpty ? 512 : 4096)
+        let batch = try arguments.integer("--batch") ?? (givenTestees.isEmpty && !kotlin ? 512 : 4096)
         let budget = try arguments.integer("--shrink-budget") ?? 20_000
         let perSignature = try arguments.integer("--shrinks-per-signature") ?? 3
         let findingLimit = try arguments.integer("--max-findings")
@@ -133,6 +132,16 @@ enum FuzzCommand: Subcommand {
         if !noSave { LeftoverTemporaryFiles.report(LeftoverTemporaryFiles.clean(folder), in: displayPath(folder, root: paths.root)) }
         let store = noSave ? nil : try FindingStore(folder: folder)
         let fixtures = try FixtureLoader.load(root: paths.root.path)
+        let progress = ProgressPrinter(quiet: quiet, clock: clock, plannedSeconds: extent.seconds)
+        defer { progress.finish() }
+        var testees = givenTestees
+        if kotlin {
+            progress.phase("compiling the Kotlin testee (scripts/record-kotlin --print-command)")
+            testees.append(try kotlinTestee(paths.root, kotlinParsers, timeout, startTimeout,
+                                            budget: extent.seconds.map { ($0, clock) }))
+            progress.phase(nil)
+        }
+        let readers: [any Reader] = [SwiftReader()] + testees
         let reproduce = (testeeSpecs.map { "--testee " + shellQuoted($0) }
                          + (kotlin ? ["--kotlin"] + kotlinParsers.map { "--kotlin-parser " + shellQuoted($0) } : []))
             .joined(separator: " ")
@@ -150,8 +159,7 @@ enum FuzzCommand: Subcommand {
         defer { TerminationSignals.onInterrupt(nil) }
         let run = FuzzRun(plan: plan, generator: FuzzCaseGenerator(seed: UInt64(seed), fixtures: fixtures),
                           reference: CReferenceReader(), readers: readers, store: store, stop: stop,
-                          departures: departures)
-        let progress = ProgressPrinter(quiet: quiet)
+                          departures: departures, clock: clock)
         let report = try run.run(progress: progress.update)
         progress.finish()
         print(FuzzSummary.render(report, findingsFolder: store == nil ? nil : displayPath(folder, root: paths.root)), terminator: "")
@@ -160,6 +168,22 @@ enum FuzzCommand: Subcommand {
         // fails on new ones (or on any with --no-save); `--replay` tracks the known ones.
         let failing = store == nil ? report.disagreements : report.newFindings
         return failing == 0 ? ExitCode.passed : ExitCode.contractFailure
+    }
+
+    /// The Kotlin end as a testee; with `budget` (the `--seconds` budget and the command's
+    /// clock) its compile gets only what is left of the budget.
+    private static func kotlinTestee(_ root: URL, _ parsers: [String], _ timeout: Double, _ startTimeout: Double?,
+                                     budget: (seconds: Double, clock: Stopwatch)?) throws -> ExternalProcessReader {
+        do {
+            return try KotlinTestee.reader(repository: root, parsers: parsers, caseTimeout: timeout, startTimeout: startTimeout,
+                                           compileTimeout: budget.map { max(0, $0.seconds - $0.clock.seconds) })
+        } catch let failure as KotlinTestee.Failure where failure.timedOut {
+            throw UsageError("--kotlin: the --seconds budget (\(budget.map { String(format: "%g", $0.seconds) } ?? "?") s) ran out while "
+                             + "compiling the Kotlin testee, before any case ran; give more seconds (a compiled testee is cached)\n"
+                             + "  \(failure)")
+        } catch {
+            throw UsageError("--kotlin: \(error)")
+        }
     }
 
     private static func extent(_ arguments: inout Arguments) throws -> FuzzPlan.Extent {
@@ -229,37 +253,5 @@ enum FuzzCommand: Subcommand {
 
     private static func shellQuoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-}
-
-/// Progress on stderr: redrawn at most 5 times a second on a terminal, a plain line every
-/// 10 s otherwise, nothing with --quiet.
-final class ProgressPrinter {
-    private let quiet: Bool
-    private let terminal = isatty(2) != 0
-    private var lastShown = -1.0
-    private var drew = false
-
-    init(quiet: Bool) { self.quiet = quiet }
-
-    func update(_ progress: FuzzProgress) {
-        guard !quiet else { return }
-        let interval = terminal ? 0.2 : 10
-        guard lastShown < 0 || progress.elapsed - lastShown >= interval else { return }
-        lastShown = progress.elapsed
-        if terminal {
-            write("\r\u{1B}[2K" + progress.terminalLine)
-            drew = true
-        } else {
-            write(progress.logLine + "\n")
-        }
-    }
-
-    func finish() {
-        if drew { write("\n") }
-    }
-
-    private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
     }
 }

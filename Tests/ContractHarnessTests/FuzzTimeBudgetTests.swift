@@ -67,4 +67,82 @@ final class FuzzTimeBudgetTests: XCTestCase {
         // A progress line appeared while shrinking (plain lines: stderr is not a terminal).
         XCTAssertTrue(run.err.contains("; shrinking #"), run.err)
     }
+
+    /// A root with the repository's fixtures and a stand-in `scripts/record-kotlin` that
+    /// "compiles" for `compileSeconds` (writing its pid to `compile.pid`) and then prints
+    /// `testee` as the Kotlin testee's command line.
+    private func rootWithSlowKotlinCompile(in folder: URL, compileSeconds: Int, testee: String) throws -> URL {
+        let root = folder.appendingPathComponent("root")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("golden"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: GateTestSupport.repositoryRoot.appendingPathComponent("golden/fixtures"),
+                                         to: root.appendingPathComponent("golden/fixtures"))
+        let script = root.appendingPathComponent("scripts/record-kotlin")
+        let text = """
+        #!/bin/sh
+        echo $$ > '\(folder.path)/compile.pid'
+        echo "stand-in record-kotlin: compiling" >&2
+        sleep \(compileSeconds)
+        printf '%s\\n' "\(testee)"
+        """
+        try Data((text + "\n").utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return root
+    }
+
+    /// `--seconds` counts from the command's start, the Kotlin compile included, and a testee
+    /// that is slow to start (a JVM) is not waited for past the budget; a progress line comes
+    /// every 10 s in each phase (compiling, waiting for the first batch).
+    func testTheBudgetCountsTheKotlinCompileAndProgressComesInEveryPhase() throws {
+        let folder = FuzzTestSupport.temporaryFolder()
+        defer { FuzzTestSupport.remove(folder) }
+        // Compiles 11 s; the testee (the C reader) answers its first line 12 s after it starts.
+        let cli = GateTestSupport.cli.path
+        let root = try rootWithSlowKotlinCompile(in: folder, compileSeconds: 11,
+                                                 testee: "sh -c 'sleep 12; exec \(cli) decode --reader c'")
+        let budget = 26.0
+        let started = Date()
+        let run = try GateTestSupport.runCLI(["fuzz", "--root", root.path, "--seed", "5", "--seconds", String(budget), "--kotlin",
+                                              "--no-save", "--jobs", "1", "--start-timeout", "60"])
+        let wall = Date().timeIntervalSince(started)
+        XCTAssertEqual(run.status, 0, run.out + run.err)
+        XCTAssertLessThan(wall, budget + 5, "the run took \(wall) s with --seconds \(budget) and an 11 s compile\n" + run.out + run.err)
+        let progress = run.err.split(separator: "\n").filter { $0.hasPrefix("fuzz: ") }
+        XCTAssertTrue(progress.contains { $0.contains("; compiling the Kotlin testee") }, run.err)
+        XCTAssertTrue(progress.contains { $0.contains("; decoding a batch") }, run.err)
+        XCTAssertTrue(run.out.contains("\n  kotlin "), run.out)
+        XCTAssertFalse(run.out.contains(": 0 cases in"), "no case was compared after the slow start\n" + run.out)
+    }
+
+    /// A budget spent compiling ends the command (exit 2, saying so) within the budget, and
+    /// the compile's process group with it.
+    func testABudgetSpentCompilingEndsTheRunAndTheCompile() throws {
+        let folder = FuzzTestSupport.temporaryFolder()
+        defer { FuzzTestSupport.remove(folder) }
+        let root = try rootWithSlowKotlinCompile(in: folder, compileSeconds: 120, testee: "cat")
+        let started = Date()
+        let run = try GateTestSupport.runCLI(["fuzz", "--root", root.path, "--seed", "5", "--seconds", "3", "--kotlin", "--no-save"])
+        let wall = Date().timeIntervalSince(started)
+        XCTAssertEqual(run.status, 2, run.out + run.err)
+        XCTAssertLessThan(wall, 3 + 5, run.err)
+        XCTAssertTrue(run.err.contains("the --seconds budget (3 s) ran out while compiling the Kotlin testee"), run.err)
+        let pid = try XCTUnwrap(Int32(String(decoding: try Data(contentsOf: folder.appendingPathComponent("compile.pid")),
+                                             as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        // Killed at once; the killed sleep is reaped by init a moment later.
+        let gone = Date().addingTimeInterval(5)
+        while kill(-pid, 0) == 0, Date() < gone { usleep(50_000) }
+        XCTAssertNotEqual(kill(-pid, 0), 0, "the compile's process group outlived the run")
+        if kill(-pid, 0) == 0 { kill(-pid, SIGKILL) }
+    }
+
+    /// A testee that never answers costs no more than the budget, whatever --start-timeout says.
+    func testANeverAnsweringTesteeIsNotWaitedForPastTheBudget() throws {
+        let started = Date()
+        let run = try GateTestSupport.runCLI(["fuzz", "--root", GateTestSupport.repositoryRoot.path, "--seed", "5", "--seconds", "3",
+                                              "--testee", "mute=sleep 600", "--start-timeout", "60", "--no-save", "--jobs", "1"])
+        let wall = Date().timeIntervalSince(started)
+        XCTAssertLessThan(wall, 3 + 5, run.out + run.err)
+        XCTAssertEqual(run.status, 0, run.out + run.err)
+        XCTAssertTrue(run.out.contains("the time budget ran out while a testee was decoding a batch"), run.out)
+    }
 }

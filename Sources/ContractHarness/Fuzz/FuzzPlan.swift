@@ -12,6 +12,12 @@ package struct FuzzPlan: Sendable {
         case seconds(Double)
         /// Exactly this case index (reproducing a finding), whatever the shard.
         case single(Int)
+
+        /// The time budget, for a `.seconds` extent.
+        package var seconds: Double? {
+            if case .seconds(let seconds) = self { return seconds }
+            return nil
+        }
     }
 
     package var seed: UInt64

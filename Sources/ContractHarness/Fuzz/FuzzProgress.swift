@@ -14,6 +14,17 @@ package struct FuzzProgress: Sendable {
     /// This process's resident set now, when known (read when a line is rendered).
     package var residentBytes: Int? { ResidentMemory.current }
 
+    package init(cases: Int, plannedCases: Int?, elapsed: Double, plannedSeconds: Double?, disagreements: Int,
+                 newFindings: Int, phase: String?) {
+        self.cases = cases
+        self.plannedCases = plannedCases
+        self.elapsed = elapsed
+        self.plannedSeconds = plannedSeconds
+        self.disagreements = disagreements
+        self.newFindings = newFindings
+        self.phase = phase
+    }
+
     package var casesPerSecond: Double { elapsed > 0 ? Double(cases) / elapsed : 0 }
 
     /// 0…1 when the end is known.

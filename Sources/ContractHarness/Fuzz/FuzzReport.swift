@@ -51,6 +51,9 @@ package struct FuzzReport: Sendable {
     /// Fields a reader's views leave out ("not implemented", CONTRACT §6), by `reader field`
     /// (`partial meta.dayStr`): counted, never findings, as in the gate.
     package var notImplemented: [String: Int] = [:]
+    /// True when the time budget ran out while a testee still had a batch (its cases were
+    /// not compared).
+    package var abandonedBatch = false
     /// True when a stop request (SIGINT) ended the run early.
     package var interrupted = false
 

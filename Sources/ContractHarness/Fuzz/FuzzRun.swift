@@ -19,9 +19,13 @@ package final class FuzzRun {
     /// Reader name → the departures from the reference declared for it (the Kotlin end's
     /// D1–D7): differences they excuse are counted, never findings.
     package let departures: [String: DeclaredDepartures]
+    /// The clock `--seconds` is measured on: started when the command started, so what came
+    /// before the run (compiling the Kotlin testee) counts against the budget.
+    package let clock: Stopwatch
 
     package init(plan: FuzzPlan, generator: FuzzCaseGenerator, reference: any Reader, readers: [any Reader],
-                store: FindingStore?, stop: StopFlag = StopFlag(), departures: [String: DeclaredDepartures] = [:]) {
+                store: FindingStore?, stop: StopFlag = StopFlag(), departures: [String: DeclaredDepartures] = [:],
+                clock: Stopwatch = Stopwatch()) {
         precondition(generator.seed == plan.seed, "the generator's seed is the plan's")
         self.plan = plan
         self.generator = generator
@@ -30,22 +34,25 @@ package final class FuzzRun {
         self.store = store
         self.stop = stop
         self.departures = departures
+        self.clock = clock
     }
 
     /// Runs to the plan's extent, a stop request or the time budget (`--seconds` bounds the
     /// whole run, shrinking included); `progress` is called after each batch and, while a
     /// disagreement is being shrunk, after each batch of candidates.
     package func run(progress: @escaping (FuzzProgress) -> Void = { _ in }) throws -> FuzzReport {
-        // External testees run once for the whole run (generated batches and shrink candidates).
+        let watch = clock
+        let deadline = plannedSeconds
+        // External testees run once for the whole run (generated batches and shrink candidates),
+        // and never make it wait past the budget (a JVM that is slow to start, a hung testee).
+        let testeeDeadline = deadline.map { Deadline(seconds: $0 - watch.seconds) }
         let running = readers.map { reader -> any Reader in
-            (reader as? ExternalProcessReader).map { RunningTestee($0) } ?? reader
+            (reader as? ExternalProcessReader).map { RunningTestee($0, deadline: testeeDeadline) } ?? reader
         }
         defer { for case let testee as RunningTestee in running { testee.close() } }
         let readers = running
         var state = RunState(report: FuzzReport(seed: plan.seed, shard: plan.shard, jobs: plan.jobs))
         var decodeSeconds = [Double](repeating: 0, count: readers.count + 1)
-        let watch = Stopwatch()
-        let deadline = plannedSeconds
         let stop = self.stop
         let timeUp = { stop.isRequested || deadline.map { watch.seconds >= $0 } ?? false }
         var limitReached: Bool { plan.findingLimit.map { state.report.entries.count >= $0 } ?? false }
@@ -69,6 +76,11 @@ package final class FuzzRun {
             var outcomes: [[ReaderOutcome]] = []
             for (position, reader) in readers.enumerated() {
                 outcomes.append(Stopwatch.measure(&decodeSeconds[position + 1]) { reader.decodeAll(plain, jobs: plan.jobs) })
+            }
+            if outcomes.contains(where: { $0.contains(.failure(TesteeSession.abandoned)) }) {
+                // The budget ran out while a testee had this batch: its cases are not compared.
+                state.report.abandonedBatch = true
+                break
             }
             state.report.cases += cases.count
             for (row, fuzzCase) in cases.enumerated() {
@@ -132,10 +144,7 @@ package final class FuzzRun {
                      newFindings: report.newFindings, phase: phase)
     }
 
-    private var plannedSeconds: Double? {
-        if case .seconds(let seconds) = plan.extent { return seconds }
-        return nil
-    }
+    private var plannedSeconds: Double? { plan.extent.seconds }
 
     /// Doubles a batch that took under 0.125 s, halves one over 0.5 s, within 1 … `limit`.
     static func nextBatchSize(_ size: Int, took seconds: Double, limit: Int) -> Int {
@@ -168,8 +177,10 @@ package final class FuzzRun {
             heartbeat(tried)
             return oracle(candidates)
         }, shouldStop: timeUp)
-        // The shrunk case's own first difference (its row number may have moved).
-        let shrunkDisagreement = oracle.disagreements([result.shrunk]).first.flatMap { $0 } ?? disagreement
+        // The shrunk case's own first difference (its row number may have moved); the original
+        // one when the shrunk case can no longer be decoded (the budget ran out).
+        let shrunkDisagreement = oracle.disagreements([result.shrunk]).first.flatMap { $0 }
+            .flatMap { $0.fieldKey == disagreement.fieldKey ? $0 : nil } ?? disagreement
         let state: ShrinkState = !result.exhausted ? .complete : timeUp() ? .stopped : .budgetSpent
         return try save(fuzzCase, shrunkDisagreement, shrunk: result.shrunk, evaluations: result.evaluations, state: state)
     }

@@ -19,6 +19,9 @@ package enum FuzzSummary {
             text += "  declared departures (CONTRACT.md §5), not findings: "
             text += report.excused.keys.sorted().map { "\($0) \(report.excused[$0]!)" }.joined(separator: ", ") + "\n"
         }
+        if report.abandonedBatch {
+            text += "  the time budget ran out while a testee was decoding a batch: those cases were not compared\n"
+        }
         if !report.notImplemented.isEmpty {
             text += "  not implemented (fields left out of the views), not findings: "
             text += report.notImplemented.keys.sorted().map { "\($0) \(report.notImplemented[$0]!)" }.joined(separator: ", ") + "\n"

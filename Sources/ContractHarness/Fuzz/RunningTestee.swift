@@ -9,9 +9,11 @@ final class RunningTestee: Reader, @unchecked Sendable {
     private let session: TesteeSession
     private let lock = NSLock()
 
-    init(_ testee: ExternalProcessReader) {
+    /// `deadline`: no answer is waited for past it (`TesteeSession.deadline`).
+    init(_ testee: ExternalProcessReader, deadline: Deadline? = nil) {
         name = testee.name
         session = testee.session()
+        session.deadline = deadline
     }
 
     func decodeAll(_ cases: [Case], jobs: Int) -> [ReaderOutcome] {

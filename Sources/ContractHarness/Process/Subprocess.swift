@@ -241,6 +241,12 @@ package struct Deadline: Sendable {
 
     package var passed: Bool { Self.now() >= end }
 
+    /// Seconds left (0 once passed).
+    package var seconds: Double {
+        let now = Self.now()
+        return end > now ? Double(end - now) / 1e9 : 0
+    }
+
     /// Milliseconds left, for `poll` (at least 0, at most `cap`).
     package func milliseconds(cap: Int32 = 1000) -> Int32 {
         let now = Self.now()

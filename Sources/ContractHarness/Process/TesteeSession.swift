@@ -28,6 +28,12 @@ package final class TesteeSession: @unchecked Sendable {
     package let brokenAfter: Int
     /// A longer stdout line is a failure (a runaway writer must not eat the harness's memory).
     package let maximumLineBytes: Int
+    /// When set, no line is waited for past it (a fuzz run's `--seconds` budget): once it has
+    /// passed, the process is ended and the cases left fail at once as `abandoned`, which
+    /// counts neither as the testee's failure nor toward `brokenAfter`.
+    package var deadline: Deadline?
+    /// The failure reason of a case left undecoded because `deadline` passed.
+    package static let abandoned = "abandoned: the time budget ran out before the testee answered"
     /// Why the testee was declared broken, once it was.
     package private(set) var brokenReason: String?
     /// How many times the process was started.
@@ -63,6 +69,12 @@ package final class TesteeSession: @unchecked Sendable {
         var queuedUpTo = 0  // requests[..<queuedUpTo] have gone to the current process
         while answers.count < requests.count {
             let index = answers.count
+            if let deadline, deadline.passed {
+                if let running = process { running.end() }
+                process = nil
+                answers += Array(repeating: TesteeAnswer(outcome: .failure(Self.abandoned), line: nil), count: requests.count - index)
+                break
+            }
             if let brokenReason {
                 answers += Array(repeating: TesteeAnswer(outcome: .failure(brokenReason), line: nil), count: requests.count - index)
                 break
@@ -84,7 +96,9 @@ package final class TesteeSession: @unchecked Sendable {
                 queuedUpTo = requests.count
             }
             let timeout = answeredSinceStart ? caseTimeout : startTimeout
-            switch running.readLine(timeout: timeout) {
+            let read = running.readLine(timeout: deadline.map { min(timeout, $0.seconds) } ?? timeout)
+            if read == .timedOut, let deadline, deadline.passed { continue }  // abandoned above, not the testee's fault
+            switch read {
             case .line(let bytes):
                 answeredSinceStart = true
                 switch Self.outcome(of: bytes, for: requests[index].id, testee: name, number: index + 1) {

@@ -11,32 +11,36 @@ package enum KotlinTestee {
     /// Why the command line could not be had.
     package struct Failure: Error, CustomStringConvertible {
         package var description: String
+        /// True when it was cut off by `compileTimeout` (a `--seconds` budget spent compiling).
+        package var timedOut = false
     }
 
     /// Compiles (or finds cached) the Kotlin testee and returns it as a reader.
     /// `repository` holds `scripts/record-kotlin`; `parsers` replace `WidgetData.kt`.
+    /// `compileTimeout` bounds the compile (its process group is killed then); like every
+    /// child it runs through `Subprocess`, so a signal to the harness ends it too.
     package static func reader(repository: URL, parsers: [String] = [], caseTimeout: Double = 10,
-                              startTimeout: Double? = nil) throws -> ExternalProcessReader {
+                              startTimeout: Double? = nil, compileTimeout: Double? = nil) throws -> ExternalProcessReader {
         let script = repository.appendingPathComponent("scripts/record-kotlin")
         guard FileManager.default.isExecutableFile(atPath: script.path) else {
             throw Failure(description: "no executable \(script.path)")
         }
-        let process = Process()
-        process.executableURL = script
-        process.arguments = parsers.flatMap { ["--parser", $0] } + ["--print-command"]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let command = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, !command.isEmpty else {
-            throw Failure(description: "scripts/record-kotlin --print-command failed (status \(process.terminationStatus)): "
-                          + stderr.suffix(2000))
+        let run: CommandRun
+        do {
+            run = try CommandRun.run(.arguments([script.path] + parsers.flatMap { ["--parser", $0] } + ["--print-command"]),
+                                     timeout: compileTimeout)
+        } catch {
+            throw Failure(description: "\(error)")
+        }
+        let stderr = String(decoding: run.errors.suffix(2000), as: UTF8.self)
+        if run.timedOut {
+            throw Failure(description: "scripts/record-kotlin --print-command did not finish in the "
+                          + String(format: "%.1f", compileTimeout ?? 0) + " s left"
+                          + (stderr.isEmpty ? "" : ": " + stderr), timedOut: true)
+        }
+        let command = String(decoding: run.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard run.succeeded, !command.isEmpty else {
+            throw Failure(description: "scripts/record-kotlin --print-command failed (\(run.termination)): " + stderr)
         }
         // A JVM's first answer takes a moment, more on a loaded machine.
         return ExternalProcessReader(name: name, command: command, caseTimeout: caseTimeout,
