@@ -29,6 +29,29 @@ final class GoldenHygieneTests: XCTestCase {
         XCTAssertEqual(paths.expected.foreignFiles(), ["notes.jsonl"])
     }
 
+    /// The same through `contract-harness update` (as a contributor runs it, without CI): the
+    /// temporary file a killed update left in golden/expected is removed and named; a file
+    /// update did not write is named as left alone and kept.
+    func testUpdateCommandRemovesAKilledUpdatesTemporaryFileAndKeepsForeignOnes() throws {
+        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
+            throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
+        }
+        let paths = try GateTestSupport.copyOfGolden()
+        defer { GateTestSupport.remove(paths) }
+        let folder = paths.expected.folder
+        let leftover = ".canonical.jsonl.tmp-\(try deadProcessIdentifier())"
+        try Data("{\"id\":\"canonical/ba".utf8).write(to: folder.appendingPathComponent(leftover))
+        try Data("free text\n".utf8).write(to: folder.appendingPathComponent("notes.jsonl"))
+        var contributor = ProcessInfo.processInfo.environment
+        contributor["CI"] = nil
+        let run = try GateTestSupport.runCLI(["update", "--root", paths.root.path], environment: contributor)
+        XCTAssertEqual(run.status, 0, run.out + run.err)
+        XCTAssertTrue(run.err.contains("removed golden/expected/\(leftover) (a temporary file left by a killed run)"), run.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent(leftover).path))
+        XCTAssertTrue(run.err.contains("left golden/expected/notes.jsonl alone"), run.err)
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("notes.jsonl")), Data("free text\n".utf8))
+    }
+
     func testTemporaryFilesOfAKilledRunAreRemovedByTheNextOne() throws {
         let folder = FuzzTestSupport.temporaryFolder()
         defer { FuzzTestSupport.remove(folder) }

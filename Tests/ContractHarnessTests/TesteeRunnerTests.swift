@@ -238,4 +238,20 @@ final class TesteeRunnerTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.out + run.err)
         XCTAssertLessThan(elapsed, 200, "the harness's output stayed open as long as the grandchild lived")
     }
+
+    /// Issue 15: "a never-answering testee with --timeout 1 costs seconds, not hours", through
+    /// the CLI: the gate over the whole corpus (thousands of cases) with a testee that reads
+    /// every case and never answers ends after about K one-second timeouts.
+    func testANeverAnsweringTesteeWithTimeoutOneCostsSecondsThroughTheCLI() throws {
+        try requireCLI()
+        let json = folder.appendingPathComponent("mute.json")
+        let started = Date()
+        let run = try GateTestSupport.runCLI(["check", "--root", GateTestSupport.repositoryRoot.path, "--no-recordings", "--quiet",
+                                              "--json", json.path, "--timeout", "1", "--testee", "mute=while read -r line; do :; done"])
+        let elapsed = Date().timeIntervalSince(started)
+        XCTAssertEqual(run.status, 1, run.out + run.err)
+        let report = try String(contentsOf: json, encoding: .utf8)
+        XCTAssertTrue(report.contains("broken: mute failed on \(ExternalProcessReader.brokenAfter) cases in a row"), String(report.prefix(2000)))
+        XCTAssertLessThan(elapsed, Double(ExternalProcessReader.brokenAfter) + 60, "one timeout per case again?")
+    }
 }
