@@ -46,6 +46,29 @@ final class ComparisonTests: XCTestCase {
         XCTAssertEqual(FieldDifference.between(expected: composed, got: decomposed).map(\.field), ["parse.tasks[0].id"])
     }
 
+    func testLongTextsCompareEveryByte() {
+        let long = String(repeating: "0123456789abcdef", count: 6400)
+        XCTAssertEqual(paths { $0.meta.dayStr = "2026-07-17" }, [])
+        XCTAssertEqual(paths { $0.parse = .tasks([WidgetTaskRow(id: "t1", title: long, isDone: false, projectColor: nil),
+                                                  WidgetTaskRow(id: "t2", title: "two", isDone: true, projectColor: "#ff0000")]) },
+                       ["parse.tasks[0].title"])
+        var one = base
+        one.parse = .tasks([WidgetTaskRow(id: "t1", title: long, isDone: false, projectColor: "")])
+        for changed in [String(long.dropLast()) + "g", "g" + long.dropFirst(), long + "0", String(long.dropLast())] {
+            var other = one
+            other.parse = .tasks([WidgetTaskRow(id: "t1", title: changed, isDone: false, projectColor: "")])
+            XCTAssertEqual(FieldDifference.between(expected: one, got: other).map(\.field), ["parse.tasks[0].title"])
+        }
+        var same = one
+        same.parse = .tasks([WidgetTaskRow(id: "t1", title: String(long.utf8.map { Character(Unicode.Scalar($0)) }), isDone: false,
+                                           projectColor: "")])
+        XCTAssertEqual(FieldDifference.between(expected: one, got: same), [], "equal bytes in another string's storage")
+        var empty = one
+        empty.parse = .tasks([WidgetTaskRow(id: "t1", title: long, isDone: false, projectColor: nil)])
+        XCTAssertEqual(FieldDifference.between(expected: one, got: empty).map(\.field), ["parse.tasks[0].projectColor"],
+                       "an empty colour is not a missing one")
+    }
+
     func testOutcomesThatAreNotViews() {
         XCTAssertEqual(FieldDifference.between(expected: .view(base), got: .failure("boom")).map(\.field), ["crash"])
         XCTAssertEqual(FieldDifference.between(expected: .view(base), got: .failure("hang: no line within 5 s")).map(\.field), ["missing"])
