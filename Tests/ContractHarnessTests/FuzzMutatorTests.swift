@@ -30,6 +30,37 @@ final class FuzzMutatorTests: XCTestCase {
                        ["token", "splice", "value", "flip", "byte", "delete", "copy", "truncate", "graft", "insert"])
     }
 
+    /// Value starts (after a structural `:`, `[` or `,`, outside strings) agree with the rule
+    /// written out one byte at a time, on fixtures and on their mutants (broken strings,
+    /// escapes at the end, stray quotes).
+    func testValueStartsSkipStringsAndEscapes() throws {
+        func expected(_ bytes: [UInt8]) -> [Int] {
+            var starts: [Int] = []
+            var inString = false
+            var escaped = false
+            for (position, byte) in bytes.enumerated() {
+                if inString {
+                    if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
+                } else if byte == 0x22 {
+                    inString = true
+                } else if byte == 0x3A || byte == 0x5B || byte == 0x2C {
+                    starts.append(position + 1)
+                }
+            }
+            return starts
+        }
+        XCTAssertEqual(ByteMutator.valueStarts(Array(#"{"a:,[":[1,"\",:"],"b\\":2}"#.utf8)), [8, 9, 11, 19, 25])
+        XCTAssertEqual(ByteMutator.valueStarts(Array(#"[1,"x\""#.utf8)), [1, 3])
+        let fixtures = try CorpusTestSupport.fixtures()
+        let mutator = ByteMutator(spliceSources: fixtures.map(\.blobText))
+        var random = SeededRandom(seed: 11)
+        for round in 0..<600 {
+            var bytes = fixtures[round % fixtures.count].blobText
+            for _ in 0..<(round % 5) { _ = mutator.mutate(&bytes, &random) }
+            XCTAssertEqual(ByteMutator.valueStarts(bytes), expected(bytes), String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
     func testGeneratedCasesUseTheFixturesZonesAndOperators() throws {
         let fixtures = try CorpusTestSupport.fixtures()
         let generator = FuzzCaseGenerator(seed: 4, fixtures: fixtures)

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import WidgetSnapshot
 
@@ -128,6 +129,47 @@ final class JSONScannerTests: XCTestCase {
             guard let error = error as? JSONSyntaxError else { return XCTFail("\(error)") }
             XCTAssertEqual(error.line, 2)
             XCTAssertEqual(error.column, 8)
+        }
+    }
+
+    /// Every byte at every offset of the writer's eight-byte words, in both dialects, against
+    /// the rule written out one byte at a time.
+    func testWriterEscapesEveryByteAtEveryOffset() {
+        func expected(_ bytes: [UInt8], solidus: Bool) -> [UInt8] {
+            var out: [UInt8] = [0x22]
+            for byte in bytes {
+                switch byte {
+                case 0x22, 0x5C: out += [0x5C, byte]
+                case 0x2F where solidus: out += [0x5C, byte]
+                case 0x08: out += Array(#"\b"#.utf8)
+                case 0x09: out += Array(#"\t"#.utf8)
+                case 0x0A: out += Array(#"\n"#.utf8)
+                case 0x0C: out += Array(#"\f"#.utf8)
+                case 0x0D: out += Array(#"\r"#.utf8)
+                case 0..<0x20: out += Array(String(format: "\\u%04x", byte).utf8)
+                default: out.append(byte)
+                }
+            }
+            return out + [0x22]
+        }
+        for byte in UInt8.min...UInt8.max {
+            for offset in 0..<17 {
+                let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: offset) + [byte] + [UInt8](repeating: UInt8(ascii: "z"), count: 19 - offset)
+                for solidus in [false, true] {
+                    var out: [UInt8] = []
+                    JSONWriter.appendString(bytes, to: &out, escapingSolidus: solidus)
+                    XCTAssertEqual(out, expected(bytes, solidus: solidus), "byte \(byte) at \(offset)")
+                }
+            }
+        }
+        var out: [UInt8] = []
+        JSONWriter.appendString([], to: &out)
+        XCTAssertEqual(out, [0x22, 0x22])
+        let mixed = Array("é\u{2028}/\"\\\n\u{1F}x".utf8) + [0xFF, 0x80] + Array(repeating: 0x41, count: 30) + [0x0B]
+        for solidus in [false, true] {
+            var written: [UInt8] = []
+            JSONWriter.appendString(mixed, to: &written, escapingSolidus: solidus)
+            XCTAssertEqual(written, expected(mixed, solidus: solidus))
         }
     }
 

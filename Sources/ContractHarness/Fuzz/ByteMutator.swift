@@ -99,19 +99,28 @@ package struct ByteMutator: Sendable {
     }
 
     /// Positions just after a structural `:`, `[` or `,` (string-aware, escape-aware).
-    static func valueStarts(_ bytes: [UInt8]) -> [Int] {
+    /// (Read through one buffer pointer, string bodies skipped to their next `"` or `\\`:
+    /// byte by byte through the array it was a tenth of a case's generation on 100 KB blobs.)
+    package static func valueStarts(_ bytes: [UInt8]) -> [Int] {
         var starts: [Int] = []
-        var inString = false
-        var escaped = false
-        for (position, byte) in bytes.enumerated() {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: ","): starts.append(position + 1)
-            default: break
+        bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var position = 0
+            while position < count {
+                let byte = buffer[position]
+                position += 1
+                switch byte {
+                case UInt8(ascii: "\""):
+                    // The string's body: an escape skips the byte after it; the closing quote ends it.
+                    while position < count {
+                        let inner = buffer[position]
+                        position += 1
+                        if inner == UInt8(ascii: "\"") { break }
+                        if inner == UInt8(ascii: "\\") { position += 1 }
+                    }
+                case UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: ","): starts.append(position)
+                default: break
+                }
             }
         }
         return starts

@@ -54,9 +54,14 @@ package struct FuzzCaseGenerator: Sendable {
     /// stops here — a `size` operator, output that is not an object, or not writer-like).
     static func apply(_ op: MutationOperator, _ parameter: String?, to input: MutationOperator.Input) -> FirstStepCache.Step {
         guard let output = op.apply(input, parameter: parameter) else { return FirstStepCache.Step(output: nil, next: nil) }
+        return FirstStepCache.Step(output: output, next: next(after: op, output))
+    }
+
+    /// The object a step after `op` reads from its output, or nil when the chain stops there.
+    static func next(after op: MutationOperator, _ output: MutationOperator.Output) -> JSONObject? {
         guard op.family != .size, case .object(let object)? = try? JSONParser().parse(output.blob),
-              isWriterLike(object) else { return FirstStepCache.Step(output: output, next: nil) }
-        return FirstStepCache.Step(output: output, next: object)
+              isWriterLike(object) else { return nil }
+        return object
     }
 
     package func make(_ index: Int) -> FuzzCase {
@@ -72,17 +77,27 @@ package struct FuzzCaseGenerator: Sendable {
         // A chain of named operators; each next one reads the previous output while it is
         // still a JSON object (byte-level quirks of an earlier step may be normalised away).
         let chain = random.pick([0, 1, 1, 1, 2, 2, 3])
-        for _ in 0..<chain {
+        // The chain's last step off the fixture: what a next step would read from its output
+        // is worked out only if a tap needs the tasks (parsing an output is most of a step).
+        var lastStep: (op: MutationOperator, output: MutationOperator.Output)?
+        for position in 0..<chain {
             let opIndex = random.below(catalog.count)
             let op = catalog[opIndex]
             let variantIndex = random.below(op.variants.count)
             let parameter = op.variants[variantIndex]
             // A step on the fixture itself is a pure function of (fixture, operator, parameter).
-            let step = inputIsFixture
-                ? firstSteps.step(FirstStepCache.Key(fixture: fixtureIndex, op: opIndex, variant: variantIndex)) {
+            let step: FirstStepCache.Step
+            if inputIsFixture {
+                step = firstSteps.step(FirstStepCache.Key(fixture: fixtureIndex, op: opIndex, variant: variantIndex)) {
                     Self.apply(op, parameter, to: input)
                 }
-                : Self.apply(op, parameter, to: input)
+            } else if position == chain - 1 {
+                guard let output = op.apply(input, parameter: parameter) else { continue }
+                lastStep = (op, output)
+                step = FirstStepCache.Step(output: output, next: nil)
+            } else {
+                step = Self.apply(op, parameter, to: input)
+            }
             guard let output = step.output else { continue }
             recipe.append("op \(op.id)" + (parameter.map { "#\($0)" } ?? ""))
             blob = output.blob
@@ -100,7 +115,9 @@ package struct FuzzCaseGenerator: Sendable {
         }
 
         if random.chance(1, in: 10) {
-            let ids = input.tasks.compactMap { $0.task["id"]?.stringValue }
+            let tasks = lastStep.flatMap { Self.next(after: $0.op, $0.output) }
+                .map { MutationOperator.Input(blob: $0, pendingDoneTargets: pending).tasks } ?? input.tasks
+            let ids = tasks.compactMap { $0.task["id"]?.stringValue }
             let taskId = ids.isEmpty || random.chance(1, in: 4) ? JSONString("t1") : random.pick(ids)
             let target = random.chance(1, in: 2)
             pending = pending.queuing(taskId, target)
