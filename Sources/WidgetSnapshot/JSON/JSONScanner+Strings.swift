@@ -9,17 +9,7 @@ extension JSONScanner {
         guard let base = bytes.baseAddress else { throw error("unterminated string") }
         let raw = UnsafeRawPointer(base)
         while true {
-            // Eight bytes at a time, first byte lowest; the lowest flagged byte of a word is
-            // exactly the first that needs a look (the flag tests only misfire above a true hit).
-            while position &+ 8 <= count {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-                let flags = Self.bytesNeedingALook(word)
-                if flags != 0 {
-                    position &+= flags.trailingZeroBitCount &>> 3
-                    break
-                }
-                position &+= 8
-            }
+            position = Self.skipBytesNeedingNoLook(raw, from: position, count: count)
             guard position < count else { throw error("unterminated string") }
             var byte = bytes[position]
             while byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
@@ -47,6 +37,23 @@ extension JSONScanner {
     private mutating func validateEscape() throws(JSONSyntaxError) {
         var discarded: [UInt8] = []
         try parseEscape(into: &discarded)
+    }
+
+    /// The first position at or after `position` whose byte may need a look (a quote, a
+    /// backslash, a control character, not ASCII), or the start of the last < 8 bytes when
+    /// no whole word holds one. Eight bytes at a time, first byte lowest; the lowest flagged
+    /// byte of a word is exactly the first that needs a look (the flag tests only misfire
+    /// above a true hit).
+    @inline(__always)
+    static func skipBytesNeedingNoLook(_ raw: UnsafeRawPointer, from position: Int, count: Int) -> Int {
+        var position = position
+        while position &+ 8 <= count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            let flags = bytesNeedingALook(word)
+            if flags != 0 { return position &+ (flags.trailingZeroBitCount &>> 3) }
+            position &+= 8
+        }
+        return position
     }
 
     /// The high bit of each of eight bytes (little-endian) that is a quote, a backslash, a

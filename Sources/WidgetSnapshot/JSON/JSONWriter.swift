@@ -70,15 +70,7 @@ package enum JSONWriter {
             var runStart = 0
             while position < count {
                 if !escapingSolidus {
-                    while position &+ 8 <= count {
-                        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-                        let flags = JSONScanner.bytesNeedingALook(word)
-                        if flags != 0 {
-                            position &+= flags.trailingZeroBitCount &>> 3
-                            break
-                        }
-                        position &+= 8
-                    }
+                    position = JSONScanner.skipBytesNeedingNoLook(raw, from: position, count: count)
                     guard position < count else { break }
                 }
                 let byte = buffer[position]
