@@ -17,6 +17,18 @@ final class CaseStreamTests: XCTestCase {
         XCTAssertFalse(CorpusTestSupport.text(CaseStream.line(noTaps)).contains("pendingDoneTargets"))
     }
 
+    func testARepeatedTapIsARepeatedKeyInQueueOrderAndReadsBackSo() throws {
+        var repeated = sample
+        repeated.pendingDoneTargets = [Case.PendingTarget(taskId: "t1", isDone: true), Case.PendingTarget(taskId: "t2", isDone: true),
+                                       Case.PendingTarget(taskId: "t1", isDone: false)]
+        let line = CorpusTestSupport.text(CaseStream.line(repeated))
+        XCTAssertTrue(line.contains(#""pendingDoneTargets":{"t1":true,"t2":true,"t1":false}"#), line)
+        XCTAssertEqual(try CaseStream.read(CaseStream.write([repeated]), file: "t.jsonl"), [repeated])
+        // Any other repeated field reads its last value, as before.
+        let twice = try CaseStream.readLine(Array(#"{"id":"a","id":"b","blob":"","nowMs":1,"timeZone":"UTC"}"#.utf8), file: "t", line: 1)
+        XCTAssertEqual(twice.id, "b")
+    }
+
     func testInvalidUTF8GoesAsBase64AndRoundTrips() throws {
         var bytes = sample
         bytes.blob = [0x7B, 0xFF, 0x00, 0xC0, 0xAF, 0x7D]

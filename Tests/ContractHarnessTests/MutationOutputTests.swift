@@ -92,9 +92,24 @@ final class MutationOutputTests: XCTestCase {
         let near = try CorpusTestSupport.output("pending.near-id", "normalization", on: "non-ascii").pendingDoneTargets
         XCTAssertEqual(near.map(\.taskId.utf8), [Array("t-cafe\u{301}".utf8), Array("t-caf\u{e9}".utf8)])
         XCTAssertEqual(near.map(\.isDone), [true, false])
-        // Queues never hold one id twice.
         let dup = try CorpusTestSupport.output("tasks.duplicate-ids", "pending").pendingDoneTargets
         XCTAssertEqual(dup, [Case.PendingTarget(taskId: "t1", isDone: true)])
+        // A tap for an id queued before is queued again, at the end (the last one wins).
+        let again = try CorpusTestSupport.output("pending.override", "to-undone", on: "many-tasks").pendingDoneTargets
+        XCTAssertEqual(again.suffix(1), [Case.PendingTarget(taskId: again.last!.taskId, isDone: false)])
+        XCTAssertEqual(again.filter { $0.taskId == again.last!.taskId }.count, 2, "\(again)")
+    }
+
+    func testRepeatedIdQueuesTheFirstTaskTwiceWithTheLastTapDifferent() throws {
+        func taps(_ parameter: String) throws -> [Case.PendingTarget] {
+            try CorpusTestSupport.output("pending.repeated-id", parameter).pendingDoneTargets
+        }
+        // canonical: t1 (not done), t2 (done), t3 (not done).
+        XCTAssertEqual(try taps("twice"), [Case.PendingTarget(taskId: "t1", isDone: false), Case.PendingTarget(taskId: "t1", isDone: true)])
+        XCTAssertEqual(try taps("between").map(\.taskId), ["t1", "t2", "t3", "t1"])
+        let long = try taps("long-queue")
+        XCTAssertGreaterThan(long.count, 16, "C's sorted pending index")
+        XCTAssertEqual(long.filter { $0.taskId == "t1" }.map(\.isDone), [false, true])
     }
 
     func testOperatorsDeclineWhatDoesNotApply() throws {

@@ -19,7 +19,8 @@ enum BehaviourTable {
     static func load() throws -> [BehaviourRow] {
         let text = try String(contentsOf: url, encoding: .utf8)
         return try text.split(separator: "\n").enumerated().map { number, line in
-            let value = try JSONParser().parse(String(line))
+            // Repeated keys kept, as case lines are read: a row may queue one id twice.
+            let value = try JSONParser(keepsRepeatedKeys: true).parse(String(line))
             guard case .object(let object) = value else { throw TableError("line \(number + 1): not an object") }
             return try row(object, line: number + 1)
         }

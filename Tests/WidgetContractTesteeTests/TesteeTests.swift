@@ -20,7 +20,7 @@ final class TesteeTests: XCTestCase {
 
     func testAValidCaseReachesTheReaderExactlyAndItsViewIsTheCanonicalLine() throws {
         var seen: TesteeCase?
-        let out = Testee.respond(to: line(#""id":"f/op@berlin@at","blob":"\#(canonicalBlob)","pendingDoneTargets":{"e\u0301":true,"\u00e9":false},"nowMs":10,"timeZone":"Europe/Berlin""#),
+        let out = Testee.respond(to: line(#""id":"f/op@berlin@at","blob":"\#(canonicalBlob)","pendingDoneTargets":{"e\u0301":true,"\u00e9":false,"e\u0301":false},"nowMs":10,"timeZone":"Europe/Berlin""#),
                                  lineNumber: 1) { c in
             seen = c
             return try self.fullView(c)
@@ -29,9 +29,9 @@ final class TesteeTests: XCTestCase {
         let c = try XCTUnwrap(seen)
         XCTAssertEqual(c.id, "f/op@berlin@at")
         XCTAssertEqual(c.blobText, #"{"v":1,"dayStr":"2026-07-17","validUntil":5,"tasks":[{"id":"t1","title":"A"}]}"#)
-        XCTAssertEqual(c.pendingDoneTargets.map { Array($0.taskId.unicodeScalars) }, [["e", "\u{301}"], ["\u{e9}"]],
-                       "two taps, in order, exact code points")
-        XCTAssertEqual(c.pendingDoneTargets.map(\.isDone), [true, false])
+        XCTAssertEqual(c.pendingDoneTargets.map { Array($0.taskId.unicodeScalars) }, [["e", "\u{301}"], ["\u{e9}"], ["e", "\u{301}"]],
+                       "three taps, in order, exact code points, a repeated id kept")
+        XCTAssertEqual(c.pendingDoneTargets.map(\.isDone), [true, false, false])
         XCTAssertEqual(c.nowMs, 10)
         XCTAssertEqual(c.timeZoneName, "Europe/Berlin")
         XCTAssertEqual(c.timeZone?.identifier, "Europe/Berlin")

@@ -106,6 +106,21 @@ final class JSONScannerTests: XCTestCase {
         XCTAssertEqual(large?.keys.first, "k0")
     }
 
+    func testKeepingRepeatedKeysKeepsEveryMemberInOrderAndLooksUpTheLast() throws {
+        let parser = JSONParser(keepsRepeatedKeys: true)
+        let object = try parser.parse(#"{"a":1,"b":2,"a":3}"#).objectValue
+        XCTAssertEqual(object?.keys, ["a", "b", "a"])
+        XCTAssertEqual(object?["a"], .integer(3))
+        let many = "{" + (0..<30).map { "\"k\($0 % 20)\":\($0)" }.joined(separator: ",") + "}"
+        let large = try parser.parse(many).objectValue
+        XCTAssertEqual(large?.count, 30)
+        XCTAssertEqual(large?["k3"], .integer(23))
+        XCTAssertEqual(large?["k19"], .integer(19))
+        var written: [UInt8] = []
+        JSONWriter.append(try parser.parse(#"{"t1":true,"t1":false}"#), to: &written)
+        XCTAssertEqual(String(decoding: written, as: UTF8.self), #"{"t1":true,"t1":false}"#)
+    }
+
     func testEscapesDecodeToExactUTF8() throws {
         XCTAssertEqual(try JSONParser().parse(#""\ud83d\ude00""#), .string(JSONString("😀")))
         XCTAssertEqual(try JSONParser().parse(#""\u00e9\/\t""#), .string(JSONString("é/\t")))

@@ -99,20 +99,116 @@ static void parts_free(case_parts *p)
     free(p->blob_owned);
 }
 
-/* NULL when read, else the reason. */
-static const char *read_pending(json_t *obj, case_parts *p)
+/* ---- the queued taps in order: jansson keeps one value per key (the last, at the
+ * first key's place), but a case may queue one id twice (CONTRACT §6) and the reader
+ * applies the last tap itself, so the pendingDoneTargets object is walked over the text
+ * jansson has already accepted (valid JSON: no checks beyond what is read). ---- */
+
+static size_t skip_ws(const char *s, size_t len, size_t i)
 {
-    size_t n = json_object_size(obj);
-    p->pending = calloc(n ? n : 1, sizeof *p->pending);
-    p->pending_ids = calloc(n ? n : 1, sizeof *p->pending_ids);
-    if (!p->pending || !p->pending_ids)
-        return "out of memory";
-    for (void *it = json_object_iter(obj); it; it = json_object_iter_next(obj, it)) {
-        json_t *val = json_object_iter_value(it);
-        if (!json_is_boolean(val))
-            return "a pendingDoneTargets value is not a boolean";
+    while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
+        i++;
+    return i;
+}
+
+/* At a '"': the offset just after its closing quote. */
+static size_t skip_string(const char *s, size_t len, size_t i)
+{
+    for (i++; i < len && s[i] != '"'; i++)
+        if (s[i] == '\\')
+            i++;
+    return i + 1;
+}
+
+/* At a value: the offset just after it. */
+static size_t skip_value(const char *s, size_t len, size_t i)
+{
+    if (s[i] == '"')
+        return skip_string(s, len, i);
+    if (s[i] != '{' && s[i] != '[') {
+        while (i < len && s[i] != ',' && s[i] != '}' && s[i] != ']' && skip_ws(s, len, i) == i)
+            i++;
+        return i;
+    }
+    int depth = 0;
+    do {
+        if (s[i] == '"') {
+            i = skip_string(s, len, i);
+            continue;
+        }
+        if (s[i] == '{' || s[i] == '[')
+            depth++;
+        else if (s[i] == '}' || s[i] == ']')
+            depth--;
+        i++;
+    } while (i < len && depth > 0);
+    return i;
+}
+
+/* The member name at s[i] ('"'), as jansson stores it (the pre-pass's key encoding);
+ * *end is set past the closing quote. NULL on out of memory. */
+static json_t *member_name(const char *s, size_t len, size_t i, size_t *end)
+{
+    *end = skip_string(s, len, i);
+    return json_loadb(s + i, *end - i, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
+}
+
+/* The offset of the value of the top-level member "pendingDoneTargets" (the last one,
+ * as jansson reads it), or len when there is none. */
+static size_t pending_offset(const char *s, size_t len)
+{
+    size_t found = len;
+    size_t i = skip_ws(s, len, 0) + 1;
+    i = skip_ws(s, len, i);
+    while (i < len && s[i] == '"') {
+        size_t end;
+        json_t *name = member_name(s, len, i, &end);
+        int is_pending = name && json_string_length(name) == 18
+                         && memcmp(json_string_value(name), "pendingDoneTargets", 18) == 0;
+        json_decref(name);
+        i = skip_ws(s, len, skip_ws(s, len, end) + 1);
+        if (is_pending)
+            found = i;
+        i = skip_ws(s, len, skip_value(s, len, i));
+        if (i < len && s[i] == ',')
+            i = skip_ws(s, len, i + 1);
+    }
+    return found;
+}
+
+static int parts_grow(case_parts *p, size_t *cap)
+{
+    if (p->pending_count < *cap)
+        return 1;
+    size_t n = *cap ? *cap * 2 : 8;
+    rd_pending *items = realloc(p->pending, n * sizeof *items);
+    if (items)
+        p->pending = items;
+    char **ids = realloc(p->pending_ids, n * sizeof *ids);
+    if (ids)
+        p->pending_ids = ids;
+    if (!items || !ids)
+        return 0;
+    *cap = n;
+    return 1;
+}
+
+/* The object at s[i] ('{'), member by member, a repeated id included. NULL when read,
+ * else the reason. */
+static const char *read_pending(const char *s, size_t len, size_t i, case_parts *p)
+{
+    size_t cap = 0;
+    i = skip_ws(s, len, i + 1);
+    while (i < len && s[i] == '"') {
+        size_t end;
+        json_t *name = member_name(s, len, i, &end);
+        if (!name || !parts_grow(p, &cap)) {
+            json_decref(name);
+            return "out of memory";
+        }
         rd_buf key = {0};
-        rd_key_decode(json_object_iter_key(it), json_object_iter_key_len(it), &key);
+        rd_key_decode(json_string_value(name), json_string_length(name), &key);
+        json_decref(name);
         size_t klen;
         char *k = rd_buf_take(&key, &klen);
         if (!k)
@@ -121,7 +217,16 @@ static const char *read_pending(json_t *obj, case_parts *p)
         p->pending_ids[p->pending_count++] = k;
         e->id = k;
         e->id_len = klen;
-        e->is_done = json_is_true(val);
+        i = skip_ws(s, len, skip_ws(s, len, end) + 1);
+        if (len - i >= 4 && memcmp(s + i, "true", 4) == 0)
+            e->is_done = 1;
+        else if (len - i >= 5 && memcmp(s + i, "false", 5) == 0)
+            e->is_done = 0;
+        else
+            return "a pendingDoneTargets value is not a boolean";
+        i = skip_ws(s, len, skip_value(s, len, i));
+        if (i < len && s[i] == ',')
+            i = skip_ws(s, len, i + 1);
     }
     return NULL;
 }
@@ -150,7 +255,6 @@ static void run_line(const char *line, size_t len)
         emit_bad_case("", 0, reason);
         return;
     }
-    rd_prepared_free(&prep);
 
     json_t *jid = json_object_get(root, "id");
     const char *id = json_is_string(jid) ? json_string_value(jid) : "";
@@ -179,7 +283,7 @@ static void run_line(const char *line, size_t len)
     else if (pending && !json_is_null(pending) && !json_is_object(pending))
         bad = "\"pendingDoneTargets\" is not an object";
     else if (json_is_object(pending))
-        bad = read_pending(pending, &parts);
+        bad = read_pending(prep.text, prep.len, pending_offset(prep.text, prep.len), &parts);
     if (!bad && blob64) {
         size_t n = 0;
         parts.blob_owned = b64_decode(json_string_value(blob64), json_string_length(blob64), &n);
@@ -208,6 +312,7 @@ static void run_line(const char *line, size_t len)
     }
     parts_free(&parts);
     json_decref(root);
+    rd_prepared_free(&prep);
 }
 
 int main(void)

@@ -129,6 +129,10 @@ fun runCase(line: String): String {
             case.has("blobBase64") -> String(Base64.getDecoder().decode(stringField(case, "blobBase64")), Charsets.UTF_8)
             else -> throw BadCase("case has neither blob nor blobBase64")
         }
+        // A case may queue one id twice (CONTRACT §6: the last tap wins). The reader takes a
+        // Map, which holds the last tap per id; Android's JSONObject reads a repeated key the
+        // same way (the last value, at the first key's place; checked on com.android.json.jar),
+        // so its members are the taps as the map would hold them after putting each in order.
         val pending = LinkedHashMap<String, Boolean>()
         if (case.has("pendingDoneTargets") && !case.isNull("pendingDoneTargets")) {
             val obj = case.opt("pendingDoneTargets") as? JSONObject

@@ -29,8 +29,8 @@ package enum CaseStream {
     }
 
     /// The blob goes as a JSON string when its bytes are valid UTF-8, else as standard
-    /// padded base64. Taps are written as an object: one id once, at its first position,
-    /// with its last value (the queue is last-wins).
+    /// padded base64. Taps are written as an object with one member per tap, in queue order:
+    /// an id tapped twice is a repeated key (CONTRACT §6: the last one wins).
     package static func appendLine(_ item: Case, to out: inout [UInt8]) {
         var object = JSONObject()
         object["id"] = .string(JSONString(item.id))
@@ -41,7 +41,7 @@ package enum CaseStream {
         }
         if !item.pendingDoneTargets.isEmpty {
             var targets = JSONObject()
-            for target in item.pendingDoneTargets { targets[target.taskId] = .bool(target.isDone) }
+            for target in item.pendingDoneTargets { targets.appendRepeating(target.taskId, .bool(target.isDone)) }
             object["pendingDoneTargets"] = .object(targets)
         }
         object["nowMs"] = .integer(item.nowMs)
@@ -79,7 +79,9 @@ package enum CaseStream {
         guard !text.isEmpty else { throw HarnessInputError(file: file, line: line, message: "empty line") }
         let value: JSONValue
         do {
-            value = try JSONParser().parse(text)
+            // Repeated keys kept: a repeated tap id is two taps, in order; any other
+            // repeated field reads its last value.
+            value = try JSONParser(keepsRepeatedKeys: true).parse(text)
         } catch {
             throw HarnessInputError(file: file, line: line, message: "not JSON: \(error.message) at column \(error.column)")
         }

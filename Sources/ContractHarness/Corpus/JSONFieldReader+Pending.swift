@@ -4,7 +4,8 @@ import WidgetSnapshot
 /// The case-specific field of the strict JSON field reader: queued taps, read the same way by
 /// the fixture loader and the case-stream reader.
 extension JSONFieldReader {
-    /// An object of `id → true/false`, kept in its order.
+    /// An object of `id → true/false`, kept in its order, a repeated id included (when the
+    /// object was parsed keeping repeated keys, as case lines are).
     func pendingTargets(_ key: String) throws(HarnessInputError) -> [Case.PendingTarget] {
         var targets: [Case.PendingTarget] = []
         for member in try object(key).members {

@@ -116,15 +116,9 @@ extension MutationOperator.Input {
 }
 
 extension Array where Element == Case.PendingTarget {
-    /// Queues a tap, last-wins: an existing entry for the id is updated in place, so a
-    /// queue never holds one id twice (the stream writes it as a JSON object).
+    /// Queues a tap at the end, as the app's queue does: an id tapped before is then queued
+    /// twice, and the readers apply the last tap (CONTRACT §6; the stream repeats the key).
     package func queuing(_ taskId: JSONString, _ isDone: Bool) -> [Case.PendingTarget] {
-        var queue = self
-        if let at = queue.firstIndex(where: { $0.taskId == taskId }) {
-            queue[at].isDone = isDone
-        } else {
-            queue.append(Case.PendingTarget(taskId: taskId, isDone: isDone))
-        }
-        return queue
+        self + [Case.PendingTarget(taskId: taskId, isDone: isDone)]
     }
 }

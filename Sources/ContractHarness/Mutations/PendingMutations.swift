@@ -31,6 +31,17 @@ enum PendingMutations {
         return JSONString(utf8: bytes)
     }
 
+    /// How the two taps for one id are queued (`pending.repeated-id`).
+    private enum Repeat: Sendable {
+        case twice, between, longQueue
+    }
+
+    /// 17 ids no task has, `id-01` … `id-17`: with a tap or two more, a queue of more than 16,
+    /// which C looks up through a sorted index where they order right after `id`.
+    private static func unknownIds(extending id: JSONString) -> [JSONString] {
+        (1...17).map { n in JSONString(utf8: id.utf8 + Array("-\(n < 10 ? "0" : "")\(n)".utf8)) }
+    }
+
     static let all: [MutationOperator] = [
         .taps("pending.override", .pending, "a queued tap that overrides a task's isDone (or confirms it)", [
             ("to-done", Optional(true)),
@@ -96,14 +107,34 @@ enum PendingMutations {
               reach: .canonicalFixture) { input in
             guard let first = input.tasks.first?.task["id"]?.stringValue else { return nil }
             var queue = input.pendingDoneTargets
-            for n in 1...17 {
-                queue = queue.queuing(JSONString(utf8: first.utf8 + Array("-\(n < 10 ? "0" : "")\(n)".utf8)), true)
-            }
+            for unknown in unknownIds(extending: first) { queue = queue.queuing(unknown, true) }
             for (_, task) in input.tasks {
                 guard let id = task["id"]?.stringValue else { continue }
                 queue = queue.queuing(id, !input.effectiveIsDone(task))
             }
             return queue
+        },
+        // One id queued twice with different targets: the last tap wins (CONTRACT §6), also
+        // when other taps come between and when more than 16 taps send C to its sorted index.
+        .taps("pending.repeated-id", .pending, "the first task tapped twice with different targets (the last tap wins)",
+              reach: .canonicalFixture, [
+            ("twice", Repeat.twice),
+            ("between", Repeat.between),
+            ("long-queue", Repeat.longQueue),
+        ]) { input, kind in
+            let tasks = input.tasks.compactMap { entry in entry.task["id"]?.stringValue.map { (entry.task, $0) } }
+            guard let (task, id) = tasks.first else { return nil }
+            let shown = input.effectiveIsDone(task)
+            var queue = input.pendingDoneTargets.queuing(id, shown)
+            switch kind {
+            case .twice:
+                break
+            case .between:
+                for (other, otherId) in tasks.dropFirst() { queue = queue.queuing(otherId, !input.effectiveIsDone(other)) }
+            case .longQueue:
+                for unknown in unknownIds(extending: id) { queue = queue.queuing(unknown, true) }
+            }
+            return queue.queuing(id, !shown)
         },
     ]
 }

@@ -1,10 +1,12 @@
 /// Builds the `JSONValue` tree from what the scanner reports (what `JSONParser` returns).
 /// Open containers live in their own stacks, so every append mutates a uniquely held
 /// buffer in place; a member set on an object keeps the first position of its key and the
-/// last value (`JSONObject`'s subscript).
+/// last value (`JSONObject`'s subscript), unless `keepsRepeatedKeys`: then every member is
+/// kept in order (`JSONObject.appendRepeating`).
 struct JSONTreeBuilder: JSONScanSink {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let loneSurrogates: JSONParser.LoneSurrogates
+    private let keepsRepeatedKeys: Bool
     private var open: [Open] = []
     private var arrays: [[JSONValue]] = []
     private var objects: [JSONObject] = []
@@ -17,9 +19,10 @@ struct JSONTreeBuilder: JSONScanSink {
         case object
     }
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, loneSurrogates: JSONParser.LoneSurrogates) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, loneSurrogates: JSONParser.LoneSurrogates, keepsRepeatedKeys: Bool = false) {
         self.bytes = bytes
         self.loneSurrogates = loneSurrogates
+        self.keepsRepeatedKeys = keepsRepeatedKeys
     }
 
     /// Hands a complete value to the innermost open container, or makes it the result.
@@ -27,7 +30,12 @@ struct JSONTreeBuilder: JSONScanSink {
         switch open.last {
         case nil: result = value
         case .array: arrays[arrays.count - 1].append(value)
-        case .object: objects[objects.count - 1][pendingKeys.removeLast()] = value
+        case .object:
+            if keepsRepeatedKeys {
+                objects[objects.count - 1].appendRepeating(pendingKeys.removeLast(), value)
+            } else {
+                objects[objects.count - 1][pendingKeys.removeLast()] = value
+            }
         }
     }
 

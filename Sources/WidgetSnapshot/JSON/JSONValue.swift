@@ -39,7 +39,9 @@ package struct JSONString: Hashable, Sendable, Comparable, ExpressibleByStringLi
 ///
 /// Setting an existing key replaces its value in place (the member keeps the position
 /// of its first occurrence), which is what org.json's `LinkedHashMap`-backed `put`
-/// does with duplicate keys.
+/// does with duplicate keys. Only `appendRepeating` (the harness's case lines, whose
+/// tap queue may name one id twice) adds a key a second time; a lookup then finds the
+/// last member with that key.
 package struct JSONObject: Equatable, Sendable {
     /// One name/value pair.
     package struct Member: Equatable, Sendable {
@@ -54,6 +56,8 @@ package struct JSONObject: Equatable, Sendable {
     package private(set) var members: [Member] = []
     /// Key → position, kept only once an object is large enough for linear search to hurt.
     private var index: [JSONString: Int]?
+    /// Set once `appendRepeating` added a key twice: lookups then search from the end.
+    private var repeatsKeys = false
     private static let indexThreshold = 12
 
     package init() {}
@@ -66,9 +70,26 @@ package struct JSONObject: Equatable, Sendable {
     package var isEmpty: Bool { members.isEmpty }
     package var keys: [JSONString] { members.map(\.key) }
 
+    /// The position of the member with this key (the last one, when a key repeats).
     package func position(of key: JSONString) -> Int? {
         if let index { return index[key] }
-        return members.firstIndex { $0.key == key }
+        return repeatsKeys ? members.lastIndex { $0.key == key } : members.firstIndex { $0.key == key }
+    }
+
+    /// Appends a member even when its key is already there, so the object keeps every
+    /// member in order (a queue written as an object); lookups then see the last one.
+    package mutating func appendRepeating(_ key: JSONString, _ value: JSONValue) {
+        if position(of: key) != nil { repeatsKeys = true }
+        append(Member(key: key, value: value))
+    }
+
+    private mutating func append(_ member: Member) {
+        members.append(member)
+        if index != nil {
+            index![member.key] = members.count - 1
+        } else if members.count > Self.indexThreshold {
+            rebuildIndex()
+        }
     }
 
     package subscript(key: JSONString) -> JSONValue? {
@@ -82,12 +103,7 @@ package struct JSONObject: Equatable, Sendable {
                     rebuildIndex()
                 }
             } else if let newValue {
-                members.append(Member(key: key, value: newValue))
-                if index != nil {
-                    index![key] = members.count - 1
-                } else if members.count > Self.indexThreshold {
-                    rebuildIndex()
-                }
+                append(Member(key: key, value: newValue))
             }
         }
     }
