@@ -31,6 +31,7 @@ enum ContractHarnessCLI {
         var arguments = Arguments(all)
         do {
             let code = try command.run(&arguments)
+            TerminationSignals.waitIfEnding()
             fflush(nil)
             LiveProcessGroups.killAll()
             exit(code)
@@ -57,6 +58,7 @@ enum ContractHarnessCLI {
     }
 
     static func fail(_ message: String, code: Int32) -> Never {
+        TerminationSignals.waitIfEnding()
         LiveProcessGroups.killAll()
         fflush(nil)
         FileHandle.standardError.write(Data("contract-harness: \(message)\n".utf8))

@@ -35,6 +35,13 @@ final class FuzzFindingStoreTests: XCTestCase {
         XCTAssertTrue(text.contains("\"reproduce\": \"contract-harness fuzz --seed 5 --case 17\""))
         XCTAssertTrue(text.contains("\"originalSize\": 300"))
         XCTAssertTrue(text.contains("\"shrunkSize\": \(finding.shrunk.blob.count)"))
+        XCTAssertTrue(text.contains("\"replay\": \"contract-harness fuzz --replay golden/findings/5-17.json\""), text)
+
+        // A finding of the Kotlin end replays with it (and so with its declared departures).
+        var kotlin = finding
+        kotlin.reproduce = "contract-harness fuzz --seed 5 --case 17 --kotlin --kotlin-parser 'app/W.kt'"
+        XCTAssertTrue(String(decoding: kotlin.fileBytes(), as: UTF8.self)
+            .contains("\"replay\": \"contract-harness fuzz --replay golden/findings/5-17.json --kotlin --kotlin-parser 'app/W.kt'\""))
     }
 
     func testATamperedFindingIsRefused() throws {

@@ -130,9 +130,39 @@ final class FuzzTimeBudgetTests: XCTestCase {
                                              as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
         // Killed at once; the killed sleep is reaped by init a moment later.
         let gone = Date().addingTimeInterval(5)
-        while kill(-pid, 0) == 0, Date() < gone { usleep(50_000) }
-        XCTAssertNotEqual(kill(-pid, 0), 0, "the compile's process group outlived the run")
+        while kill(pid, 0) == 0 || kill(-pid, 0) == 0, Date() < gone { usleep(50_000) }
+        XCTAssertTrue(kill(pid, 0) != 0 && kill(-pid, 0) != 0, "the compile (or its group) outlived the run")
         if kill(-pid, 0) == 0 { kill(-pid, SIGKILL) }
+    }
+
+    /// SIGTERM while the Kotlin testee compiles ends the compile's process group too (it runs
+    /// through Subprocess like every child, not a bare Foundation Process).
+    func testSIGTERMWhileCompilingKillsTheCompile() throws {
+        let folder = FuzzTestSupport.temporaryFolder()
+        defer { FuzzTestSupport.remove(folder) }
+        let root = try rootWithSlowKotlinCompile(in: folder, compileSeconds: 120, testee: "cat")
+        let process = Process()
+        process.executableURL = GateTestSupport.cli
+        process.arguments = ["fuzz", "--root", root.path, "--seed", "5", "--cases", "10", "--kotlin", "--no-save"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let pidFile = folder.appendingPathComponent("compile.pid")
+        var pid: Int32 = 0
+        let wait = Date().addingTimeInterval(60)
+        while pid == 0, Date() < wait {
+            pid = Int32((try? String(contentsOf: pidFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+            if pid == 0 { usleep(50_000) }
+        }
+        XCTAssertGreaterThan(pid, 0, "the compile never started")
+        process.terminate()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 128 + SIGTERM)
+        let gone = Date().addingTimeInterval(5)
+        // The stand-in itself (whatever group it was in) and its group are gone.
+        while pid > 0, kill(pid, 0) == 0 || kill(-pid, 0) == 0, Date() < gone { usleep(50_000) }
+        XCTAssertTrue(pid > 0 && kill(pid, 0) != 0 && kill(-pid, 0) != 0, "the compile outlived SIGTERM to fuzz")
+        if pid > 0, kill(-pid, 0) == 0 { kill(-pid, SIGKILL) }
     }
 
     /// A testee that never answers costs no more than the budget, whatever --start-timeout says.

@@ -80,8 +80,12 @@ package struct Finding: Equatable, Sendable {
         return out
     }
 
-    /// Decodes the saved case again with the same readers and says whether they still differ.
+    /// Decodes the saved case again with the same readers and says whether they still differ:
+    /// the reader options of `reproduce` (`--testee …`, `--kotlin`) come along, so a c/kotlin
+    /// finding replays with the Kotlin end and its declared departures.
     package var replayCommand: String {
-        "contract-harness fuzz --replay golden/findings/\(fileName)"
+        let generation = "contract-harness fuzz --seed \(seed) --case \(index)"
+        let readers = reproduce.hasPrefix(generation) ? reproduce.dropFirst(generation.count) : ""
+        return "contract-harness fuzz --replay golden/findings/\(fileName)" + readers
     }
 }

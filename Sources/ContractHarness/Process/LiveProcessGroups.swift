@@ -44,6 +44,7 @@ package enum TerminationSignals {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
     nonisolated(unsafe) private static var interruptHook: (@Sendable () -> Bool)?
+    nonisolated(unsafe) private static var ending = false
 
     /// Installs the handlers (again: no effect). SIGPIPE is ignored too: a testee that goes
     /// away must show up as an error on the write, not end the harness.
@@ -86,8 +87,22 @@ package enum TerminationSignals {
     /// Ends every live child group and removes half-written temporary files, then this
     /// process with 128 + `signalNumber`.
     package static func endNow(_ signalNumber: Int32) -> Never {
+        lock.lock()
+        ending = true
+        lock.unlock()
         LiveProcessGroups.killAll()
         TemporaryFiles.removeAll()
         _exit(128 + signalNumber)
+    }
+
+    /// For the main thread's way out: while a signal is ending the harness, wait for it to
+    /// exit with 128 + signal instead of exiting with what the kill caused meanwhile (a testee
+    /// or the Kotlin compile that died of it and shows up as an error).
+    package static func waitIfEnding() {
+        lock.lock()
+        let isEnding = ending
+        lock.unlock()
+        guard isEnding else { return }
+        while true { sleep(1) }
     }
 }
