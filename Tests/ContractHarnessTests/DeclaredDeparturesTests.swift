@@ -38,6 +38,30 @@ final class DeclaredDeparturesTests: XCTestCase {
         XCTAssertEqual(first(blob, view([row(title: "a\u{FFFD}b")]), view([row(title: "ab")])).0, "c/kotlin parse.tasks[].title")
     }
 
+    /// Fuzz finding 20261130-491631: the title is the literal text `\ud80d` then a lone low
+    /// surrogate. C writes `\ud80d` + U+FFFD; Kotlin keeps the surrogate, so in memory its title
+    /// is `\ud80d\ude00` (escape text for both). Only the second escape is a kept surrogate.
+    func testLiteralEscapeTextBeforeAKeptSurrogateIsD1() {
+        let blob = #"{"v":1,"tasks":[{"id":"","title":"\\ud80d\ude00"}]}"#
+        let c = view([row(title: #"\ud80d"# + "\u{FFFD}")])
+        XCTAssertEqual(first(blob, c, view([row(title: #"\ud80d\ude00"#)])).1, "D1")
+        // Literal text lost or added is no departure.
+        XCTAssertEqual(first(blob, c, view([row(title: #"\ude00"#)])).0, "c/kotlin parse.tasks[].title")
+        XCTAssertEqual(first(blob, c, view([row(title: #"\ud80d\ude00x"#)])).0, "c/kotlin parse.tasks[].title")
+    }
+
+    func testTheD1WalkTellsKeptSurrogatesFromLiteralEscapeText() {
+        let walk = DeclaredDepartures.isKeptSurrogateReading
+        XCTAssertTrue(walk("a\u{FFFD}b\u{FFFD}", #"a\udBFFb\uDC00"#))
+        XCTAssertTrue(walk(#"\ud800\ud800"# + "\u{FFFD}", #"\ud800\ud800\ud800"#))
+        XCTAssertTrue(walk("\u{FFFD}x", "\u{FFFD}x"))        // equal text: nothing to excuse, still D1-shaped
+        XCTAssertFalse(walk("\u{FFFD}", #"\u0041"#))         // not a surrogate escape
+        XCTAssertFalse(walk("\u{FFFD}", #"\ud7ff"#))         // just below the surrogates
+        XCTAssertFalse(walk("\u{FFFD}", #"\ud80"#))          // cut short
+        XCTAssertFalse(walk(#"\ud800"#, "\u{FFFD}"))         // the other way round
+        XCTAssertFalse(walk("\u{FFFD}\u{FFFD}", #"\ud800"#)) // one escape, two replacements
+    }
+
     func testDaysOutsideTheWritersCalendarAreD4() {
         for day in ["10000-01-01", "0000-01-01", "1582-10-10", "0001-01-01"] {
             let c = view([], dayStr: day, header: .outdated(dayMs: nil))
