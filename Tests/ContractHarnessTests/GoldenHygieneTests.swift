@@ -82,6 +82,12 @@ final class GoldenHygieneTests: XCTestCase {
         XCTAssertTrue(refused.err.contains("is a file"), refused.err)
         XCTAssertLessThan(Date().timeIntervalSince(started), 30)
         XCTAssertEqual(try Data(contentsOf: file), Data("{}".utf8))
+        // Before the Kotlin testee is compiled too (a reader file that does not exist would be
+        // the complaint otherwise).
+        let withKotlin = try GateTestSupport.runCLI(["fuzz", "--root", root, "--seed", "1", "--seconds", "600", "--findings", file.path,
+                                                     "--kotlin-parser", folder.appendingPathComponent("none.kt").path])
+        XCTAssertEqual(withKotlin.status, 2, withKotlin.out + withKotlin.err)
+        XCTAssertTrue(withKotlin.err.contains("is a file"), withKotlin.err)
 
         // A leftover from a killed run in the findings folder: removed and named.
         let findings = folder.appendingPathComponent("findings")
