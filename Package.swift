@@ -20,11 +20,16 @@ let package = Package(
         // (No unsafeFlags anywhere: an iOS app must be able to depend on this package.)
         .target(name: "ReferenceDecoder", dependencies: ["CJansson"]),
         // What every side must agree on, defined once: the decoded view and its canonical line,
-        // the field paths, the one comparison, the case id, the C view conversion.
-        .target(name: "ContractModel", dependencies: ["WidgetSnapshot", "ReferenceDecoder"]),
-        .target(name: "ContractHarness", dependencies: ["ContractModel", "WidgetSnapshot", "ReferenceDecoder"]),
+        // the field paths, the one comparison, the case id, the case and its stream line.
+        // Swift only (no C, no jansson): the testee kit an app links stands on it.
+        .target(name: "ContractModel", dependencies: ["WidgetSnapshot"]),
+        // The C reference called through its C API, its `rd_view` turned into a `DecodedView`:
+        // for the harness's C reader and the libFuzzer target, never for the testee kit.
+        .target(name: "ReferenceView", dependencies: ["ContractModel", "WidgetSnapshot", "ReferenceDecoder"]),
+        .target(name: "ContractHarness", dependencies: ["ContractModel", "ReferenceView", "WidgetSnapshot", "ReferenceDecoder"]),
         // The testee kit: case lines in, canonical view lines (or crash lines) out, CONTRACT §6.
-        .target(name: "WidgetContractTestee", dependencies: ["ContractModel", "ContractHarness", "WidgetSnapshot"]),
+        // Its closure is ContractModel and WidgetSnapshot only (KitDependencyTests checks it).
+        .target(name: "WidgetContractTestee", dependencies: ["ContractModel", "WidgetSnapshot"]),
         // A JSONSerialization port of the widget reader (what an iOS team without WidgetSnapshot
         // ships): timed by WidgetBench, and the reader of the worked testee example.
         .target(name: "FoundationWidgetReader", dependencies: ["WidgetSnapshot"], path: "Examples/FoundationWidgetReader"),
@@ -33,12 +38,12 @@ let package = Package(
         // The CLI: argument parsing and one file per subcommand, over the library.
         .executableTarget(name: "contract-harness", dependencies: ["ContractHarness", "ContractModel", "WidgetSnapshot"]),
         // The libFuzzer target (scripts/fuzz-libfuzzer, .clusterfuzzlite/): Swift vs C on the same bytes.
-        // It links the model (the comparison, the C conversion) and the readers, never the harness.
-        .executableTarget(name: "WidgetFuzz", dependencies: ["ContractModel", "WidgetSnapshot", "ReferenceDecoder"]),
+        // It links the model (the comparison), the C conversion and the readers, never the harness.
+        .executableTarget(name: "WidgetFuzz", dependencies: ["ContractModel", "ReferenceView", "WidgetSnapshot", "ReferenceDecoder"]),
         // Benchmarks (scripts/bench, BENCHMARKS.md): release builds only, not a product an app uses.
         .executableTarget(name: "WidgetBench", dependencies: ["WidgetSnapshot", "ContractModel", "ContractHarness", "ReferenceDecoder", "FoundationWidgetReader"]),
         .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot"]),
-        .testTarget(name: "ContractModelTests", dependencies: ["ContractModel", "WidgetSnapshot", "ReferenceDecoder"]),
+        .testTarget(name: "ContractModelTests", dependencies: ["ContractModel", "ReferenceView", "WidgetSnapshot", "ReferenceDecoder"]),
         .testTarget(name: "ReaderBehaviourTests", dependencies: ["ContractHarness", "ContractModel", "WidgetSnapshot"]),
         .testTarget(name: "WidgetContractTesteeTests", dependencies: ["WidgetContractTestee", "WidgetSnapshot"]),
         .testTarget(name: "ContractHarnessTests", dependencies: ["ContractHarness", "ContractModel", "WidgetSnapshot"]),

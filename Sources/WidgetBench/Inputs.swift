@@ -1,4 +1,5 @@
 import ContractHarness
+import ContractModel
 import Foundation
 import WidgetSnapshot
 

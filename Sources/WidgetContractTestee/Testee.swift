@@ -1,4 +1,4 @@
-import ContractHarness
+import ContractModel
 import Foundation
 import WidgetSnapshot
 

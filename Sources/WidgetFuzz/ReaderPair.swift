@@ -1,6 +1,7 @@
 import ContractModel
 import Foundation
 import ReferenceDecoder
+import ReferenceView
 import WidgetSnapshot
 
 /// Decodes one blob with the Swift reader and the C reference and compares what

@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 import XCTest
 import WidgetSnapshot

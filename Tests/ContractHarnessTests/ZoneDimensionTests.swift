@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 import ReferenceDecoder
 import WidgetSnapshot

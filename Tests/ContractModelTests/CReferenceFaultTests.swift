@@ -1,6 +1,7 @@
 import ContractModel
 import Foundation
 import ReferenceDecoder
+import ReferenceView
 import XCTest
 
 /// Out of memory and transient file errors fail the C reference's decode (a crash for the

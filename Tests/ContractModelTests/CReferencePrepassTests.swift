@@ -1,5 +1,6 @@
 import ContractModel
 import Foundation
+import ReferenceView
 import WidgetSnapshot
 import XCTest
 

@@ -1,3 +1,5 @@
+import ContractModel
+
 /// What a golden line was produced from, as 16 hex digits: SHA-256 over the case's blob
 /// bytes, queued taps (in order), instant and zone — everything a reader sees except the id,
 /// which names the line already. `check` compares it with the case the corpus generates now,

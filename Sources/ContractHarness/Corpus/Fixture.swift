@@ -1,3 +1,4 @@
+import ContractModel
 import WidgetSnapshot
 
 /// One golden base blob and the settings it runs under (`golden/fixtures/<name>.json`).

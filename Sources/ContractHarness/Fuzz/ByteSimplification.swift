@@ -1,3 +1,5 @@
+import ContractModel
+
 /// The last shrinking pass, for small blobs: hoists values out of their containers (on a
 /// lenient reading of the text, `LenientValues`), removes every contiguous byte range that
 /// can go (longest first), then turns digits into `0`.

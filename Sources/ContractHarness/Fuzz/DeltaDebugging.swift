@@ -1,3 +1,5 @@
+import ContractModel
+
 /// The byte-level shrinking pass: Zeller's ddmin over the blob's bytes, removing ever
 /// smaller chunks while the disagreement persists, until no single byte can go.
 ///

@@ -1,3 +1,4 @@
+import ContractModel
 import WidgetSnapshot
 
 /// A shrunk disagreement as saved under `golden/findings/<seed>-<index>.json`: the

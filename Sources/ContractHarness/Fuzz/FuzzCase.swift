@@ -1,3 +1,5 @@
+import ContractModel
+
 /// One generated fuzz case: its index in the seed's sequence, the case itself, and the
 /// recipe that made it (fixture, operators, byte mutations, zone, instant), so a finding
 /// can say how its blob came about before it was shrunk.

@@ -1,3 +1,5 @@
+import ContractModel
+
 /// The budgeted, batched "does this candidate still fail?" question the shrinking passes
 /// ask: candidates are tried in order, a batch at a time (one process start per batch
 /// for an external testee), and the first that still shows the disagreement wins.

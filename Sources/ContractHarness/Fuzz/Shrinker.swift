@@ -1,3 +1,5 @@
+import ContractModel
+
 /// Reduces a disagreeing case to a minimal one that still shows the *same* disagreement
 /// (same reader pair, same first differing field): first the queued taps, then the JSON
 /// structure, then the bytes (delta debugging, then range removal and digit

@@ -1,3 +1,4 @@
+import ContractModel
 import WidgetSnapshot
 
 /// The structural shrinking pass: on a blob that parses as JSON, drops object members and

@@ -1,3 +1,5 @@
+import ContractModel
+
 /// Whether each stored golden line (`golden/expected`, `golden/kotlin`) still belongs to the
 /// case the corpus generates now (`GoldenLine` provenance), so the gate can tell "the golden
 /// file is stale: regenerate it" apart from "a reader deviates". Only current lines are

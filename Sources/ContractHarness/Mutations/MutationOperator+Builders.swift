@@ -1,3 +1,4 @@
+import ContractModel
 import WidgetSnapshot
 
 /// Short ways to declare the common kinds of operator in the family files: edit the draft,

@@ -1,3 +1,4 @@
+import ContractModel
 import WidgetSnapshot
 
 /// One named, deterministic way to turn a fixture's blob into a test case.

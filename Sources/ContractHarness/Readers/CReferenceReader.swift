@@ -1,4 +1,5 @@
 import ContractModel
+import ReferenceView
 
 /// The C reference on libjansson (CONTRACT §5: it defines the expected outputs), run in
 /// this process through its C API (`CReference`) and turned into the same `DecodedView` as

@@ -1,4 +1,3 @@
-import ContractModel
 import Foundation
 import WidgetSnapshot
 

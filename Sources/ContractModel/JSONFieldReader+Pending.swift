@@ -1,4 +1,3 @@
-import ContractModel
 import WidgetSnapshot
 
 /// The case-specific field of the strict JSON field reader: queued taps, read the same way by
@@ -6,7 +5,7 @@ import WidgetSnapshot
 extension JSONFieldReader {
     /// An object of `id → true/false`, kept in its order, a repeated id included (when the
     /// object was parsed keeping repeated keys, as case lines are).
-    func pendingTargets(_ key: String) throws(HarnessInputError) -> [Case.PendingTarget] {
+    package func pendingTargets(_ key: String) throws(HarnessInputError) -> [Case.PendingTarget] {
         var targets: [Case.PendingTarget] = []
         for member in try object(key).members {
             guard case .bool(let flag) = member.value else {

@@ -1,4 +1,3 @@
-import ContractModel
 import WidgetSnapshot
 
 /// One input every reader decodes (CONTRACT §6): a blob's exact bytes, the pending
