@@ -65,6 +65,27 @@ final class ZoneDimensionTests: XCTestCase {
         }
     }
 
+    /// A hand-picked zone dimension (a transition deleted from the golden file, expected
+    /// outputs regenerated after it) fails the gate where this machine's tzdata is the file's.
+    func testAHandPickedZoneDimensionFailsTheGate() throws {
+        let paths = try GateTestSupport.copyOfGolden()
+        defer { GateTestSupport.remove(paths) }
+        let file = paths.root.appendingPathComponent(ZoneDayFile.path)
+        let golden = try ZoneDayFile.load(root: paths.root.path)
+        try XCTSkipIf(try ZoneScan.run().tzdataVersion != golden.tzdataVersion, "the machine's tzdata is not the golden file's")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let kept = text.components(separatedBy: "\n").filter { !$0.contains(#""zone":"Pacific/Apia""#) }
+        XCTAssertLessThan(kept.count, text.components(separatedBy: "\n").count)
+        try kept.joined(separator: "\n").replacingOccurrences(of: "},\n]}", with: "}\n]}").write(to: file, atomically: true, encoding: .utf8)
+        _ = try Gate.update(paths)
+        let result = try Gate.check(paths, options: Gate.Options(includeRecordings: false))
+        XCTAssertFalse(result.passed)
+        let problem = try XCTUnwrap(result.problems.first { $0.hasPrefix(ZoneDayFile.path) }, "\(result.problems)")
+        XCTAssertTrue(problem.contains("picked transitions missing (first: day-skipped Pacific/Apia 2011-12-30)"), problem)
+        XCTAssertTrue(problem.contains("contract-harness zones --write"), problem)
+        XCTAssertNil(ZoneDimensionCheck.problem(golden), "the real golden file is what this tzdata picks")
+    }
+
     func testBadFileNamesTheField() {
         let text = #"{"tzdata":"x","zones":1,"classes":[],"transitions":[{"class":"nope","zone":"UTC","day":"2026-01-01","at":0,"offsetBefore":0,"offsetAfter":0,"dstBefore":false,"dstAfter":false}]}"#
         XCTAssertThrowsError(try ZoneDayFile.parse(Array(text.utf8))) { error in

@@ -39,6 +39,10 @@ package enum Gate {
         let expectedFreshness = GoldenFreshness.assess(stored, cases: corpus.cases, folder: "golden/expected",
                                                        command: "contract-harness update", noun: "expected output")
         var problems = expectedFreshness.problems
+        // (Corpus.load has read the file strictly already; a corpus a test built may have none.)
+        if let file = try? ZoneDayFile.load(root: paths.root.path), let zones = ZoneDimensionCheck.problem(file) {
+            problems.append(zones)
+        }
         var freshness = [expectedFreshness]
         let expected = ids.map { stored[$0]?.outcome ?? .failure("no expected output") }
         // Only cases whose expected output was written from the case as it is now are compared:
