@@ -28,6 +28,8 @@ enum ContractHarnessCLI {
         }
         // SIGINT/SIGTERM/SIGHUP end every testee's process group before the harness exits.
         TerminationSignals.install()
+        // A testee's descendant that leaves its group with setsid is re-parented here, to be ended too.
+        Escapees.adoptOrphans()
         var arguments = Arguments(all)
         do {
             let code = try command.run(&arguments)

@@ -188,6 +188,7 @@ final class TesteeRunnerTests: XCTestCase {
         let script = folder.appendingPathComponent("hang.sh")
         try """
         sleep 300 &
+        (setsid sleep 300 </dev/null >/dev/null 2>&1 & echo $! > "$1.escapee")
         awk '{ print $5 }' /proc/$$/stat > "$1.tmp" && mv "$1.tmp" "$1"
         sleep 300
         """.write(to: script, atomically: true, encoding: .utf8)
@@ -211,6 +212,12 @@ final class TesteeRunnerTests: XCTestCase {
         XCTAssertTrue(eventually(5) { kill(-group, 0) != 0 && errno == ESRCH },
                       "processes of group \(group) outlived \(arguments[0])", file: file, line: line)
         if kill(-group, 0) == 0 { kill(-group, SIGKILL) }
+        let escapee = pid_t((try? String(contentsOf: URL(fileURLWithPath: groupFile.path + ".escapee"), encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+        XCTAssertGreaterThan(escapee, 0, file: file, line: line)
+        let escapeeEnded = escapee > 0 && eventually(5) { kill(escapee, 0) != 0 && errno == ESRCH }
+        if escapee > 0 && !escapeeEnded { kill(escapee, SIGKILL) }
+        XCTAssertTrue(escapeeEnded, "the testee's setsid orphan outlived \(arguments[0])", file: file, line: line)
     }
 
     func testSIGTERMToCheckKillsTheHangingTesteesWholeGroup() throws {
@@ -232,11 +239,13 @@ final class TesteeRunnerTests: XCTestCase {
         let run = try GateTestSupport.runCLI(["check", "--root", GateTestSupport.repositoryRoot.path, "--no-recordings", "--quiet",
                                               "--testee", "escapee=\(command)"])  // reads stdout and stderr to their end, like `| cat`
         let elapsed = Date().timeIntervalSince(start)
-        if let stray = pid_t((try? String(contentsOf: strayFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") {
-            kill(stray, SIGKILL)
-        }
+        let stray = pid_t((try? String(contentsOf: strayFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+        XCTAssertGreaterThan(stray, 0, "the testee never started")
+        let strayEnded = stray > 0 && eventually(5) { kill(stray, 0) != 0 && errno == ESRCH }
+        if stray > 0 && !strayEnded { kill(stray, SIGKILL) }
         XCTAssertEqual(run.status, 0, run.out + run.err)
         XCTAssertLessThan(elapsed, 200, "the harness's output stayed open as long as the grandchild lived")
+        XCTAssertTrue(strayEnded, "the setsid grandchild \(stray) outlived the harness")
     }
 
     /// Issue 15: "a never-answering testee with --timeout 1 costs seconds, not hours", through

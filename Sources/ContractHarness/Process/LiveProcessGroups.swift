@@ -26,13 +26,18 @@ package enum LiveProcessGroups {
         return groups
     }
 
-    /// SIGKILL to every live group. Safe from any thread; the children stay unreaped
-    /// zombies until their owners reap them, so no group id can have been reused.
+    /// For the harness's end: no child starts any more (`Subprocess.stopSpawning`), SIGKILL
+    /// to every live group, then to every descendant that left its group with `setsid`
+    /// (`Escapees`, given a moment to be orphaned by the kill). Safe from any thread; the
+    /// children stay unreaped zombies until their owners reap them, so no group id can have
+    /// been reused.
     package static func killAll() {
+        Subprocess.stopSpawning()
         lock.lock()
         let all = groups
         lock.unlock()
         for group in all { kill(-group, SIGKILL) }
+        Escapees.killAll(settle: 0.1)
     }
 }
 

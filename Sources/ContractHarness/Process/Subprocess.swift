@@ -40,13 +40,24 @@ package final class Subprocess: @unchecked Sendable {
 
     /// Serialises pipe creation and spawning, so no child inherits another child's pipe ends
     /// (they are close-on-exec, but only once `fcntl` has marked them).
-    private static let spawnLock = NSLock()
+    static let spawnLock = NSLock()
+    /// Set (under `spawnLock`) once the harness is ending: no child may start after the kill.
+    nonisolated(unsafe) private static var spawningStopped = false
+
+    /// No child starts from now on (a testee restarted while a signal ends everything would
+    /// escape the kill). For the harness's last moments only.
+    package static func stopSpawning() {
+        spawnLock.lock()
+        spawningStopped = true
+        spawnLock.unlock()
+    }
 
     package init(_ program: Program, stdin: Stream = .null, stdout: Stream = .null, stderr: Stream = .null) throws(SpawnError) {
         let argv = program.argv
         guard let executable = argv.first else { throw SpawnError(program: "", reason: "no program given") }
         Self.spawnLock.lock()
         defer { Self.spawnLock.unlock() }
+        guard !Self.spawningStopped else { throw SpawnError(program: executable, reason: "the harness is ending") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -189,6 +200,7 @@ package final class Subprocess: @unchecked Sendable {
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         LiveProcessGroups.remove(pid)
+        Escapees.killAll()  // what left the group with setsid and was orphaned by the kill
         let termination = Termination(status: status, usage: usage)
         reaped = termination
         return termination
