@@ -72,6 +72,11 @@ final class FuzzMutatorTests: XCTestCase {
         XCTAssertFalse(cases.contains { $0.recipe.contains("op size.many-tasks") })
         let zones = Set(fixtures.flatMap(\.zones))
         XCTAssertTrue(cases.allSatisfy { zones.contains($0.testCase.timeZone) })
+        for fuzzCase in cases {
+            let bare = generator.make(fuzzCase.index, recipe: false)
+            XCTAssertEqual(bare.testCase, fuzzCase.testCase, "a case without its recipe is the same case")
+            XCTAssertEqual(bare.recipe, [])
+        }
     }
 
     func testTheCommittedLibFuzzerDictionaryIsCurrent() throws {

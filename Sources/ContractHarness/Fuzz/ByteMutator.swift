@@ -24,66 +24,67 @@ package struct ByteMutator: Sendable {
     ]
 
     /// Applies one random mutation to `bytes` and returns its description
-    /// (`flip@12.3`, `token@40:"\u2028"`, `splice@7<legacy@31`, …).
-    package func mutate(_ bytes: inout [UInt8], _ random: inout SeededRandom) -> String {
+    /// (`flip@12.3`, `token@40:"\u2028"`, `splice@7<legacy@31`, …), or "" when not `describe`
+    /// (the same mutation: a description draws nothing).
+    package func mutate(_ bytes: inout [UInt8], _ random: inout SeededRandom, describe: Bool = true) -> String {
         let kind = random.below(bytes.isEmpty ? 2 : 11)
         switch kind {
         case 0: // insert a dictionary token anywhere
             let token = random.pick(FuzzDictionary.all)
             let at = random.below(bytes.count + 1)
             insert(token, at: at, into: &bytes)
-            return "token@\(at):\(Self.show(token))"
+            return describe ? "token@\(at):\(Self.show(token))" : ""
         case 1: // splice: our prefix, another fixture's suffix
             guard let other = spliceSources.isEmpty ? nil : random.pick(spliceSources) else { return "none" }
             let cut = random.below(bytes.count + 1)
             let from = random.below(other.count)
             bytes = Array(bytes[..<cut]) + other[from...]
-            return "splice@\(cut)<\(from)"
+            return describe ? "splice@\(cut)<\(from)" : ""
         case 2, 3: // replace a value after `:`, `[` or `,` with a dictionary value
-            return replaceValue(&bytes, &random)
+            return replaceValue(&bytes, &random, describe: describe)
         case 4:
             let at = random.below(bytes.count)
             let bit = random.below(8)
             bytes[at] ^= UInt8(1) << UInt8(bit)
-            return "flip@\(at).\(bit)"
+            return describe ? "flip@\(at).\(bit)" : ""
         case 5:
             let at = random.below(bytes.count)
             let value = random.pick(Self.interestingBytes)
             bytes[at] = value
-            return "byte@\(at)=\(value)"
+            return describe ? "byte@\(at)=\(value)" : ""
         case 6:
             let at = random.below(bytes.count)
             let length = min(bytes.count - at, 1 + random.below(random.chance(1, in: 4) ? 64 : 8))
             bytes.removeSubrange(at..<(at + length))
-            return "delete@\(at)+\(length)"
+            return describe ? "delete@\(at)+\(length)" : ""
         case 7:
             let at = random.below(bytes.count)
             let length = min(bytes.count - at, 1 + random.below(32))
             let to = random.below(bytes.count + 1)
             insert(Array(bytes[at..<(at + length)]), at: to, into: &bytes)
-            return "copy@\(at)+\(length)>\(to)"
+            return describe ? "copy@\(at)+\(length)>\(to)" : ""
         case 8:
             let at = random.below(bytes.count)
             bytes.removeSubrange(at...)
-            return "truncate@\(at)"
+            return describe ? "truncate@\(at)" : ""
         case 9: // insert a chunk of another fixture
             guard let other = spliceSources.isEmpty ? nil : random.pick(spliceSources) else { return "none" }
             let from = random.below(other.count)
             let length = min(other.count - from, 1 + random.below(48))
             let at = random.below(bytes.count + 1)
             insert(Array(other[from..<(from + length)]), at: at, into: &bytes)
-            return "graft@\(at)<\(from)+\(length)"
+            return describe ? "graft@\(at)<\(from)+\(length)" : ""
         default: // a random byte inserted
             let at = random.below(bytes.count + 1)
             let value = UInt8(truncatingIfNeeded: random.next())
             insert([value], at: at, into: &bytes)
-            return "insert@\(at)=\(value)"
+            return describe ? "insert@\(at)=\(value)" : ""
         }
     }
 
     /// Finds a value start (just after `:`, `[` or `,`, outside strings when the text is
     /// well-formed) and replaces the scalar or container there with a dictionary value.
-    private func replaceValue(_ bytes: inout [UInt8], _ random: inout SeededRandom) -> String {
+    private func replaceValue(_ bytes: inout [UInt8], _ random: inout SeededRandom, describe: Bool) -> String {
         let starts = Self.valueStarts(bytes)
         guard !starts.isEmpty else { return "none" }
         let at = random.pick(starts)
@@ -95,7 +96,7 @@ package struct ByteMutator: Sendable {
             replacement = Array(random.pick(FuzzDictionary.values).utf8)
         }
         bytes.replaceSubrange(at..<end, with: replacement)
-        return "value@\(at)+\(end - at):\(Self.show(replacement))"
+        return describe ? "value@\(at)+\(end - at):\(Self.show(replacement))" : ""
     }
 
     /// Positions just after a structural `:`, `[` or `,` (string-aware, escape-aware).

@@ -64,11 +64,18 @@ package struct FuzzCaseGenerator: Sendable {
         return object
     }
 
-    package func make(_ index: Int) -> FuzzCase {
+    /// Case `index`, with its recipe.
+    package func make(_ index: Int) -> FuzzCase { make(index, recipe: true) }
+
+    /// Case `index`. Without `recipe` its recipe is left empty (the same case otherwise: the
+    /// recipe draws nothing from the stream), for a run that needs one only for a finding —
+    /// writing every step out was a tenth of a case's generation.
+    package func make(_ index: Int, recipe wanted: Bool) -> FuzzCase {
         var random = SeededRandom(seed: seed, stream: UInt64(index))
         let fixtureIndex = random.below(fixtures.count)
         let fixture = fixtures[fixtureIndex]
-        var recipe = ["fixture \(fixture.name)"]
+        var recipe: [String] = []
+        if wanted { recipe.append("fixture \(fixture.name)") }
         var input = MutationOperator.Input(blob: fixture.blob, pendingDoneTargets: fixture.pendingDoneTargets)
         var inputIsFixture = true
         var blob = blobTexts[fixtureIndex]
@@ -99,7 +106,7 @@ package struct FuzzCaseGenerator: Sendable {
                 step = Self.apply(op, parameter, to: input)
             }
             guard let output = step.output else { continue }
-            recipe.append("op \(op.id)" + (parameter.map { "#\($0)" } ?? ""))
+            if wanted { recipe.append("op \(op.id)" + (parameter.map { "#\($0)" } ?? "")) }
             blob = output.blob
             pending = output.pendingDoneTargets
             guard let next = step.next else { break }
@@ -111,7 +118,8 @@ package struct FuzzCaseGenerator: Sendable {
         // tried on intact text.
         let byteMutations = random.pick([0, 0, 0, 1, 1, 1, 2, 2, 3, 4, 6, 8])
         for _ in 0..<byteMutations {
-            recipe.append("bytes " + mutator.mutate(&blob, &random))
+            let description = mutator.mutate(&blob, &random, describe: wanted)
+            if wanted { recipe.append("bytes " + description) }
         }
 
         if random.chance(1, in: 10) {
@@ -121,7 +129,7 @@ package struct FuzzCaseGenerator: Sendable {
             let taskId = ids.isEmpty || random.chance(1, in: 4) ? JSONString("t1") : random.pick(ids)
             let target = random.chance(1, in: 2)
             pending = pending.queuing(taskId, target)
-            recipe.append("tap \(taskId)=\(target)")
+            if wanted { recipe.append("tap \(taskId)=\(target)") }
         }
 
         let zone = random.pick(fixture.zones)
@@ -132,8 +140,10 @@ package struct FuzzCaseGenerator: Sendable {
             let chosen = random.pick(fixture.instants)
             instant = (chosen.name, chosen.epochMs)
         }
-        recipe.append("zone \(zone)")
-        recipe.append("now \(instant.name) \(instant.epochMs)")
+        if wanted {
+            recipe.append("zone \(zone)")
+            recipe.append("now \(instant.name) \(instant.epochMs)")
+        }
         // `CaseID.make(fixture: "fuzz", operator: "<seed>-<index>", parameter: nil, zone:, instant:)`.
         let id = "fuzz/\(seed)-\(index)@\(zoneLabels[zone] ?? CaseID.zoneLabel(zone))@\(instant.name)"
         return FuzzCase(index: index, testCase: Case(id: id, blob: blob, pendingDoneTargets: pending,

@@ -69,7 +69,8 @@ package final class FuzzRun {
                 if deadline != nil { batchSize = Self.nextBatchSize(batchSize, took: batchWatch.seconds, limit: plan.batchSize) }
             }
             let cases = Stopwatch.measure(&state.report.generationSeconds) {
-                ParallelMap.map(indices, jobs: plan.jobs) { generator.make($0) }
+                // Recipes are written out only for the cases that become findings (`save`).
+                ParallelMap.map(indices, jobs: plan.jobs) { generator.make($0, recipe: false) }
             }
             let plain = cases.map(\.testCase)
             let expected = Stopwatch.measure(&decodeSeconds[0]) { reference.decodeAll(plain, jobs: plan.jobs) }
@@ -193,7 +194,7 @@ package final class FuzzRun {
     private func save(_ fuzzCase: FuzzCase, _ disagreement: Disagreement, shrunk: Case, evaluations: Int,
                       state: ShrinkState) throws -> FuzzReport.Entry {
         let finding = Finding(seed: plan.seed, index: fuzzCase.index, disagreement: disagreement, shrunk: shrunk,
-                              originalSize: fuzzCase.testCase.blob.count, recipe: fuzzCase.recipe,
+                              originalSize: fuzzCase.testCase.blob.count, recipe: generator.make(fuzzCase.index).recipe,
                               reproduce: plan.reproduceCommand(index: fuzzCase.index),
                               shrinkEvaluations: evaluations, shrinking: state)
         let outcome = try store?.save(finding)
