@@ -150,6 +150,34 @@ struct FuzzTimings {
         return FuzzTimings(figures: figures, note: "`contract-harness fuzz --seed 1 --cases \(cases) --jobs J --no-save --quiet`")
     }
 
+    var text: String {
+        guard let figures else { return note }
+        var out = note + "\n"
+        for figure in figures {
+            out += "--jobs \(figure.jobs): \(Format.count(figure.casesPerSecond.median)) cases/s "
+            out += "(\(Format.count(figure.casesPerSecond.min))–\(Format.count(figure.casesPerSecond.max))), "
+            out += "\(Format.count(figure.casesPerSecond.median / Double(figure.jobs))) per core; "
+            out += "process wall incl. start-up: \(Format.count(figure.processCasesPerSecond.median)) cases/s; "
+            out += "exit \(figure.exitCodes.sorted().map(String.init).joined(separator: ","))\n"
+            for line in figure.detail { out += "    " + line.trimmingCharacters(in: .whitespaces) + "\n" }
+        }
+        return out
+    }
+
+    var markdown: String {
+        guard let figures else { return note + "\n" }
+        var out = "Command: \(note). Rate from the run's own summary (`N cases in T s`: generation, both decodes, comparison; shrinking if any); process wall adds start-up.\n\n"
+        out += "| jobs | cases | cases/s (median) | min–max | per core | process wall cases/s | summary lines (median run) |\n|---:|---:|---:|---:|---:|---:|---|\n"
+        for figure in figures {
+            out += "| \(figure.jobs) | \(figure.cases) | \(Format.count(figure.casesPerSecond.median)) | "
+            out += "\(Format.count(figure.casesPerSecond.min))–\(Format.count(figure.casesPerSecond.max)) | "
+            out += "\(Format.count(figure.casesPerSecond.median / Double(figure.jobs))) | \(Format.count(figure.processCasesPerSecond.median)) | "
+            out += figure.detail.map { $0.split(separator: " ").joined(separator: " ") }
+                .map { "`\($0)`" }.joined(separator: "<br>") + " |\n"
+        }
+        return out
+    }
+
     /// `… N cases in T s (…)` → N / T.
     static func summaryRate(_ line: String) -> Double? {
         let words = line.split(separator: " ")

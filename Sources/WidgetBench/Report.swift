@@ -110,7 +110,7 @@ struct Report {
         out += Format.textTable(lines, rightAligned: [1, 3]) + "\n"
         out += "\n== The steps of check, in-process, one thread, one pass\n"
         out += Format.textTable(harness.checkSteps.map { [$0.0, Format.seconds($0.1)] }, rightAligned: [1]) + "\n"
-        out += "\n== Fuzz\n" + fuzzText + "\n"
+        out += "\n== Fuzz\n" + fuzz.text + "\n"
         out += "\n== Memory (fresh process per decode; peak RSS from GNU time %M)\n"
         lines = [["blob", "reader", "peak RSS", "(peak−baseline)/blob byte", "decode", "MB/s", "rows"]]
         for reader in MemoryTable.readers {
@@ -147,34 +147,6 @@ struct Report {
         out += Format.textTable(lines, rightAligned: []) + "\n"
         out += "\n" + agreement.text + "\n"
         out += String(format: "bench took %.0f s; load average at end: ", seconds) + loadAtEnd + "\n"
-        return out
-    }
-
-    var fuzzText: String {
-        guard let figures = fuzz.figures else { return fuzz.note }
-        var out = fuzz.note + "\n"
-        for figure in figures {
-            out += "--jobs \(figure.jobs): \(Format.count(figure.casesPerSecond.median)) cases/s "
-            out += "(\(Format.count(figure.casesPerSecond.min))–\(Format.count(figure.casesPerSecond.max))), "
-            out += "\(Format.count(figure.casesPerSecond.median / Double(figure.jobs))) per core; "
-            out += "process wall incl. start-up: \(Format.count(figure.processCasesPerSecond.median)) cases/s; "
-            out += "exit \(figure.exitCodes.sorted().map(String.init).joined(separator: ","))\n"
-            for line in figure.detail { out += "    " + line.trimmingCharacters(in: .whitespaces) + "\n" }
-        }
-        return out
-    }
-
-    var fuzzMarkdown: String {
-        guard let figures = fuzz.figures else { return fuzz.note + "\n" }
-        var out = "Command: \(fuzz.note). Rate from the run's own summary (`N cases in T s`: generation, both decodes, comparison; shrinking if any); process wall adds start-up.\n\n"
-        out += "| jobs | cases | cases/s (median) | min–max | per core | process wall cases/s | summary lines (median run) |\n|---:|---:|---:|---:|---:|---:|---|\n"
-        for figure in figures {
-            out += "| \(figure.jobs) | \(figure.cases) | \(Format.count(figure.casesPerSecond.median)) | "
-            out += "\(Format.count(figure.casesPerSecond.min))–\(Format.count(figure.casesPerSecond.max)) | "
-            out += "\(Format.count(figure.casesPerSecond.median / Double(figure.jobs))) | \(Format.count(figure.processCasesPerSecond.median)) | "
-            out += figure.detail.map { $0.split(separator: " ").joined(separator: " ") }
-                .map { "`\($0)`" }.joined(separator: "<br>") + " |\n"
-        }
         return out
     }
 
@@ -219,7 +191,7 @@ struct Report {
         out += "\nThe steps of `check`, timed in-process on one thread (one pass each; `check` itself runs the readers on `--jobs` threads):\n\n"
         out += "| step | time |\n|---|---:|\n"
         for (label, seconds) in harness.checkSteps { out += "| \(label) | \(Format.seconds(seconds)) |\n" }
-        out += "\n### Fuzz\n\n" + fuzzMarkdown
+        out += "\n### Fuzz\n\n" + fuzz.markdown
 
         out += "\n### Memory\n\n"
         out += "One decode in a fresh process (`WidgetBench decode-file --reader R --file BLOB`), peak RSS from GNU time's `%M` (see \"What the numbers mean\"). The blob is read into one array first, so 1.00 B/B of the per-byte figure is the input itself. Baseline: the same process on the 3-task blob; its decode column is the first decode in a fresh process (one-time set-up included), median of 5.\n\n"

@@ -15,6 +15,10 @@ enum WidgetBench {
           every measurement; prints the tables and rewrites the generated part of FILE
       throughput [--quick] [--root DIR]
           only the throughput table
+      fuzz [--quick] [--root DIR] [--harness PATH]
+          only the fuzz rows (`scripts/bench --only fuzz`): `contract-harness fuzz` at --jobs 1
+          and 2, cases/s per core against the 20k target, the load average before and after,
+          and the rows as Markdown; writes no file
       decode-file --reader swift|c|c-raw|foundation --file BLOB [--repeat N]
           decodes one blob file N times (default 1) in this process and prints (reader also
           swift-parse: `JSONParser.parse` alone, the reader's first step)
@@ -43,6 +47,8 @@ enum WidgetBench {
                 let corpus = try Corpus.load(HarnessPaths(root: root))
                 let results = try ThroughputTable.measure(corpus, budget: quick ? .quick : .full, progress: true)
                 print(results.text)
+            case "fuzz":
+                try fuzzRows(&options)
             case "decode-file":
                 try decodeFile(&options)
             case "verify":
@@ -57,6 +63,31 @@ enum WidgetBench {
             FileHandle.standardError.write(Data("WidgetBench: \(error)\n".utf8))
             exit(2)
         }
+    }
+
+    /// Only the fuzz rows, for a quiet moment: what `run` measures for "Fuzz", printed with the
+    /// load around it (a figure taken under load is not an idle figure).
+    static func fuzzRows(_ options: inout Options) throws {
+        let quick = options.flag("--quick")
+        let root = options.value("--root") ?? "."
+        let harness = options.value("--harness") ?? "\(root)/.build/release/contract-harness"
+        try options.finish()
+        guard access(harness, X_OK) == 0 else { throw BenchError("no contract-harness at \(harness)") }
+        let loadBefore = Machine.loadAverage()
+        let fuzz = try FuzzTimings.measure(harness: harness, root: root, quick: quick)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        print("== Fuzz (\(cores) cores; load average before \(loadBefore), after \(Machine.loadAverage()))")
+        let load = Double(((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "").prefix { $0 != " " }) ?? 0
+        if load > 0.5 {
+            print("NOTE: load average \(load) now: other work shared the \(cores) cores, so these are not idle figures")
+        }
+        print(fuzz.text)
+        for figure in fuzz.figures ?? [] {
+            let perCore = figure.casesPerSecond.median / Double(figure.jobs)
+            print("target ≥ 20k cases/s per core, --jobs \(figure.jobs): \(Format.count(perCore))/s per core, \(perCore >= 20_000 ? "met" : "MISSED")")
+        }
+        print("\n== Markdown (the \"### Fuzz\" rows of BENCHMARKS.md)\n")
+        print(fuzz.markdown)
     }
 
     /// The child of the memory and profile runs: read the file, decode it, report.
