@@ -43,9 +43,9 @@ enum FuzzCommand: Subcommand {
                             are counted in the summary, never disagreements (as in the gate)
       --kotlin              the Kotlin end too (scripts/record-kotlin --print-command compiles it,
                             cached; one JVM for the whole run), compared with C; differences
-                            CONTRACT.md §5 declares (D1-D7: non-JSON input, lone surrogates, days
-                            outside the writer's calendar, JDK 17 double text) are counted, not
-                            findings
+                            CONTRACT.md §5 declares (D1-D8: non-JSON input, lone surrogates, days
+                            outside the writer's calendar, JDK 17 double text, JDK 17 days before
+                            1900) are counted, not findings
       --kotlin-parser F.kt  with --kotlin: a Kotlin reader file instead of scripts/kotlin/WidgetData.kt
                             (repeatable; e.g. your app's own, see scripts/record-kotlin)
     \(Testee.optionsHelp)

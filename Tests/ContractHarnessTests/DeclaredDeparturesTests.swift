@@ -72,6 +72,29 @@ final class DeclaredDeparturesTests: XCTestCase {
         XCTAssertEqual(first("{}", c, view([], dayStr: "2026-07-17", header: .outdated(dayMs: 2))).0, "c/kotlin header.dayMs")
     }
 
+    /// Fuzz finding 20261130-621953 and the JDK's 1900 cut (probed on JDK 17.0.15): before
+    /// 1900-01-01T00:00Z the JDK reads a zone's current standard offset, not its LMT.
+    func testJDK17StandardOffsetBefore1900IsD8() {
+        func judged(_ day: String, _ zone: String, mine: Int64?, theirs: Int64) -> (String?, String?) {
+            let testCase = Case(id: "x", blob: Array("{}".utf8), nowMs: 0, timeZone: zone)
+            let judged = Disagreement.between(reference: "c", expected: .view(view([], dayStr: day, header: .outdated(dayMs: mine))),
+                                              reader: "kotlin", got: .view(view([], dayStr: day, header: .outdated(dayMs: theirs))),
+                                              testCase: testCase, departures: DeclaredDepartures())
+            return (judged.disagreement?.signature, judged.disagreement == nil ? judged.excused?.rawValue : nil)
+        }
+        // Los Angeles LMT -7:52:58 vs PST; Kolkata MMT +5:21:10 vs IST on 1900-01-01 (its
+        // local midnight is 1899-12-31T18:38:50Z); a day our zone data skips, read by the JDK.
+        XCTAssertEqual(judged("1800-01-01", "America/Los_Angeles", mine: -5_364_634_022_000, theirs: -5_364_633_600_000).1, "D8")
+        XCTAssertEqual(judged("1582-10-15", "America/Los_Angeles", mine: -12_219_264_422_000, theirs: -12_219_264_000_000).1, "D8")
+        XCTAssertEqual(judged("1900-01-01", "Asia/Kolkata", mine: -2_209_008_070_000, theirs: -2_209_008_600_000).1, "D8")
+        XCTAssertEqual(judged("1844-12-31", "Asia/Manila", mine: nil, theirs: -3_944_678_400_000 - 28_800_000).1, "D8")
+        // After the cut, another offset, or another zone's offset: a finding.
+        let dayMs = "c/kotlin header.dayMs"
+        XCTAssertEqual(judged("1900-01-02", "Asia/Kolkata", mine: -2_208_921_670_000, theirs: -2_208_922_200_000).0, dayMs)
+        XCTAssertEqual(judged("1800-01-01", "America/Los_Angeles", mine: -5_364_634_022_000, theirs: -5_364_630_000_000).0, dayMs)
+        XCTAssertEqual(judged("1800-01-01", "Europe/Berlin", mine: -5_364_665_608_000, theirs: -5_364_633_600_000).0, dayMs)
+    }
+
     func testJDK17DoubleTextIsD7() {
         XCTAssertEqual(first("{}", view([row(title: "1.0E23")]), view([row(title: "9.999999999999999E22")])).1, "D7")
         XCTAssertEqual(first("{}", view([row(title: "1.0E23")]), view([row(title: "1.0E22")])).0, "c/kotlin parse.tasks[].title")

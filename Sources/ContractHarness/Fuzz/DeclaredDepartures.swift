@@ -2,14 +2,14 @@ import ContractModel
 import Foundation
 import WidgetSnapshot
 
-/// CONTRACT.md §5's deliberate departures from the Android end (D1–D7) as predicates over a
+/// CONTRACT.md §5's deliberate departures from the Android end and its JDK 17 host (D1–D8) as predicates over a
 /// case and the two views, so that fuzzing an org.json reader (the Kotlin end) against the C
 /// reference reports only differences nobody declared.
 ///
 /// Each predicate is as narrow as the departure's text: it excuses one differing field, and
 /// only when the case shows the departure's cause (a blob that is not JSON for us, an escaped
 /// lone surrogate the other side kept, a day outside the writer's calendar, a double printed
-/// by JDK 17). Anything else stays a finding.
+/// by JDK 17, a day up to 1900 read by JDK 17's zone data). Anything else stays a finding.
 package struct DeclaredDepartures: Sendable {
     /// Which departure excused a difference.
     package enum Departure: String, CaseIterable, Sendable {
@@ -17,6 +17,7 @@ package struct DeclaredDepartures: Sendable {
         case notJSON = "D2/D3/D5/D6"
         case dayOutsideCalendar = "D4"
         case doubleText = "D7"
+        case jdkBefore1900 = "D8"
     }
 
     package init() {}
@@ -31,7 +32,12 @@ package struct DeclaredDepartures: Sendable {
         guard case .view(let want) = expected, case .view(let have) = got else { return nil }
         guard let (mine, theirs) = Self.texts(difference.path, want, have) else {
             let isHeader = difference.path.name == .headerDayMs || difference.path.name == .headerKind
-            return isHeader && Self.isDayOutsideCalendar(want, have) ? .dayOutsideCalendar : nil
+            if isHeader && Self.isDayOutsideCalendar(want, have) { return .dayOutsideCalendar }
+            // D8: JDK 17 reads a day up to 1900-01-01 with the zone's standard offset of today.
+            if difference.path.name == .headerDayMs && Self.isJDKStandardOffsetBefore1900(want, have, zone: testCase.timeZone) {
+                return .jdkBefore1900
+            }
+            return nil
         }
         // D1: a kept lone surrogate is written `\udxxx`; ours is U+FFFD. A colour looked up by
         // such an id may differ too.
@@ -92,6 +98,31 @@ package struct DeclaredDepartures: Sendable {
               let year = Int(parts[0]), let month = Int(parts[1]), let dayOfMonth = Int(parts[2]) else { return false }
         if parts[0].count > 4 || year == 0 { return true }
         return (year, month, dayOfMonth) < (1582, 10, 15)
+    }
+
+    /// D8: both outdated on the same real day from 1582-10-15 to 1900-01-01, and the other
+    /// side's instant is that day's midnight read with the zone's standard offset of today
+    /// (JDK 17's `ZoneInfo` keeps no transition before 1900-01-01T00:00Z and reads earlier
+    /// wall clocks with its raw offset). Ours may be any instant or none (a day the zone's
+    /// early history skips): the predicate names the JDK's cause, not our reading.
+    static func isJDKStandardOffsetBefore1900(_ want: DecodedView, _ have: DecodedView, zone: String) -> Bool {
+        guard case .outdated = want.header, case .outdated(let theirs?) = have.header,
+              let text = want.meta.dayStr, text == have.meta.dayStr, let day = DayString.CalendarDay(text),
+              let first = DayString.CalendarDay("1582-10-15"), let last = DayString.CalendarDay("1900-01-01"),
+              (first.daysSinceEpoch...last.daysSinceEpoch).contains(day.daysSinceEpoch),
+              let timeZone = TimeZone(identifier: zone) else { return false }
+        let midnight = day.daysSinceEpoch * 86_400_000
+        return standardOffsetsToday(timeZone).contains { midnight - Int64($0) * 1000 == theirs }
+    }
+
+    /// The zone's standard (non-DST) offsets in seconds in January and July 2026: what the
+    /// JDK calls its raw offset, whichever half of the year holds standard time.
+    private static func standardOffsetsToday(_ zone: TimeZone) -> Set<Int> {
+        let instants = [1_768_435_200.0, 1_784_073_600.0]  // 2026-01-15, 2026-07-15 00:00Z
+        return Set(instants.map { seconds in
+            let date = Date(timeIntervalSince1970: seconds)
+            return zone.secondsFromGMT(for: date) - Int(zone.daylightSavingTimeOffset(for: date))
+        })
     }
 
     /// True when the blob has a `\uD800`–`\uDFFF` escape that is not half of a proper pair.

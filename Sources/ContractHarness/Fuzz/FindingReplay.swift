@@ -3,7 +3,7 @@
 /// bug is confirmed, and how a CI job re-checks every committed finding.
 ///
 /// It judges a difference as the live loop does: with the departures declared for the
-/// reader (the Kotlin end's D1–D7, CONTRACT §5), a difference they excuse is reported as
+/// reader (the Kotlin end's D1–D8, CONTRACT §5), a difference they excuse is reported as
 /// declared, not as still differing; a field the reader leaves out ("not implemented") is
 /// no difference.
 package enum FindingReplay {

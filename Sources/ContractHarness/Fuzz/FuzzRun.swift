@@ -17,7 +17,7 @@ package final class FuzzRun {
     package let store: FindingStore?
     package let stop: StopFlag
     /// Reader name → the departures from the reference declared for it (the Kotlin end's
-    /// D1–D7): differences they excuse are counted, never findings.
+    /// D1–D8): differences they excuse are counted, never findings.
     package let departures: [String: DeclaredDepartures]
     /// The clock `--seconds` is measured on: started when the command started, so what came
     /// before the run (compiling the Kotlin testee) counts against the budget.

@@ -36,5 +36,12 @@ enum DateMutations {
         // every-fourth-year rule accepts all three; adequacy mutants s-leap, c-leap).
         setDayStr("dates.century-leap-day", "29 February of a century year: only 2000 is a leap year",
                   literal(["1900-02-29", "2100-02-29", "2000-02-29"])),
+        // Days before a zone's first transition (local mean time, LMT) and around the JDK's
+        // 1900 cut (CONTRACT §4, D8): the first Gregorian day, the 1800s, the days LMT ended
+        // in Los Angeles (1883-11-18, at noon), Berlin (1893-04-01, midnight skipped by
+        // 6 min 32 s) and São Paulo (1914-01-01), and 1899-12-31 to 1900-01-02.
+        setDayStr("dates.before-1900", "a real day before the zone's first transition (LMT) or around 1900-01-01",
+                  literal(["1582-10-15", "1800-01-01", "1883-11-18", "1883-11-19", "1893-04-01", "1899-12-31",
+                           "1900-01-01", "1900-01-02", "1914-01-01"])),
     ]
 }
