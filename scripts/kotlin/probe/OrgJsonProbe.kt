@@ -252,6 +252,7 @@ fun main(args: Array<String>) {
     doubles()
     caseFolding()
     zoneDays()
+    lmtDays()
     unprintable()
 }
 
@@ -282,6 +283,28 @@ fun zoneDays() {
                 "ParseException -> REJECTED (null)"
             }
             println("$zone ${show(s)}: $text")
+        }
+    }
+    TimeZone.setDefault(saved)
+}
+
+// ---- 6d. days before a zone's first transition (LMT) and around 1900 (CONTRACT §4, D8) --------
+fun lmtDays() {
+    section("6d. dayStrToMs before 1900 (java.util.TimeZone, what SimpleDateFormat reads) vs java.time's ZoneRules (full tzdb); offsets in seconds")
+    val saved = TimeZone.getDefault()
+    val zones = listOf("America/Los_Angeles", "Europe/Berlin", "America/Sao_Paulo", "Asia/Kolkata")
+    val days = listOf("1582-10-15", "1800-01-01", "1883-11-18", "1883-11-19", "1893-04-01", "1899-12-31", "1900-01-01", "1900-01-02", "1914-01-01")
+    for (zone in zones) {
+        TimeZone.setDefault(TimeZone.getTimeZone(zone))
+        println("$zone: raw offset ${TimeZone.getDefault().rawOffset / 1000}")
+        for (s in days) {
+            val fmt = SimpleDateFormat("yyyy-MM-dd", Locale.US)
+            fmt.isLenient = false
+            val utcMidnight = java.time.LocalDate.parse(s).toEpochDay() * 86_400_000L
+            val full = java.time.LocalDate.parse(s).atStartOfDay(java.time.ZoneId.of(zone)).toInstant().toEpochMilli()
+            val legacy = try { fmt.parse(s).time } catch (e: ParseException) { null }
+            val note = if (legacy == full) "same" else "DIFFERS"
+            println("  ${show(s)}: TimeZone ${legacy} (offset ${legacy?.let { (utcMidnight - it) / 1000 }}) | java.time ${full} (offset ${(utcMidnight - full) / 1000}) $note")
         }
     }
     TimeZone.setDefault(saved)
