@@ -101,6 +101,19 @@ final class MutationOutputTests: XCTestCase {
         XCTAssertEqual(again.filter { $0.taskId == again.last!.taskId }.count, 2, "\(again)")
     }
 
+    func testStringEdgeAndHashProbeCasesHaveTheirShape() throws {
+        func text(_ id: String, _ parameter: String? = nil) throws -> String {
+            String(decoding: try CorpusTestSupport.output(id, parameter).blob, as: UTF8.self)
+        }
+        XCTAssertTrue(try text("syntax.truncated", "after-escaped-quote").hasSuffix(#""dayStr":"2026\""#))
+        XCTAssertTrue(try text("syntax.truncated", "inside-string-8").hasSuffix(#""dayStr":"2026-07-"#))
+        XCTAssertTrue(try text("syntax.whitespace", "after-escaped-string").hasPrefix("{\"note\":\"say \\\"hi\\\"\" \t"))
+        XCTAssertNoThrow(try JSONParser().parse(try CorpusTestSupport.output("syntax.whitespace", "after-escaped-string").blob))
+        let probing = try JSONParser().parse(try CorpusTestSupport.output("colours.probing").blob).objectValue
+        XCTAssertEqual(probing?["tasks"]?.arrayValue?.count, 24)
+        XCTAssertEqual(probing?["projectColors"]?.objectValue?.count, 31, "more than 8: Swift's hashed lookup, nearly half full")
+    }
+
     func testRepeatedIdQueuesTheFirstTaskTwiceWithTheLastTapDifferent() throws {
         func taps(_ parameter: String) throws -> [Case.PendingTarget] {
             try CorpusTestSupport.output("pending.repeated-id", parameter).pendingDoneTargets
@@ -135,7 +148,8 @@ final class MutationOutputTests: XCTestCase {
             "syntax.trailing-comma#nested-object", "syntax.comment#line", "syntax.comment#block", "syntax.comment#hash",
             "syntax.single-quotes#key", "syntax.single-quotes#value", "syntax.unquoted-key", "syntax.bom",
             "syntax.truncated#half", "syntax.truncated#last-byte", "syntax.truncated#empty",
-            "syntax.truncated#inside-string", "syntax.separators#equals", "syntax.separators#arrow",
+            "syntax.truncated#inside-string", "syntax.truncated#inside-string-8", "syntax.truncated#after-escaped-quote",
+            "syntax.separators#equals", "syntax.separators#arrow",
             "syntax.separators#semicolon", "syntax.raw-nul#after-number", "syntax.raw-nul#after-literal",
             "numbers.overflow#validuntil", "numbers.overflow#version", "numbers.overflow#negative",
             "numbers.overflow#ignored-field", "numbers.overflow#long-integer",

@@ -9,6 +9,63 @@
 import Foundation
 import WidgetSnapshot
 
+/// The queued taps of a case line in order, as the gate passes them: a repeated id kept (a
+/// dictionary would keep one tap per id and merge canonically equivalent ids), each id with
+/// its exact code points. JSONSerialization has already accepted the line, so this walks it
+/// without checks: the top-level members, then those of the last `pendingDoneTargets`.
+func taps(in line: [UInt8]) -> [(taskId: String, isDone: Bool)] {
+    var at = 0
+    func skipSpace() { while at < line.count, [0x20, 0x09, 0x0A, 0x0D].contains(line[at]) { at += 1 } }
+    func string() -> String {            // at a quote; steps past the closing one
+        let start = at
+        at += 1
+        while line[at] != UInt8(ascii: "\"") { at += line[at] == UInt8(ascii: "\\") ? 2 : 1 }
+        at += 1
+        let text = Data(line[start..<at])
+        return (try? JSONSerialization.jsonObject(with: text, options: .fragmentsAllowed)) as? String ?? ""
+    }
+    func skipValue() {
+        var depth = 0
+        repeat {
+            switch line[at] {
+            case UInt8(ascii: "\""): _ = string(); continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: ","): if depth == 0 { return }
+            default: break
+            }
+            at += 1
+        } while at < line.count && depth > 0
+        while at < line.count, depth == 0, ![UInt8(ascii: ","), UInt8(ascii: "}")].contains(line[at]) { at += 1 }
+    }
+    func members(_ body: (String) -> Void) {   // at `{`; steps past its `}`
+        at += 1
+        skipSpace()
+        while at < line.count, line[at] == UInt8(ascii: "\"") {
+            let key = string()
+            skipSpace()
+            at += 1                      // `:`
+            skipSpace()
+            body(key)
+            skipSpace()
+            if at < line.count, line[at] == UInt8(ascii: ",") { at += 1; skipSpace() }
+        }
+        at += 1
+    }
+    var found: [(taskId: String, isDone: Bool)] = []
+    skipSpace()
+    members { key in
+        guard key == "pendingDoneTargets", line[at] == UInt8(ascii: "{") else { return skipValue() }
+        var queue: [(taskId: String, isDone: Bool)] = []
+        members { id in
+            queue.append((taskId: id, isDone: line[at] == UInt8(ascii: "t")))
+            skipValue()
+        }
+        found = queue
+    }
+    return found
+}
+
 var cases = 0, rows = 0, errors = 0, stale = 0
 while let line = readLine(strippingNewline: true) {
     guard !line.isEmpty,
@@ -21,15 +78,12 @@ while let line = readLine(strippingNewline: true) {
     } else {
         continue
     }
-    var pending: [String: Bool] = [:]
-    if let targets = object["pendingDoneTargets"] as? [String: Any] {
-        for (id, value) in targets { if let flag = value as? Bool { pending[id] = flag } }
-    }
+    let pending = object["pendingDoneTargets"] is [String: Any] ? taps(in: Array(line.utf8)) : []
     let nowMs = (object["nowMs"] as? NSNumber)?.int64Value ?? 0
     let zone = (object["timeZone"] as? String).flatMap { TimeZone(identifier: $0) }
     cases += 1
     do {
-        rows += try WidgetData.parse(blob, pendingDoneTargets: PendingTargets(pending.map { (taskId: $0.key, isDone: $0.value) })).count
+        rows += try WidgetData.parse(blob, pendingDoneTargets: PendingTargets(pending)).count
     } catch {
         errors += 1
     }

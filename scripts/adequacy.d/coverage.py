@@ -70,7 +70,10 @@ def profile(binary, args, cases, work, name, log):
     """Runs binary over the case stream with a fresh profile; returns the merged .profdata."""
     for old in glob.glob(os.path.join(work, f"{name}-*.profraw")):
         os.remove(old)
-    env = dict(os.environ, LLVM_PROFILE_FILE=os.path.join(work, f"{name}-%p.profraw"))
+    # Deterministic hashing: Swift's Hasher is seeded per process, and which colour lookups
+    # probe past a slot (MemberLookup's hash table) depends on the seed; a fixed seed makes
+    # the figures the same from run to run.
+    env = dict(os.environ, LLVM_PROFILE_FILE=os.path.join(work, f"{name}-%p.profraw"), SWIFT_DETERMINISTIC_HASHING="1")
     result = procs.run([binary] + args, env=env, stdin_path=cases, stdout_path=os.devnull, timeout=1800)
     if result.code != 0:
         raise CoverageError(f"{os.path.basename(binary)} {' '.join(args)} failed ({result.code}): {result.stderr[-2000:]}")

@@ -35,6 +35,9 @@ enum ColourMutations {
             ("bool", "true"),
             ("object", "{\"hex\":\"#ff0000\"}"),
             ("array", "[255,0,0]"),
+            // Every escape of org.json's JSONStringer: quote, backslash, solidus, the named
+            // controls, another control as \u00xx, and an empty string.
+            ("escapes", #"["a/b","q\"\\","\u0001\b\t\n\f\r\u001f",""]"#),
         ]) { draft, _, literal in setFirstEntry(&draft, .text(literal)) },
         .edit("colours.unknown-project", .colours, "colours and projects that do not meet", [
             ("unused-entry", false),
@@ -54,6 +57,20 @@ enum ColourMutations {
             draft.update("projectColors") { colours in
                 (1...9).allSatisfy { colours.append("p\($0)-unused", .string("#0000ff")) }
             }
+        },
+        // A table of 31 names in 64 slots and 24 tasks, each with a project of its own, every
+        // other one without a colour: Swift's hashed lookup then probes past slots other names
+        // took, for all but about 1 in 10,000 Hasher seeds.
+        .edit("colours.probing", .colours, "24 tasks, each its own project, every other one coloured, among 31 colour entries") { draft, _ in
+            let tasks = (0..<24).map { n in
+                BlobDraft.object([.init("id", .string("t\(n)")), .init("title", .string("Task \(n)")),
+                                  .init("projectId", .string("q\(n)"))])
+            }
+            var colours = BlobDraft.object([])
+            for key in stride(from: 0, to: 24, by: 2).map({ "q\($0)" }) + (0..<19).map({ "f\($0)" }) {
+                colours.append(key, .string("#00ff00"))
+            }
+            return draft.set("tasks", .array(tasks)) && draft.set("projectColors", colours)
         },
     ]
 }

@@ -10,12 +10,20 @@ enum SyntaxMutations {
             ("comma", Array(",".utf8)),
             ("nul-byte", [0x00]),
         ]) { text, tail in text + tail },
-        .bytes("syntax.whitespace", .syntax, "RFC 8259 whitespace around the object (valid JSON)", [
-            ("leading", true),
-            ("trailing", false),
-        ]) { text, leading in
+        .bytes("syntax.whitespace", .syntax, "RFC 8259 whitespace around the object, or after a string holding an escape (valid JSON)", [
+            ("leading", "leading"),
+            ("trailing", "trailing"),
+            // C's pre-pass looks past the whitespace after an escaped string for a `:`.
+            ("after-escaped-string", "after-escaped-string"),
+        ]) { text, place in
             let space = Array(" \t\r\n".utf8)
-            return leading ? space + text : text + space
+            switch place {
+            case "leading": return space + text
+            case "trailing": return text + space
+            default:
+                guard text.first == UInt8(ascii: "{") else { return nil }
+                return Array(#"{"note":"say \"hi\"""#.utf8) + space + Array(",".utf8) + text.dropFirst()
+            }
         },
         .edit("syntax.trailing-comma", .syntax, "a comma before a closing bracket", [
             ("object", ""),
@@ -64,14 +72,24 @@ enum SyntaxMutations {
             ("last-byte", "last-byte"),
             ("empty", "empty"),
             ("inside-string", "inside-string"),
+            // Eight bytes into dayStr's value: the scanner's eight-at-a-time skip reaches the end.
+            ("inside-string-8", "inside-string-8"),
+            // The last string ends in an escaped quote, so it never closes (C's pre-pass steps
+            // past the end over the escape).
+            ("after-escaped-quote", "after-escaped-quote"),
         ]) { text, cut in
             switch cut {
             case "half": return Array(text.prefix(text.count / 2))
             case "last-byte": return Array(text.dropLast())
             case "empty": return []
             default:
-                guard let at = TextEdit.firstIndex(of: Array("\"dayStr\":\"".utf8), in: text) else { return nil }
-                return Array(text.prefix(at + 12))
+                let key = Array("\"dayStr\":\"".utf8)
+                guard let at = TextEdit.firstIndex(of: key, in: text) else { return nil }
+                switch cut {
+                case "inside-string-8": return Array(text.prefix(at + key.count + 8))
+                case "after-escaped-quote": return Array(text.prefix(at + key.count + 4)) + Array("\\\"".utf8)
+                default: return Array(text.prefix(at + 12))
+                }
             }
         },
         .bytes("syntax.not-object", .syntax, "a top-level value that is not an object", [
