@@ -31,7 +31,7 @@ final class GoldenDiffTests: XCTestCase {
             line("canonical/new@berlin@at", stale: false),
         ])
         let reader = try GoldenDiff.compare(before: before, after: after,
-                                            reader: GoldenDiff.Reader(name: "expected", folder: "golden/expected", role: "C reference"))
+                                            reader: GoldenDiff.Reader(.expected))
         XCTAssertEqual(reader.changed.map(\.caseId), ["canonical/base@berlin@at", "canonical/rows@berlin@at"])
         XCTAssertEqual(reader.added, ["canonical/new@berlin@at"])
         XCTAssertEqual(reader.removed, ["canonical/gone@berlin@at"])

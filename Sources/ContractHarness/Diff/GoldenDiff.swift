@@ -15,22 +15,21 @@ package struct GoldenDiff: Sendable {
 
     /// The changes of one reader's folder.
     package struct Reader: Sendable {
+        package var golden: GoldenFolder
         /// `expected`, `kotlin`.
-        package var name: String
+        package var name: String { golden.name }
         /// `golden/expected`.
-        package var folder: String
+        package var folder: String { golden.path }
         /// `C reference`, `recorded Kotlin`.
-        package var role: String
+        package var role: String { golden.role }
         package var added: [String] = []
         package var removed: [String] = []
         package var changed: [Change] = []
         /// Lines that differ only in what is never compared (error texts).
         package var errorTextOnly: [String] = []
 
-        package init(name: String, folder: String, role: String) {
-            self.name = name
-            self.folder = folder
-            self.role = role
+        package init(_ golden: GoldenFolder) {
+            self.golden = golden
         }
 
         package var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty && errorTextOnly.isEmpty }
@@ -38,21 +37,14 @@ package struct GoldenDiff: Sendable {
         /// Changed cases per field with row numbers dropped (`parse.tasks[].title`), most
         /// cases first; a case counts once per field it changed on.
         package var byField: [(field: String, cases: Int)] {
-            var counts: [String: Int] = [:]
-            for change in changed {
-                for field in Set(change.differences.map { $0.path.key }) { counts[field, default: 0] += 1 }
-            }
-            return counts.map { ($0.key, $0.value) }.sorted { $0.cases != $1.cases ? $0.cases > $1.cases : $0.field < $1.field }
+            Tally.mostFirst(changed.flatMap { Set($0.differences.map { $0.path.key }) }).map { ($0.key, $0.count) }
         }
 
         /// Changed, added and removed cases per fixture and mutation family
         /// (`offset-4h/meta`), most cases first.
         package var byFamily: [(family: String, cases: Int)] {
-            var counts: [String: Int] = [:]
-            for id in changed.map(\.caseId) + added + removed {
-                counts["\(CaseID.fixture(of: id))/\(CaseID.family(of: id))", default: 0] += 1
-            }
-            return counts.map { ($0.key, $0.value) }.sorted { $0.cases != $1.cases ? $0.cases > $1.cases : $0.family < $1.family }
+            Tally.mostFirst((changed.map(\.caseId) + added + removed).map { "\(CaseID.fixture(of: $0))/\(CaseID.family(of: $0))" })
+                .map { ($0.key, $0.count) }
         }
 
         /// At most `limit` changes, taken in turn from each field group (largest first) so
@@ -89,20 +81,14 @@ package struct GoldenDiff: Sendable {
 
     package var isEmpty: Bool { readers.allSatisfy(\.isEmpty) }
 
-    /// The folders compared, with the reader each holds.
-    package static let folders: [(name: String, folder: String, role: String)] = [
-        ("expected", "golden/expected", "C reference"),
-        ("kotlin", "golden/kotlin", "recorded Kotlin"),
-    ]
-
     /// Compares every golden folder at `base` with the work tree under `paths.root`.
     package static func load(_ paths: HarnessPaths, base: String) throws -> GoldenDiff {
         let revision = try GitRevision(base, root: paths.root)
         var readers: [Reader] = []
-        for folder in folders {
-            readers.append(try compare(before: try GoldenViews.at(revision, folder: folder.folder),
-                                   after: try GoldenViews.workTree(paths, folder: folder.folder),
-                                   reader: Reader(name: folder.name, folder: folder.folder, role: folder.role)))
+        for golden in GoldenFolder.all {
+            readers.append(try compare(before: try GoldenViews.at(revision, folder: golden.path),
+                                       after: try GoldenViews.workTree(paths, folder: golden.path),
+                                       reader: Reader(golden)))
         }
         return GoldenDiff(baseName: base, baseCommit: revision.commit, readers: readers)
     }

@@ -36,8 +36,7 @@ package enum Gate {
     package static func check(_ paths: HarnessPaths, corpus: Corpus, options: Options) throws -> GateResult {
         let ids = corpus.cases.map(\.id)
         let stored = try paths.expected.loadLines()
-        let expectedFreshness = GoldenFreshness.assess(stored, cases: corpus.cases, folder: "golden/expected",
-                                                       command: "contract-harness update", noun: "expected output")
+        let expectedFreshness = GoldenFreshness.assess(stored, cases: corpus.cases, in: .expected)
         var problems = expectedFreshness.problems
         // (Corpus.load has read the file strictly already; a corpus a test built may have none.)
         if let file = try? ZoneDayFile.load(root: paths.root.path), let zones = ZoneDimensionCheck.problem(file) {
@@ -68,8 +67,7 @@ package enum Gate {
             // Every recorded line is accounted for: one for a case that changed since, a case
             // not recorded yet, or an id the stream no longer has is a stale recording.
             let lines = try paths.kotlin.loadLines()
-            let recording = GoldenFreshness.assess(lines, cases: corpus.cases, folder: "golden/kotlin",
-                                                   command: "scripts/record-kotlin", noun: "recording")
+            let recording = GoldenFreshness.assess(lines, cases: corpus.cases, in: .kotlin)
             problems += recording.problems
             freshness.append(recording)
             let got = RecordedReader(name: "kotlin", outcomes: lines.mapValues(\.outcome)).decodeAll(corpus.cases, jobs: 1)

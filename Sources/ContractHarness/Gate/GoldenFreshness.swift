@@ -12,12 +12,11 @@ package struct GoldenFreshness: Sendable {
         package var location: String?
     }
 
+    package var golden: GoldenFolder
     /// `golden/expected`.
-    package var folder: String
+    package var folder: String { golden.path }
     /// `contract-harness update`, `scripts/record-kotlin`.
-    package var command: String
-    /// What the folder is (`expected output`, `recording`), for messages.
-    package var noun: String
+    package var command: String { golden.command }
     /// Lines produced from an earlier version of their case (fixture, operator, zone or instant changed).
     package var changed: [Line] = []
     /// Cases the corpus has and the folder lacks.
@@ -36,9 +35,8 @@ package struct GoldenFreshness: Sendable {
     package var isFresh: Bool { stale.isEmpty && handEdited.isEmpty }
 
     /// Sorts every stored line against the corpus.
-    package static func assess(_ lines: [String: ViewStore.StoredLine], cases: [Case], folder: String,
-                              command: String, noun: String) -> GoldenFreshness {
-        var result = GoldenFreshness(folder: folder, command: command, noun: noun, current: [])
+    package static func assess(_ lines: [String: ViewStore.StoredLine], cases: [Case], in golden: GoldenFolder) -> GoldenFreshness {
+        var result = GoldenFreshness(golden: golden, current: [])
         result.current.reserveCapacity(cases.count)
         var known = Set<String>()
         for testCase in cases {
@@ -75,14 +73,14 @@ package struct GoldenFreshness: Sendable {
         var out: [String] = []
         let stale = self.stale
         if !stale.isEmpty {
-            let verb = noun == "recording" ? "recorded" : "written"
+            let verb = golden.isRecording ? "recorded" : "written"
             var parts: [String] = []
             if !changed.isEmpty { parts.append("\(Self.count(changed.count, "case")) changed since \(folder) was \(verb)") }
             if !missing.isEmpty { parts.append("\(Self.count(missing.count, "new case")) not in it") }
             if !orphaned.isEmpty { parts.append("\(Self.count(orphaned.count, "line")) naming cases the corpus no longer has") }
             if !unsealed.isEmpty { parts.append("\(Self.count(unsealed.count, "line")) without provenance") }
-            let review = noun == "recording" ? "" : " (then review `git diff \(folder)`)"
-            out.append("\(noun == "recording" ? "recording" : "expected") is stale: run `\(command)`\(review)\n"
+            let review = golden.isRecording ? "" : " (then review `git diff \(folder)`)"
+            out.append("\(golden.isRecording ? "recording" : "expected") is stale: run `\(command)`\(review)\n"
                        + "  \(parts.joined(separator: ", ")): \(Self.byFixture(stale)) (first: \(stale[0].caseId))\n"
                        + "  not a reader deviation: nothing to add to golden/divergences")
         }
@@ -102,10 +100,8 @@ package struct GoldenFreshness: Sendable {
 
     /// `canonical 1719, legacy 4`, largest first.
     static func byFixture(_ lines: [Line]) -> String {
-        var counts: [String: Int] = [:]
-        for line in lines { counts[String(line.caseId.prefix { $0 != "/" }), default: 0] += 1 }
-        let sorted = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        let shown = sorted.prefix(6).map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        let sorted = Tally.mostFirst(lines.map { String(CaseID.fixture(of: $0.caseId)) })
+        let shown = sorted.prefix(6).map { "\($0.key) \($0.count)" }.joined(separator: ", ")
         return sorted.count > 6 ? shown + ", … (\(sorted.count) fixtures)" : shown
     }
 }
@@ -114,7 +110,7 @@ extension GateResult {
     /// Whether the gate compared `reader` on the case at `index` (corpus order): not when the
     /// case's expected line is stale or edited, nor for Kotlin when its recorded line is.
     package func compared(_ reader: String, at index: Int) -> Bool {
-        for store in freshness where store.folder == "golden/expected" || (reader == "kotlin" && store.folder == "golden/kotlin") {
+        for store in freshness where !store.golden.isRecording || store.golden.name == reader {
             if !store.current[index] { return false }
         }
         return true
