@@ -19,11 +19,8 @@ public enum Testee {
     /// skipped. Exits 0 at end of input.
     public static func run(_ reader: (TesteeCase) throws -> TesteeView) -> Never {
         CrashGuard.install()
-        var number = 0
-        while let line = readLine(strippingNewline: true) {
-            number += 1
-            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
-            var out = respond(to: Array(line.utf8), lineNumber: number, reader: reader)
+        CaseLineInput.forEachLine { line, number in
+            var out = respond(to: line, lineNumber: number, reader: reader)
             out.append(UInt8(ascii: "\n"))
             FileHandle.standardOutput.write(Data(out))
         }
@@ -44,17 +41,17 @@ public enum Testee {
         do {
             item = try CaseStream.readLine(line, file: "stdin", line: lineNumber)
         } catch {
-            return CrashLine.bytes(id: CrashLine.id(inBadLine: line), reason: "bad case: \(error)")
+            return ReaderOutcome.failure("bad case: \(error)").canonicalLine(id: CaseLineInput.id(inBadLine: line))
         }
         let testeeCase = TesteeCase(id: item.id, blob: item.blob,
                                     pendingDoneTargets: item.pendingDoneTargets.map { (taskId: $0.taskId.string, isDone: $0.isDone) },
                                     nowMs: item.nowMs, timeZoneName: item.timeZone)
-        CrashGuard.arm(CrashLine.bytes(id: item.id, reason: "the reader trapped (signal) in reader") + [UInt8(ascii: "\n")])
+        CrashGuard.arm(ReaderOutcome.failure("the reader trapped (signal) in reader").canonicalLine(id: item.id) + [UInt8(ascii: "\n")])
         defer { CrashGuard.disarm() }
         do {
             return ViewLineWriter.bytes(id: item.id, view: try reader(testeeCase))
         } catch {
-            return CrashLine.bytes(id: item.id, reason: "\(type(of: error)): \(error) in reader")
+            return ReaderOutcome.failure("\(type(of: error)): \(error) in reader").canonicalLine(id: item.id)
         }
     }
 }

@@ -26,29 +26,17 @@ enum DecodeCommand: Subcommand {
         case "c": reader = CReferenceReader()
         default: throw UsageError("unknown reader `\(name)`: swift or c")
         }
-        var number = 0
-        while let line = readLine(strippingNewline: true) {
-            number += 1
-            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
-            let bytes = Array(line.utf8)
+        CaseLineInput.forEachLine { bytes, number in
             var out: [UInt8]
             do {
                 let testCase = try CaseStream.readLine(bytes, file: "stdin", line: number)
                 out = reader.outcome(testCase).canonicalLine(id: testCase.id)
             } catch {
-                out = ReaderOutcome.failure("bad case: \(error)").canonicalLine(id: idInBadLine(bytes))
+                out = ReaderOutcome.failure("bad case: \(error)").canonicalLine(id: CaseLineInput.id(inBadLine: bytes))
             }
             out.append(UInt8(ascii: "\n"))
             StandardOutput.write(out)
         }
         return ExitCode.passed
-    }
-
-    /// The `id` of a line that is not a valid case, when it is a JSON object with a string `id`
-    /// (CONTRACT §6: the crash line carries it); `""` otherwise.
-    static func idInBadLine(_ line: [UInt8]) -> String {
-        guard let value = try? JSONParser().parse(line), case .object(let object) = value,
-              case .string(let id)? = object["id"] else { return "" }
-        return id.string
     }
 }
