@@ -51,7 +51,10 @@ final class FuzzTimeBudgetTests: XCTestCase {
         let saved = try FindingStore.load(findings).map(\.finding)
         XCTAssertFalse(saved.isEmpty, run.out)
         XCTAssertTrue(saved.allSatisfy { $0.disagreement.signature.hasPrefix("c/slow ") }, "\(saved.map(\.disagreement.signature))")
-        XCTAssertTrue(saved.contains { $0.shrinking == .stopped }, "no finding was cut short: \(saved.map(\.shrinking))\n" + run.out)
+        // The shrink under way at T was cut short (its file says so, unless it had already reached
+        // a saved finding's blob: quick header shrinks reach their minimum first, then check it).
+        XCTAssertTrue(saved.contains { $0.shrinking == .stopped } || run.out.contains("1 cut short by the time budget"),
+                      "no finding was cut short: \(saved.map(\.shrinking))\n" + run.out)
         let unshrunk = saved.filter { $0.shrinking == .notStarted }
         XCTAssertFalse(unshrunk.isEmpty, "the signature the time ran out on was not saved: \(saved.map(\.shrinking))\n" + run.out)
         XCTAssertEqual(Set(unshrunk.map(\.disagreement.signature)).count, unshrunk.count, "two unshrunk findings of one signature")

@@ -27,7 +27,9 @@ package enum FuzzSummary {
             text += report.notImplemented.keys.sorted().map { "\($0) \(report.notImplemented[$0]!)" }.joined(separator: ", ") + "\n"
         }
         guard report.disagreements > 0 else { return text + "no disagreement.\n" }
-        text += "\(report.disagreements) disagreements, \(report.signatures.count) signatures, \(report.entries.count) settled: "
+        text += "\(report.disagreements) disagreements, \(report.signatures.count) signatures, \(report.entries.count) settled"
+        let cutShort = report.entries.filter { $0.shrinking == .stopped }.count
+        text += cutShort > 0 ? " (\(cutShort) cut short by the time budget): " : ": "
         if let findingsFolder {
             text += "\(report.newFindings) new findings saved in \(findingsFolder), \(report.knownFindings) already saved there\n"
         } else {
