@@ -19,6 +19,19 @@ package struct JSONFieldReader {
         self.path = path
     }
 
+    /// The fields of a whole JSON file that must hold one object (a fixture, a finding, the
+    /// zone-day file): not JSON names the line, any other top-level value is line 1.
+    package static func document(_ bytes: [UInt8], file: String) throws(HarnessInputError) -> JSONFieldReader {
+        let document: JSONValue
+        do {
+            document = try JSONParser().parse(bytes)
+        } catch {
+            throw HarnessInputError(file: file, line: error.line, message: "not JSON: \(error.message)")
+        }
+        guard case .object(let top) = document else { throw HarnessInputError(file: file, line: 1, message: "expected a JSON object") }
+        return JSONFieldReader(top, file: file)
+    }
+
     package func fieldPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     package func failure(_ key: String?, _ message: String) -> HarnessInputError {

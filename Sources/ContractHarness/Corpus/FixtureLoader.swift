@@ -49,16 +49,7 @@ package enum FixtureLoader {
         guard CaseID.isName(name) else {
             throw HarnessInputError(file: file, message: "fixture name `\(name)` is not [a-z0-9-]+")
         }
-        let document: JSONValue
-        do {
-            document = try JSONParser().parse(GoldenText.withoutBOM(bytes))
-        } catch {
-            throw HarnessInputError(file: file, line: error.line, message: "not JSON: \(error.message)")
-        }
-        guard case .object(let top) = document else {
-            throw HarnessInputError(file: file, line: 1, message: "expected a JSON object")
-        }
-        let fields = JSONFieldReader(top, file: file)
+        let fields = try JSONFieldReader.document(GoldenText.withoutBOM(bytes), file: file)
         try fields.rejectUnknownKeys(allowed: ["description", "writerValid", "writer", "zones", "instants",
                                                "pendingDoneTargets", "blob"])
 

@@ -6,14 +6,7 @@ import WidgetSnapshot
 /// does not match the content stop the run with a `HarnessInputError` naming the field.
 package enum FindingFile {
     package static func parse(_ bytes: [UInt8], file: String) throws(HarnessInputError) -> Finding {
-        let document: JSONValue
-        do {
-            document = try JSONParser().parse(bytes)
-        } catch {
-            throw HarnessInputError(file: file, line: error.line, message: "not JSON: \(error.message)")
-        }
-        guard case .object(let top) = document else { throw HarnessInputError(file: file, message: "expected a JSON object") }
-        let fields = JSONFieldReader(top, file: file)
+        let fields = try JSONFieldReader.document(bytes, file: file)
         try fields.rejectUnknownKeys(allowed: ["format", "seed", "index", "readers", "field", "signature", "expected", "got",
                                                "originalSize", "shrunkSize", "shrinkEvaluations", "shrinking", "key", "reproduce",
                                                "replay", "recipe", "case"])

@@ -56,14 +56,7 @@ package struct ZoneDayFile: Equatable, Sendable {
     }
 
     static func parse(_ bytes: [UInt8]) throws(HarnessInputError) -> ZoneDayFile {
-        let document: JSONValue
-        do {
-            document = try JSONParser().parse(bytes)
-        } catch {
-            throw HarnessInputError(file: path, line: error.line, message: "not JSON: \(error.message)")
-        }
-        guard case .object(let top) = document else { throw HarnessInputError(file: path, line: 1, message: "expected a JSON object") }
-        let reader = JSONFieldReader(top, file: path)
+        let reader = try JSONFieldReader.document(bytes, file: path)
         try reader.rejectUnknownKeys(allowed: ["generatedBy", "tzdata", "zoneinfo", "years", "zonesPerClass", "zones",
                                                "classes", "transitions"])
         var counts: [ZoneScan.ClassCount] = []
