@@ -24,13 +24,10 @@ extension DecodedView {
             meta = .unknown
         }
         let stale = WidgetData.isSnapshotStale(meta, nowMs: nowMs)
-        let header: WidgetHeader
-        if stale {
-            let dayMs = meta.dayStr.flatMap { dayStr in timeZone.flatMap { WidgetData.dayStrToMs(dayStr, timeZone: $0) } }
-            header = .outdated(dayMs: dayMs)
-        } else {
-            header = .today
-        }
+        // The public headerFor, as the widget calls it (so a change to it fails the gate);
+        // a zone Foundation lacks gives no day (CONTRACT.md §4).
+        let header = timeZone.map { WidgetData.headerFor(meta, nowMs: nowMs, timeZone: $0) }
+            ?? (stale ? .outdated(dayMs: nil) : .today)
         return DecodedView(id: id, parse: parse, meta: meta, stale: stale, header: header)
     }
 }

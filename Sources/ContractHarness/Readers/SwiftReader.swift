@@ -3,8 +3,8 @@ import WidgetSnapshot
 
 /// The product under test: the `WidgetSnapshot` library, exactly as an iOS widget calls it —
 /// one public `SnapshotDocument` per blob (the parse-once path a timeline provider takes:
-/// rows, then the stamp), `WidgetData.isSnapshotStale` and `dayStrToMs` for the header, the
-/// taps passed as the ordered queue, keyed by exact code points. (`WidgetData.parse` and
+/// rows, then the stamp), `WidgetData.isSnapshotStale` and `headerFor` (the day through
+/// `dayStrToMs`), the taps passed as the ordered queue, keyed by exact code points. (`WidgetData.parse` and
 /// `parseMeta` are that document read twice: the same answers, twice the scan.)
 package struct SwiftReader: InProcessReader {
     package let name = "swift"
