@@ -18,8 +18,10 @@ enum StandardOutput {
             if written > 0 { offset += written; continue }
             if written < 0 && errno == EINTR { continue }
             // EPIPE (the reader went away) or another write error: nothing more can be said.
+            // (errno is read first: ending the children makes system calls that overwrite it.)
+            let status: Int32 = errno == EPIPE ? 0 : 1
             LiveProcessGroups.killAll()
-            exit(errno == EPIPE ? 0 : 1)
+            exit(status)
         }
     }
 }
