@@ -53,6 +53,20 @@ final class CLITests: XCTestCase {
         }
     }
 
+    /// `--root` at something that is not the repository (missing, a file, an empty folder) is
+    /// exit 2 with a sentence naming the folder, not a Foundation error dump.
+    func testARootThatIsNotTheRepositoryIsAClearError() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-repo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        for root in ["/nonexistent/nowhere", "/etc/passwd", empty.path] {
+            let run = try GateTestSupport.runCLI(["check", "--root", root])
+            XCTAssertEqual(run.status, 2, root)
+            XCTAssertTrue(run.err.contains("\(root)/golden/fixtures: no fixtures folder here: \(root) does not hold golden/fixtures/"), run.err)
+            XCTAssertFalse(run.err.contains("NSCocoaErrorDomain"), run.err)
+        }
+    }
+
     func testEverySubcommandHasHelp() throws {
         for name in ["check", "update", "cases", "list", "explain", "decode"] {
             let run = try GateTestSupport.runCLI([name, "--help"])
