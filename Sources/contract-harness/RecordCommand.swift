@@ -18,7 +18,8 @@ enum RecordCommand: Subcommand {
     golden/kotlin/<fixture>.jsonl (each file atomically; files of fixtures no longer produced
     are removed), then golden/kotlin/RECORDING.json: the members of the --about JSON object
     (what the testee was built and run with), the case stream's SHA-256 and size, and the cases
-    per fixture. `check` compares the recording only while that hash is the corpus's own.
+    per fixture (provenance for reviewers; `check` does not read it). `check` judges each
+    recorded line by the case fingerprint it carries: a line whose case changed is stale.
     scripts/record-kotlin compiles the Kotlin end and calls this; use it rather than this.
 
     With --cases FILE --out FILE ('-' = stdin / stdout) any case stream is run and the view
