@@ -40,7 +40,7 @@ struct Sample {
 
 /// The readers the throughput table compares, each doing the work one case costs.
 enum BenchReader: String, CaseIterable {
-    /// `SwiftReader().decode`: `DecodedView.decode` (parse once, rows, meta, stale, header)
+    /// `SwiftReader().decode`: `DecodedView.decode` (the app API: parse, parseMeta, stale, header)
     /// plus building `PendingTargets` and the zone-cache lookup.
     case swift
     /// `CReferenceReader().outcome`: `rd_decode`, then the Swift-side conversion of the C view

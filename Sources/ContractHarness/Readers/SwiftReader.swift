@@ -2,10 +2,9 @@ import ContractModel
 import WidgetSnapshot
 
 /// The product under test: the `WidgetSnapshot` library, exactly as an iOS widget calls it —
-/// one public `SnapshotDocument` per blob (the parse-once path a timeline provider takes:
-/// rows, then the stamp), `WidgetData.isSnapshotStale` and `headerFor` (the day through
-/// `dayStrToMs`), the taps passed as the ordered queue, keyed by exact code points. (`WidgetData.parse` and
-/// `parseMeta` are that document read twice: the same answers, twice the scan.)
+/// `WidgetData.parse`, `parseMeta`, `isSnapshotStale`, `headerFor` (which reads the day with
+/// `dayStrToMs`), through `DecodedView.decode`; the taps passed as the ordered queue, keyed
+/// by exact code points.
 package struct SwiftReader: InProcessReader {
     package let name = "swift"
 
