@@ -68,29 +68,22 @@ package final class FuzzRun {
                 // whatever a case costs (a slow testee, a loaded machine).
                 if deadline != nil { batchSize = Self.nextBatchSize(batchSize, took: batchWatch.seconds, limit: plan.batchSize) }
             }
-            let cases = Stopwatch.measure(&state.report.generationSeconds) {
-                // Recipes are written out only for the cases that become findings (`save`).
-                ParallelMap.map(indices, jobs: plan.jobs) { generator.make($0, recipe: false) }
-            }
-            let plain = cases.map(\.testCase)
-            let expected = Stopwatch.measure(&decodeSeconds[0]) { reference.decodeAll(plain, jobs: plan.jobs) }
-            var outcomes: [[ReaderOutcome]] = []
-            for (position, reader) in readers.enumerated() {
-                outcomes.append(Stopwatch.measure(&decodeSeconds[position + 1]) { reader.decodeAll(plain, jobs: plan.jobs) })
-            }
-            if outcomes.contains(where: { $0.contains(.failure(TesteeSession.abandoned)) }) {
+            var batch = FuzzBatch.work(indices, generator: generator, reference: reference, readers: readers,
+                                       departures: departures, jobs: plan.jobs)
+            let threads = Double(ParallelMap.threads(jobs: plan.jobs, count: indices.count))
+            state.report.generationSeconds += batch.generationSeconds / threads
+            for position in decodeSeconds.indices { decodeSeconds[position] += batch.readerSeconds[position] / threads }
+            if judgeInOtherProcesses(&batch, readers: readers, decodeSeconds: &decodeSeconds) {
                 // The budget ran out while a testee had this batch: its cases are not compared.
                 state.report.abandonedBatch = true
                 break
             }
-            state.report.cases += cases.count
-            for (row, fuzzCase) in cases.enumerated() {
+            state.report.cases += batch.rows.count
+            for row in batch.rows {
                 for (position, reader) in readers.enumerated() {
-                    let judged = Disagreement.between(reference: reference.name, expected: expected[row],
-                                                      reader: reader.name, got: outcomes[position][row],
-                                                      testCase: fuzzCase.testCase, departures: departures[reader.name])
+                    let judged = row.judgements[position]!
                     state.report.countNotImplemented(judged.notImplemented, reader: reader.name)
-                    guard let disagreement = judged.disagreement else {
+                    guard let disagreement = judged.disagreement, let fuzzCase = row.fuzzCase else {
                         if let excused = judged.excused { state.report.excused["\(reader.name) \(excused.rawValue)", default: 0] += 1 }
                         continue
                     }
@@ -137,6 +130,36 @@ package final class FuzzRun {
         var report: FuzzReport
         var settled: [String: Int] = [:]
         var unshrunk: [String: (FuzzCase, Disagreement)] = [:]
+    }
+
+    /// Has the readers that run in other processes (testees, the Kotlin end, kept running for
+    /// the whole run) read the batch's kept cases, timed by the wall clock, and judges them.
+    /// True when the time budget ran out while one of them had the batch.
+    private func judgeInOtherProcesses(_ batch: inout FuzzBatch, readers: [any Reader], decodeSeconds: inout [Double]) -> Bool {
+        let others = readers.indices.filter { position in batch.rows.contains { $0.judgements[position] == nil } }
+        guard !others.isEmpty else { return false }
+        let plain = batch.rows.map { $0.fuzzCase!.testCase }
+        let expected: [ReaderOutcome]
+        if batch.rows.allSatisfy({ $0.expected != nil }) {
+            expected = batch.rows.map { $0.expected! }
+        } else {
+            expected = Stopwatch.measure(&decodeSeconds[0]) { reference.decodeAll(plain, jobs: plan.jobs) }
+        }
+        for position in others {
+            let reader = readers[position]
+            let got = Stopwatch.measure(&decodeSeconds[position + 1]) { reader.decodeAll(plain, jobs: plan.jobs) }
+            if got.contains(.failure(TesteeSession.abandoned)) { return true }
+            for row in batch.rows.indices {
+                batch.rows[row].judgements[position] = Disagreement.between(
+                    reference: reference.name, expected: expected[row], reader: reader.name, got: got[row],
+                    testCase: plain[row], departures: departures[reader.name])
+            }
+        }
+        for row in batch.rows.indices {
+            batch.rows[row].expected = nil
+            if !batch.rows[row].disagrees { batch.rows[row].fuzzCase = nil }
+        }
+        return false
     }
 
     private func snapshot(_ report: FuzzReport, phase: String?) -> FuzzProgress {
