@@ -19,7 +19,9 @@ enum FuzzCommand: Subcommand {
 
     Generates cases from golden/fixtures: case i of seed S is a random chain of named mutation
     operators plus byte-level mutations (bit flips, splices between fixtures, truncation, JSON
-    tokens from a dictionary), a zone and an instant, and depends only on (S, i). Each case is
+    tokens from a dictionary), a zone and an instant, and depends only on (S, i). (Every operator
+    but size.many-tasks and size.long-title: one of their blobs costs a hundred ordinary cases,
+    and the gate runs them.) Each case is
     decoded by the C reference, the Swift reader and every --testee; each reader that differs
     from C on a compared field is a disagreement. Every disagreement is shrunk to a minimal case
     that still shows the same one (same readers, same first differing field: structure first,

@@ -70,6 +70,11 @@ final class FuzzMutatorTests: XCTestCase {
         XCTAssertTrue(cases.contains { $0.recipe.contains { $0.hasPrefix("bytes ") } })
         XCTAssertTrue(cases.contains { !$0.recipe.contains { $0.hasPrefix("bytes ") } })
         XCTAssertFalse(cases.contains { $0.recipe.contains("op size.many-tasks") })
+        // The two operators whose blob costs a hundred ordinary cases are the gate's alone;
+        // every other operator, deep nesting included, is the fuzzer's too.
+        let fuzzed = Set(generator.catalog.map(\.id))
+        XCTAssertEqual(Set(MutationCatalog.all.map(\.id)).subtracting(fuzzed), ["size.many-tasks", "size.long-title"])
+        XCTAssertTrue(fuzzed.contains("size.deep-nesting"))
         let zones = Set(fixtures.flatMap(\.zones))
         XCTAssertTrue(cases.allSatisfy { zones.contains($0.testCase.timeZone) })
         for fuzzCase in cases {

@@ -30,7 +30,6 @@ enum SizeMutations {
         },
     ]
 
-    /// `size.long-title`'s title, made once: the fuzzer applies the operator to chains'
-    /// later steps too, where building it each time was a sixth of a case's generation.
+    /// `size.long-title`'s title, made once.
     private static let longTitle = BlobDraft.string(String(repeating: "0123456789abcdef", count: 6400))
 }
