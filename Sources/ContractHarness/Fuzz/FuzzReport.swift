@@ -37,8 +37,11 @@ package struct FuzzReport: Sendable {
     package var cases = 0
     package var elapsed = 0.0
     /// Reader name → seconds spent decoding the generated cases (shrinking not included),
-    /// in reader order, the reference first.
+    /// in reader order, the reference first: for readers in this process, their
+    /// thread-seconds divided by the threads (their share of the wall time); for testees,
+    /// wall time.
     package var readerSeconds: [(name: String, seconds: Double)] = []
+    /// Making the cases, as the in-process readers' time.
     package var generationSeconds = 0.0
     package var shrinkSeconds = 0.0
     /// The disagreements settled (shrunk, or saved unshrunk), in the order they were settled.
