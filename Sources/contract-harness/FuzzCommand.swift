@@ -19,11 +19,10 @@ enum FuzzCommand: Subcommand {
 
     Generates cases from golden/fixtures: case i of seed S is a random chain of named mutation
     operators plus byte-level mutations (bit flips, splices between fixtures, truncation, JSON
-    tokens from a dictionary), a zone and an instant, and depends only on (S, i). (Every operator
-    but size.many-tasks and size.long-title: one of their blobs costs a hundred ordinary cases,
-    and the gate runs them.) Each case is
-    decoded by the C reference, the Swift reader and every --testee; each reader that differs
-    from C on a compared field is a disagreement. Every disagreement is shrunk to a minimal case
+    tokens from a dictionary), a zone and an instant, and depends only on (S, i); every operator
+    but size.many-tasks and size.long-title, which the gate runs (one of their blobs costs a
+    hundred ordinary cases). Each case is decoded by the C reference, the Swift reader and
+    every --testee; each reader that differs from C on a compared field is a disagreement. Every disagreement is shrunk to a minimal case
     that still shows the same one (same readers, same first differing field: structure first,
     then bytes) and saved atomically as golden/findings/<seed>-<index>.json, unless a finding
     with the same shrunk blob and signature is already there.

@@ -36,10 +36,8 @@ struct FuzzBatch {
         let inProcessReference = reference as? any InProcessReader
         let inProcess = readers.map { inProcessReference == nil ? nil : $0 as? any InProcessReader }
         let keepForOthers = inProcessReference == nil || inProcess.contains { $0 == nil }
-        let chunkCount = max(1, min(indices.count, jobs * 8))
-        let chunkSize = max(1, (indices.count + chunkCount - 1) / chunkCount)
-        let chunks = stride(from: 0, to: indices.count, by: chunkSize).map { $0..<min($0 + chunkSize, indices.count) }
-        let parts = ParallelMap.map(chunks, jobs: jobs) { chunk -> FuzzBatch in
+        let departures = readers.map { departures[$0.name] }
+        let parts = ParallelMap.map(ParallelMap.chunks(count: indices.count, jobs: jobs), jobs: jobs) { chunk -> FuzzBatch in
             var part = FuzzBatch(rows: [], readerSeconds: Array(repeating: 0, count: readers.count + 1))
             part.rows.reserveCapacity(chunk.count)
             for index in indices[chunk] {
@@ -62,7 +60,7 @@ struct FuzzBatch {
                         part.readerSeconds[position + 1] += lap()
                         row.judgements[position] = Disagreement.between(
                             reference: reference.name, expected: expected, reader: reader.name, got: got,
-                            testCase: fuzzCase.testCase, departures: departures[reader.name])
+                            testCase: fuzzCase.testCase, departures: departures[position])
                         _ = lap()  // judging is not the reader's time
                     }
                     if keepForOthers { row.expected = expected }

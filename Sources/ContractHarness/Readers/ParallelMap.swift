@@ -12,18 +12,14 @@ enum ParallelMap {
     static func map<Input, Output>(_ inputs: [Input], jobs: Int, _ transform: (Input) -> Output) -> [Output] {
         let jobs = threads(jobs: jobs, count: inputs.count)
         if jobs == 1 { return inputs.map(transform) }
-        let chunkCount = min(inputs.count, jobs * 8)
-        let chunkSize = (inputs.count + chunkCount - 1) / chunkCount
-        let chunks = (inputs.count + chunkSize - 1) / chunkSize
+        let ranges = chunks(count: inputs.count, jobs: jobs)
         return Array(unsafeUninitializedCapacity: inputs.count) { buffer, count in
             withoutActuallyEscaping(transform) { transform in
                 let box = UncheckedBox(inputs: inputs, transform: transform, results: buffer.baseAddress!,
-                                       chunks: ChunkCounter(count: chunks))
+                                       chunks: ChunkCounter(count: ranges.count))
                 DispatchQueue.concurrentPerform(iterations: jobs) { _ in
                     while let chunk = box.chunks.take() {
-                        let start = chunk * chunkSize
-                        let end = min(start + chunkSize, box.inputs.count)
-                        for index in start..<end { (box.results + index).initialize(to: box.transform(box.inputs[index])) }
+                        for index in ranges[chunk] { (box.results + index).initialize(to: box.transform(box.inputs[index])) }
                     }
                 }
             }
@@ -37,6 +33,12 @@ enum ParallelMap {
     /// give a phase's share of the wall time.
     static func threads(jobs: Int, count: Int) -> Int {
         max(1, min(jobs, count, ProcessInfo.processInfo.activeProcessorCount))
+    }
+
+    /// `0..<count` cut into about eight contiguous chunks per thread, in order.
+    static func chunks(count: Int, jobs: Int) -> [Range<Int>] {
+        let size = max(1, (count + max(1, jobs * 8) - 1) / max(1, jobs * 8))
+        return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
     }
 
     /// Hands out chunk numbers 0..<count, each once, to whichever thread asks next.
