@@ -7,7 +7,6 @@ let package = Package(
     products: [
         // The Swift reader an iOS widget depends on: Foundation only, no harness code.
         .library(name: "WidgetSnapshot", targets: ["WidgetSnapshot"]),
-        .library(name: "ContractHarness", targets: ["ContractHarness"]),
         // Turns a team's own Swift reader into a testee for `check --testee` (Examples/ios-testee).
         .library(name: "WidgetContractTestee", targets: ["WidgetContractTestee"]),
         .executable(name: "contract-harness", targets: ["contract-harness"]),
@@ -26,7 +25,16 @@ let package = Package(
         // The C reference called through its C API, its `rd_view` turned into a `DecodedView`:
         // for the harness's C reader and the libFuzzer target, never for the testee kit.
         .target(name: "ReferenceView", dependencies: ["ContractModel", "WidgetSnapshot", "ReferenceDecoder"]),
-        .target(name: "ContractHarness", dependencies: ["ContractModel", "ReferenceView", "WidgetSnapshot", "ReferenceDecoder"]),
+        // The harness, in four layers along the data flow; each depends only on the layers above it
+        // in this list, so the compiler refuses a loop. None is a product: the CLI is their front end.
+        // HarnessCorpus: what the cases are — fixtures, mutations, zones, the corpus, and golden storage.
+        .target(name: "HarnessCorpus", dependencies: ["ContractModel", "WidgetSnapshot", "ReferenceDecoder"]),
+        // HarnessReaders: who decodes a case — the reader protocol, the readers, the process runner, recording.
+        .target(name: "HarnessReaders", dependencies: ["HarnessCorpus", "ContractModel", "ReferenceView", "WidgetSnapshot"]),
+        // HarnessGate: what the readers' views mean — comparison, lists, verdicts, the gate, diff, reports.
+        .target(name: "HarnessGate", dependencies: ["HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
+        // HarnessFuzz: seeded fuzzing beside the gate — generation, judging, shrinking, findings, runs, reports.
+        .target(name: "HarnessFuzz", dependencies: ["HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
         // The testee kit: case lines in, canonical view lines (or crash lines) out, CONTRACT §6.
         // Its closure is ContractModel and WidgetSnapshot only (KitDependencyTests checks it).
         .target(name: "WidgetContractTestee", dependencies: ["ContractModel", "WidgetSnapshot"]),
@@ -36,17 +44,17 @@ let package = Package(
         .executableTarget(name: "ios-example-testee", dependencies: ["WidgetContractTestee", "FoundationWidgetReader"],
                           path: "Examples/ios-testee"),
         // The CLI: argument parsing and one file per subcommand, over the library.
-        .executableTarget(name: "contract-harness", dependencies: ["ContractHarness", "ContractModel", "WidgetSnapshot"]),
+        .executableTarget(name: "contract-harness", dependencies: ["HarnessFuzz", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
         // The libFuzzer target (scripts/fuzz-libfuzzer, .clusterfuzzlite/): Swift vs C on the same bytes.
         // It links the model (the comparison), the C conversion and the readers, never the harness.
         .executableTarget(name: "WidgetFuzz", dependencies: ["ContractModel", "ReferenceView", "WidgetSnapshot", "ReferenceDecoder"]),
         // Benchmarks (scripts/bench, BENCHMARKS.md): release builds only, not a product an app uses.
-        .executableTarget(name: "WidgetBench", dependencies: ["WidgetSnapshot", "ContractModel", "ContractHarness", "ReferenceDecoder", "FoundationWidgetReader"]),
+        .executableTarget(name: "WidgetBench", dependencies: ["WidgetSnapshot", "ContractModel", "HarnessFuzz", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ReferenceDecoder", "FoundationWidgetReader"]),
         .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot"]),
         .testTarget(name: "ContractModelTests", dependencies: ["ContractModel", "ReferenceView", "WidgetSnapshot", "ReferenceDecoder"]),
-        .testTarget(name: "ReaderBehaviourTests", dependencies: ["ContractHarness", "ContractModel", "WidgetSnapshot"]),
+        .testTarget(name: "ReaderBehaviourTests", dependencies: ["HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
         .testTarget(name: "WidgetContractTesteeTests", dependencies: ["WidgetContractTestee", "WidgetSnapshot"]),
-        .testTarget(name: "ContractHarnessTests", dependencies: ["ContractHarness", "ContractModel", "WidgetSnapshot"]),
+        .testTarget(name: "ContractHarnessTests", dependencies: ["HarnessFuzz", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
     ],
     cLanguageStandard: .c11
 )

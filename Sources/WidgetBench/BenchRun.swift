@@ -1,4 +1,4 @@
-import ContractHarness
+import HarnessCorpus
 import Foundation
 
 /// `WidgetBench run`: every measurement, the text tables, the generated part of BENCHMARKS.md.

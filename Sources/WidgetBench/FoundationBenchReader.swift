@@ -1,4 +1,3 @@
-import ContractHarness
 import ContractModel
 import FoundationWidgetReader
 import WidgetSnapshot

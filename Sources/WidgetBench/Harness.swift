@@ -1,4 +1,5 @@
-import ContractHarness
+import HarnessCorpus
+import HarnessReaders
 import Foundation
 
 /// The harness as a user runs it: `check` and `cases` as processes (wall time, peak RSS),

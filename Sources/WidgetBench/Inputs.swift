@@ -1,4 +1,5 @@
-import ContractHarness
+import HarnessCorpus
+import HarnessReaders
 import ContractModel
 import Foundation
 import WidgetSnapshot

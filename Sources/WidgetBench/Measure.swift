@@ -1,4 +1,4 @@
-import ContractHarness
+import HarnessReaders
 import ContractModel
 import Foundation
 import ReferenceDecoder

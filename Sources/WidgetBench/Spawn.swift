@@ -1,5 +1,5 @@
 import Foundation
-import ContractHarness
+import HarnessReaders
 
 /// Runs a command as a child process and reports its wall time, peak resident memory
 /// (`ru_maxrss` from `wait4`) and exit status.

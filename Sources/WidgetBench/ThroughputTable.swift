@@ -1,4 +1,4 @@
-import ContractHarness
+import HarnessCorpus
 import Foundation
 
 /// Per-case throughput of every reader on inputs (a)–(d), one thread.

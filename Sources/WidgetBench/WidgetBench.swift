@@ -1,5 +1,6 @@
 import ContractModel
-import ContractHarness
+import HarnessCorpus
+import HarnessReaders
 import Foundation
 import ReferenceDecoder
 import WidgetSnapshot

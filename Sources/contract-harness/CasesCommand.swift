@@ -1,5 +1,5 @@
 import Foundation
-import ContractHarness
+import HarnessCorpus
 
 /// `contract-harness cases`: the case stream.
 enum CasesCommand: Subcommand {

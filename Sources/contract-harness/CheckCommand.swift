@@ -1,5 +1,6 @@
 import Foundation
-import ContractHarness
+import HarnessCorpus
+import HarnessGate
 
 /// `contract-harness check`: the CI gate.
 enum CheckCommand: Subcommand {

@@ -1,5 +1,5 @@
 import Foundation
-import ContractHarness
+import HarnessReaders
 
 /// `contract-harness`: the thin command line over the ContractHarness library — parse the
 /// arguments, call the library, map the verdict to an exit code (0 pass, 1 contract

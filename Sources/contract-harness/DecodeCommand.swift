@@ -1,5 +1,5 @@
 import Foundation
-import ContractHarness
+import HarnessReaders
 import ContractModel
 import WidgetSnapshot
 

@@ -1,5 +1,5 @@
 import Foundation
-import ContractHarness
+import HarnessGate
 
 /// `contract-harness diff --base REV`: which cases' golden outputs a change moved.
 enum DiffCommand: Subcommand {

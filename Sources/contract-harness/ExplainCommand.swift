@@ -1,6 +1,7 @@
 import ContractModel
 import Foundation
-import ContractHarness
+import HarnessCorpus
+import HarnessGate
 import WidgetSnapshot
 
 /// `contract-harness explain CASE-ID`: one case, every reader, and what differs.

@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
-import ContractHarness
+import HarnessCorpus
+import HarnessFuzz
+import HarnessReaders
 
 /// `contract-harness fuzz`: seeded fuzzing of the Swift reader (and testees) against the C
 /// reference, with shrinking and saved findings; also replays saved findings.

@@ -1,4 +1,5 @@
-import ContractHarness
+import HarnessCorpus
+import HarnessGate
 
 /// `contract-harness list mutations|fixtures`.
 enum ListCommand: Subcommand {

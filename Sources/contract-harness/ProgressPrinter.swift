@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import ContractHarness
+import HarnessFuzz
 
 /// `fuzz`'s progress on stderr: redrawn at most 5 times a second on a terminal, a plain line
 /// every 10 s otherwise, nothing with --quiet — in every phase: a heartbeat repeats the last

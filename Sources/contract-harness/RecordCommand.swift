@@ -1,5 +1,6 @@
 import Foundation
-import ContractHarness
+import HarnessCorpus
+import HarnessReaders
 import ContractModel
 import WidgetSnapshot
 

@@ -1,5 +1,6 @@
 import Foundation
-import ContractHarness
+import HarnessGate
+import HarnessReaders
 
 /// `contract-harness refresh`: after a contract change, regenerate every golden output and
 /// show what moved and what still deviates (refused under CI, like `update`).

@@ -1,5 +1,5 @@
 import Foundation
-import ContractHarness
+import HarnessGate
 
 /// `contract-harness report --html FILE`: the reviewer's page for a gate run.
 enum ReportCommand: Subcommand {

@@ -1,4 +1,4 @@
-import ContractHarness
+import HarnessReaders
 #if canImport(Glibc)
 import Glibc
 private let posixWrite = Glibc.write

@@ -1,4 +1,4 @@
-import ContractHarness
+import HarnessCorpus
 
 /// One `contract-harness` subcommand: its help text and how it runs.
 protocol Subcommand {

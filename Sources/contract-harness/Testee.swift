@@ -1,4 +1,4 @@
-import ContractHarness
+import HarnessReaders
 
 /// `--testee NAME=COMMAND`, `--timeout` and `--start-timeout`, the same for every subcommand
 /// that runs external testees (check, report, explain, fuzz).

@@ -1,5 +1,6 @@
 import Foundation
-import ContractHarness
+import HarnessCorpus
+import HarnessGate
 
 /// `contract-harness update`: rewrite golden/expected from the C reference.
 enum UpdateCommand: Subcommand {

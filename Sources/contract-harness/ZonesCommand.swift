@@ -1,5 +1,5 @@
 import Foundation
-import ContractHarness
+import HarnessCorpus
 
 /// `contract-harness zones`: the zone dimension picked from the machine's tzdata, compared
 /// with (or written to) golden/zones/transitions.json.

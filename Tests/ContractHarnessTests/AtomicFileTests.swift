@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import ContractHarness
+@testable import HarnessCorpus
 
 /// `AtomicFile` replaces regular files only: `--out /dev/null` (or a FIFO, /dev/stdout) is
 /// written into, never renamed over (as root that replaced the machine's /dev/null with a

@@ -1,7 +1,8 @@
 import ContractModel
 import Foundation
 import XCTest
-@testable import ContractHarness
+@testable import HarnessCorpus
+@testable import HarnessReaders
 
 /// The command line's promises: exit codes 0/1/2, `--help` for every subcommand, `update`
 /// refusing under CI, `--root`, and an external testee compared like any reader.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import ContractHarness
+@testable import HarnessCorpus
+@testable import HarnessGate
 
 /// The contributor's flow from an edited fixture to a reviewable change, run through the CLI
 /// in a copy of the tree (its own git repository): `check` says the golden files are stale and

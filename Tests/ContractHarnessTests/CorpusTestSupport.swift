@@ -1,4 +1,4 @@
-import ContractHarness
+import HarnessCorpus
 import WidgetSnapshot
 import XCTest
 

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import ContractHarness
+@testable import HarnessGate
 
 /// The divergence-list format: `PATTERN  [FIELDS]  REASON`, field scopes, and reasons a
 /// reviewer must have written (placeholders are bad input, naming file and line).

@@ -1,4 +1,4 @@
-import ContractHarness
+import HarnessCorpus
 import ContractModel
 import WidgetSnapshot
 import XCTest

@@ -1,4 +1,3 @@
-import ContractHarness
 import Foundation
 import WidgetSnapshot
 import XCTest

@@ -1,7 +1,7 @@
 import ContractModel
 import Foundation
 import XCTest
-@testable import ContractHarness
+@testable import HarnessFuzz
 
 /// `contract-harness fuzz` on the command line: usage errors, a clean run, replaying saved
 /// findings, and SIGINT ending a run with its summary and exit 130.

@@ -1,5 +1,5 @@
 import ContractModel
-import ContractHarness
+import HarnessFuzz
 import Foundation
 import XCTest
 

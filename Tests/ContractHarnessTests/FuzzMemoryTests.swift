@@ -1,4 +1,5 @@
-@testable import ContractHarness
+@testable import HarnessFuzz
+@testable import HarnessReaders
 import Foundation
 import XCTest
 

@@ -1,4 +1,5 @@
-import ContractHarness
+import HarnessCorpus
+import HarnessFuzz
 import Foundation
 import XCTest
 

@@ -1,4 +1,5 @@
-import ContractHarness
+import HarnessFuzz
+import HarnessReaders
 import Foundation
 import WidgetSnapshot
 import XCTest

@@ -1,4 +1,4 @@
-import ContractHarness
+import HarnessFuzz
 import ContractModel
 import Foundation
 import WidgetSnapshot

@@ -1,4 +1,4 @@
-@testable import ContractHarness
+@testable import HarnessFuzz
 import Foundation
 import XCTest
 

@@ -3,7 +3,8 @@ import Foundation
 import XCTest
 import WidgetSnapshot
 import XCTest
-@testable import ContractHarness
+@testable import HarnessCorpus
+@testable import HarnessReaders
 
 /// Temporary copies of the repository's golden tree, so tests can plant faults in them.
 enum GateTestSupport {

@@ -2,7 +2,9 @@ import ContractModel
 import Foundation
 import XCTest
 import WidgetSnapshot
-@testable import ContractHarness
+@testable import HarnessCorpus
+@testable import HarnessGate
+@testable import HarnessReaders
 
 /// The gate on the committed golden files, and on copies with planted faults: each fault
 /// must fail the gate and be named precisely.

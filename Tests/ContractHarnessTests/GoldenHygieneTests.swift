@@ -1,4 +1,5 @@
-@testable import ContractHarness
+@testable import HarnessCorpus
+@testable import HarnessGate
 import Foundation
 import XCTest
 

@@ -2,7 +2,9 @@ import ContractModel
 import Foundation
 import XCTest
 import WidgetSnapshot
-@testable import ContractHarness
+@testable import HarnessCorpus
+@testable import HarnessGate
+@testable import HarnessReaders
 
 /// Per-case provenance in the golden files: an edited fixture reads as stale golden output
 /// (with the command that refreshes it), a hand-edited line as a hand edit, and only a

@@ -1,4 +1,6 @@
-import ContractHarness
+import HarnessCorpus
+import HarnessGate
+import HarnessReaders
 import ContractModel
 import Foundation
 import WidgetSnapshot

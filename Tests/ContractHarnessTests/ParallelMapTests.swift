@@ -1,4 +1,4 @@
-@testable import ContractHarness
+@testable import HarnessReaders
 import Foundation
 import XCTest
 

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import ContractHarness
+@testable import HarnessCorpus
+@testable import HarnessGate
+@testable import HarnessReaders
 
 /// A reader that does not implement some fields, as a team would plug one in: a test-only
 /// external testee around `contract-harness decode --reader swift` that leaves `meta.dayStr`

@@ -2,7 +2,8 @@ import ContractModel
 import Foundation
 import XCTest
 import WidgetSnapshot
-@testable import ContractHarness
+@testable import HarnessCorpus
+@testable import HarnessReaders
 
 /// `contract-harness record` (what scripts/record-kotlin runs after compiling): a testee's
 /// lines kept byte for byte per fixture, RECORDING.json from the about object, the stream and

@@ -1,7 +1,7 @@
 import ContractModel
 import Foundation
 import XCTest
-@testable import ContractHarness
+@testable import HarnessReaders
 
 /// The one testee runner (`TesteeSession` over `LineProcess` / `Subprocess`), driven by small
 /// shell-script testees: one case blamed per stray or missing line, broken after K failures

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import ContractHarness
+@testable import HarnessGate
 
 /// `update` writes byte-identical expected files whatever the thread count and the process's
 /// own time zone, and they equal the committed ones.

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import ContractHarness
+@testable import HarnessCorpus
+@testable import HarnessGate
+@testable import HarnessReaders
 
 /// Planted faults in the golden inputs and the lists: each must fail the gate (exit ≠ 0)
 /// naming the case, and no divergence entry may excuse a missing input.

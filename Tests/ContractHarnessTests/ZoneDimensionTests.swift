@@ -3,7 +3,8 @@ import Foundation
 import ReferenceDecoder
 import WidgetSnapshot
 import XCTest
-@testable import ContractHarness
+@testable import HarnessCorpus
+@testable import HarnessGate
 
 /// The zone dimension: classifying offset changes, the golden transitions file, and the
 /// zone-day cases built from it.

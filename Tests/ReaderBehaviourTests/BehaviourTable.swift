@@ -1,7 +1,6 @@
 import ContractModel
 import Foundation
 import WidgetSnapshot
-@testable import ContractHarness
 
 /// The shared behaviour table (`Tests/Behaviour/table.jsonl`): one case per line, with the
 /// view every reader must produce under `expect`. The same file feeds the C testee under

@@ -1,7 +1,7 @@
 import ContractModel
 import XCTest
 import WidgetSnapshot
-@testable import ContractHarness
+@testable import HarnessReaders
 
 /// Every row of the behaviour table, through every in-process reader: each must produce
 /// the row's expected view (parse kind and rows, meta, stale, header).

@@ -1,0 +1,96 @@
+import ContractModel
+import Foundation
+
+/// Reads the text files under `golden/` (fixtures, view files, divergence lists, the
+/// recording header) so that a file saved with CRLF endings or a UTF-8 byte-order mark
+/// reads exactly as its LF twin, and a file that cannot be read stops the run (exit 2)
+/// instead of passing for an empty or missing one.
+package enum GoldenText {
+    /// What a path holds, told apart without reading it: `missing` only when the path
+    /// really does not exist (ENOENT), never when a folder on the way is unreadable.
+    enum Presence {
+        case missing
+        case file
+        case folder
+    }
+
+    static func presence(_ url: URL, displayName: String) throws(HarnessInputError) -> Presence {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return .missing }
+            throw HarnessInputError(file: displayName, message: "cannot read: \(String(cString: strerror(code)))")
+        }
+        return (info.st_mode & S_IFMT) == S_IFDIR ? .folder : .file
+    }
+
+    /// The file's bytes with a leading UTF-8 BOM removed; nil when the file does not exist.
+    package static func read(_ url: URL, displayName: String) throws(HarnessInputError) -> [UInt8]? {
+        switch try presence(url, displayName: displayName) {
+        case .missing: return nil
+        case .folder: throw HarnessInputError(file: displayName, message: "is a folder, expected a file (rename or remove it)")
+        case .file: break
+        }
+        guard access(url.path, R_OK) == 0 else {
+            throw HarnessInputError(file: displayName, message: "cannot read: \(String(cString: strerror(errno)))")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw HarnessInputError(file: displayName, message: "cannot read: \(reason(error))")
+        }
+        return withoutBOM([UInt8](data))
+    }
+
+    /// The file's bytes (BOM removed); a missing file is an error with `hint` appended.
+    package static func require(_ url: URL, displayName: String, hint: String = "") throws(HarnessInputError) -> [UInt8] {
+        guard let bytes = try read(url, displayName: displayName) else {
+            throw HarnessInputError(file: displayName, message: "missing" + (hint.isEmpty ? "" : ": \(hint)"))
+        }
+        return bytes
+    }
+
+    /// The names in a folder; nil when it does not exist; an unreadable folder is an error.
+    package static func list(_ url: URL, displayName: String) throws(HarnessInputError) -> [String]? {
+        switch try presence(url, displayName: displayName) {
+        case .missing: return nil
+        case .file: throw HarnessInputError(file: displayName, message: "expected a folder, found a file")
+        case .folder: break
+        }
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: url.path)
+        } catch {
+            throw HarnessInputError(file: displayName, message: "cannot list the folder: \(reason(error))")
+        }
+    }
+
+    /// Lines split on LF with one trailing CR removed from each, one-based numbers kept
+    /// by position. A final newline adds no line. A UTF-16/32 BOM or a CR that does not
+    /// end a line is refused, naming the file and line.
+    package static func lines(_ bytes: [UInt8], file: String) throws(HarnessInputError) -> [ArraySlice<UInt8>] {
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
+            throw HarnessInputError(file: file, line: 1, message: "UTF-16/32 text; save it as UTF-8")
+        }
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        for index in lines.indices {
+            if lines[index].last == UInt8(ascii: "\r") { lines[index] = lines[index].dropLast() }
+            if lines[index].contains(UInt8(ascii: "\r")) {
+                throw HarnessInputError(file: file, line: index + 1, message: "a carriage return inside a line (only LF or CRLF line ends are read)")
+            }
+        }
+        return lines
+    }
+
+    package static func withoutBOM(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return (error as NSError).localizedDescription
+    }
+}

@@ -1,0 +1,97 @@
+import ContractModel
+import HarnessCorpus
+
+/// What a fuzz run did: cases, time, throughput per reader, every disagreement counted by
+/// signature, and each one it shrank (or saved unshrunk) with what became of it (saved as a
+/// new finding, or already saved).
+///
+/// Bounded whatever the run's length: one entry per disagreement settled (at most
+/// `FuzzPlan.shrinksPerSignature` per signature, one unshrunk per signature), a count for
+/// the rest.
+///
+/// The CLI prints it; the tests compare two runs' reports to prove determinism.
+package struct FuzzReport: Sendable {
+    /// One disagreement found on one case.
+    package struct Entry: Equatable, Sendable {
+        package var index: Int
+        package var disagreement: Disagreement
+        package var originalSize: Int
+        package var shrunkSize: Int
+        package var shrinkEvaluations: Int
+        /// The shrunk finding's key (blob + signature).
+        package var key: String
+        /// nil when the run had no finding store.
+        package var outcome: FindingStore.Outcome?
+        /// How far it was shrunk (`notStarted`: saved as generated, the time was up).
+        package var shrinking: ShrinkState = .complete
+    }
+
+    /// How often one signature came up, and its first case.
+    package struct Tally: Equatable, Sendable {
+        package var count: Int
+        package var firstIndex: Int
+    }
+
+    package var seed: UInt64
+    package var shard: FuzzShard
+    package var jobs: Int
+    package var cases = 0
+    package var elapsed = 0.0
+    /// Reader name → seconds spent decoding the generated cases (shrinking not included),
+    /// in reader order, the reference first: for readers in this process, their
+    /// thread-seconds divided by the threads (their share of the wall time); for testees,
+    /// wall time.
+    package var readerSeconds: [(name: String, seconds: Double)] = []
+    /// Making the cases, as the in-process readers' time.
+    package var generationSeconds = 0.0
+    package var shrinkSeconds = 0.0
+    /// The disagreements settled (shrunk, or saved unshrunk), in the order they were settled.
+    package var entries: [Entry] = []
+    /// Every disagreement seen, by signature (settled or not).
+    package var tallies: [String: Tally] = [:]
+    /// Cases on which a reader differed only in ways its declared departures excuse, by
+    /// `reader departure` (`kotlin D2/D3/D5/D6`).
+    package var excused: [String: Int] = [:]
+    /// Fields a reader's views leave out ("not implemented", CONTRACT §6), by `reader field`
+    /// (`partial meta.dayStr`): counted, never findings, as in the gate.
+    package var notImplemented: [String: Int] = [:]
+    /// True when the time budget ran out while a testee still had a batch (its cases were
+    /// not compared).
+    package var abandonedBatch = false
+    /// True when a stop request (SIGINT) ended the run early.
+    package var interrupted = false
+
+    package var newFindings: Int { entries.filter { if case .saved? = $0.outcome { return true } else { return false } }.count }
+
+    /// Disagreements whose shrunk finding was already saved (before or earlier in this run).
+    package var knownFindings: Int {
+        entries.filter { if case .alreadySaved? = $0.outcome { return true } else { return false } }.count
+    }
+
+    /// Every disagreement seen (settled or only counted).
+    package var disagreements: Int { tallies.values.reduce(0) { $0 + $1.count } }
+
+    /// Distinct signatures among the disagreements, sorted.
+    package var signatures: [String] { tallies.keys.sorted() }
+
+    /// Counts one disagreement of `signature` on case `index`.
+    mutating func count(_ signature: String, index: Int) {
+        if tallies[signature] == nil {
+            tallies[signature] = Tally(count: 1, firstIndex: index)
+        } else {
+            tallies[signature]!.count += 1
+        }
+    }
+
+    /// Decoded cases per second of that reader's own decoding time.
+    package func casesPerSecond(_ reader: String) -> Double? {
+        guard let seconds = readerSeconds.first(where: { $0.name == reader })?.seconds, seconds > 0 else { return nil }
+        return Double(cases) / seconds
+    }
+}
+
+extension FuzzReport {
+    mutating func countNotImplemented(_ fields: [FieldPath.Name], reader: String) {
+        for field in fields { notImplemented["\(reader) \(FieldPath(field))", default: 0] += 1 }
+    }
+}

@@ -1,0 +1,253 @@
+import ContractModel
+import HarnessReaders
+
+/// One seeded fuzz run: generates the shard's cases batch by batch, decodes them with the
+/// reference and every other reader, shrinks each disagreement and saves it as a finding.
+///
+/// Everything a run writes depends only on the seed, the shard, the extent and the
+/// readers — never on `jobs`, batch size or timing (except where a `--seconds` run stops):
+/// cases are pure functions of their index, readers return outcomes in order, and
+/// disagreements are shrunk one after another in index order.
+package final class FuzzRun {
+    package let plan: FuzzPlan
+    package let generator: FuzzCaseGenerator
+    /// The reader whose outputs are expected (the C reference).
+    package let reference: any Reader
+    /// The readers compared with it (Swift, testees).
+    package let readers: [any Reader]
+    package let store: FindingStore?
+    package let stop: StopFlag
+    /// Reader name → the departures from the reference declared for it (the Kotlin end's
+    /// D1–D8): differences they excuse are counted, never findings.
+    package let departures: [String: DeclaredDepartures]
+    /// The clock `--seconds` is measured on: started when the command started, so what came
+    /// before the run (compiling the Kotlin testee) counts against the budget.
+    package let clock: Stopwatch
+
+    package init(plan: FuzzPlan, generator: FuzzCaseGenerator, reference: any Reader, readers: [any Reader],
+                store: FindingStore?, stop: StopFlag = StopFlag(), departures: [String: DeclaredDepartures] = [:],
+                clock: Stopwatch = Stopwatch()) {
+        precondition(generator.seed == plan.seed, "the generator's seed is the plan's")
+        self.plan = plan
+        self.generator = generator
+        self.reference = reference
+        self.readers = readers
+        self.store = store
+        self.stop = stop
+        self.departures = departures
+        self.clock = clock
+    }
+
+    /// Runs to the plan's extent, a stop request or the time budget (`--seconds` bounds the
+    /// whole run, shrinking included); `progress` is called after each batch and, while a
+    /// disagreement is being shrunk, after each batch of candidates.
+    package func run(progress: @escaping (FuzzProgress) -> Void = { _ in }) throws -> FuzzReport {
+        let watch = clock
+        let deadline = plannedSeconds
+        // External testees run once for the whole run (generated batches and shrink candidates),
+        // and never make it wait past the budget (a JVM that is slow to start, a hung testee).
+        let testeeDeadline = deadline.map { Deadline(seconds: $0 - watch.seconds) }
+        let running = readers.map { reader -> any Reader in
+            (reader as? ExternalProcessReader).map { RunningTestee($0, deadline: testeeDeadline) } ?? reader
+        }
+        defer { for case let testee as RunningTestee in running { testee.close() } }
+        let readers = running
+        var state = RunState(report: FuzzReport(seed: plan.seed, shard: plan.shard, jobs: plan.jobs))
+        var decodeSeconds = [Double](repeating: 0, count: readers.count + 1)
+        let stop = self.stop
+        let timeUp = { stop.isRequested || deadline.map { watch.seconds >= $0 } ?? false }
+        var limitReached: Bool { plan.findingLimit.map { state.report.entries.count >= $0 } ?? false }
+        var owned = 0
+        var batchSize = deadline == nil ? plan.batchSize : min(plan.batchSize, 32)
+        while !timeUp(), !limitReached {
+            let indices = nextIndices(from: owned, batchSize: batchSize)
+            if indices.isEmpty { break }
+            owned += indices.count
+            let batchWatch = Stopwatch()
+            defer {
+                // Under a time budget a batch aims at ~0.25 s, so the run ends near its deadline
+                // whatever a case costs (a slow testee, a loaded machine).
+                if deadline != nil { batchSize = Self.nextBatchSize(batchSize, took: batchWatch.seconds, limit: plan.batchSize) }
+            }
+            var batch = FuzzBatch.work(indices, generator: generator, reference: reference, readers: readers,
+                                       departures: departures, jobs: plan.jobs)
+            let threads = Double(ParallelMap.threads(jobs: plan.jobs, count: indices.count))
+            state.report.generationSeconds += batch.generationSeconds / threads
+            for position in decodeSeconds.indices { decodeSeconds[position] += batch.readerSeconds[position] / threads }
+            if judgeInOtherProcesses(&batch, readers: readers, decodeSeconds: &decodeSeconds) {
+                // The budget ran out while a testee had this batch: its cases are not compared.
+                state.report.abandonedBatch = true
+                break
+            }
+            state.report.cases += batch.rows.count
+            for row in batch.rows {
+                for (position, reader) in readers.enumerated() {
+                    let judged = row.judgements[position]!
+                    state.report.countNotImplemented(judged.notImplemented, reader: reader.name)
+                    guard let disagreement = judged.disagreement, let fuzzCase = row.fuzzCase else {
+                        if let excused = judged.excused { state.report.excused["\(reader.name) \(excused.rawValue)", default: 0] += 1 }
+                        continue
+                    }
+                    let signature = disagreement.signature
+                    state.report.count(signature, index: fuzzCase.index)
+                    let settled = state.settled[signature, default: 0]
+                    if timeUp() {
+                        // Out of time: keep the first of each signature nothing else stands for.
+                        if settled == 0, state.unshrunk[signature] == nil {
+                            state.unshrunk[signature] = (fuzzCase, disagreement)
+                        }
+                        continue
+                    }
+                    guard plan.shrinksPerSignature.map({ settled < $0 }) ?? true, !limitReached else { continue }
+                    state.settled[signature] = settled + 1
+                    var spent = 0.0
+                    let entry = try Stopwatch.measure(&spent) {
+                        try self.settle(fuzzCase, disagreement, reader: reader, timeUp: timeUp) { candidates in
+                            var report = state.report
+                            report.elapsed = watch.seconds
+                            progress(self.snapshot(report, phase: "shrinking #\(fuzzCase.index) \(signature), \(candidates) candidates"))
+                        }
+                    }
+                    state.report.shrinkSeconds += spent
+                    state.report.entries.append(entry)
+                }
+            }
+            state.report.elapsed = watch.seconds
+            progress(snapshot(state.report, phase: nil))
+        }
+        for signature in state.unshrunk.keys.sorted() where state.settled[signature, default: 0] == 0 {
+            let (fuzzCase, disagreement) = state.unshrunk[signature]!
+            state.report.entries.append(try saveUnshrunk(fuzzCase, disagreement))
+        }
+        state.report.interrupted = stop.isRequested
+        state.report.elapsed = watch.seconds
+        state.report.readerSeconds = zip([reference] + readers, decodeSeconds).map { ($0.name, $1) }
+        return state.report
+    }
+
+    /// What one run keeps besides its report: how many disagreements of each signature it
+    /// settled, and the first unsettled one of each signature the time ran out on.
+    private struct RunState {
+        var report: FuzzReport
+        var settled: [String: Int] = [:]
+        var unshrunk: [String: (FuzzCase, Disagreement)] = [:]
+    }
+
+    /// Has the readers that run in other processes (testees, the Kotlin end, kept running for
+    /// the whole run) read the batch's kept cases, timed by the wall clock, and judges them.
+    /// True when the time budget ran out while one of them had the batch.
+    private func judgeInOtherProcesses(_ batch: inout FuzzBatch, readers: [any Reader], decodeSeconds: inout [Double]) -> Bool {
+        let others = readers.indices.filter { position in batch.rows.contains { $0.judgements[position] == nil } }
+        guard !others.isEmpty else { return false }
+        let plain = batch.rows.map { $0.fuzzCase!.testCase }
+        let expected: [ReaderOutcome]
+        if batch.rows.allSatisfy({ $0.expected != nil }) {
+            expected = batch.rows.map { $0.expected! }
+        } else {
+            expected = Stopwatch.measure(&decodeSeconds[0]) { reference.decodeAll(plain, jobs: plan.jobs) }
+        }
+        for position in others {
+            let reader = readers[position]
+            let got = Stopwatch.measure(&decodeSeconds[position + 1]) { reader.decodeAll(plain, jobs: plan.jobs) }
+            if got.contains(.failure(TesteeSession.abandoned)) { return true }
+            for row in batch.rows.indices {
+                batch.rows[row].judgements[position] = Disagreement.between(
+                    reference: reference.name, expected: expected[row], reader: reader.name, got: got[row],
+                    testCase: plain[row], departures: departures[reader.name])
+            }
+        }
+        for row in batch.rows.indices {
+            batch.rows[row].expected = nil
+            if !batch.rows[row].disagrees { batch.rows[row].fuzzCase = nil }
+        }
+        return false
+    }
+
+    private func snapshot(_ report: FuzzReport, phase: String?) -> FuzzProgress {
+        FuzzProgress(cases: report.cases, plannedCases: plan.plannedCases, elapsed: report.elapsed,
+                     plannedSeconds: plannedSeconds, disagreements: report.disagreements,
+                     newFindings: report.newFindings, phase: phase)
+    }
+
+    private var plannedSeconds: Double? { plan.extent.seconds }
+
+    /// Doubles a batch that took under 0.125 s, halves one over 0.5 s, within 1 … `limit`.
+    static func nextBatchSize(_ size: Int, took seconds: Double, limit: Int) -> Int {
+        if seconds < 0.125 { return min(limit, size * 2) }
+        if seconds > 0.5 { return max(1, size / 2) }
+        return size
+    }
+
+    /// The next batch of case indices this shard owns, after the first `owned` of them.
+    private func nextIndices(from owned: Int, batchSize: Int) -> [Int] {
+        switch plan.extent {
+        case .single(let index):
+            return owned == 0 ? [index] : []
+        case .cases(let limit):
+            let end = min(plan.shard.share(of: limit), owned + batchSize)
+            return (owned..<max(owned, end)).map(plan.shard.caseIndex)
+        case .seconds:
+            return (owned..<(owned + batchSize)).map(plan.shard.caseIndex)
+        }
+    }
+
+    /// Shrinks one disagreement (until its fixpoint, the shrink budget or `timeUp`) and saves it.
+    private func settle(_ fuzzCase: FuzzCase, _ disagreement: Disagreement, reader: any Reader,
+                        timeUp: @escaping () -> Bool, heartbeat: @escaping (Int) -> Void) throws -> FuzzReport.Entry {
+        let oracle = DisagreementOracle(reference: reference, reader: reader, fieldKey: disagreement.fieldKey, jobs: plan.jobs,
+                                        departures: departures[reader.name])
+        var tried = 0
+        let result = plan.shrinker.shrink(fuzzCase.testCase, stillFails: { candidates in
+            tried += candidates.count
+            heartbeat(tried)
+            return oracle(candidates)
+        }, shouldStop: timeUp)
+        // The shrunk case's own first difference (its row number may have moved); the original
+        // one when the shrunk case can no longer be decoded (the budget ran out).
+        let shrunkDisagreement = oracle.disagreements([result.shrunk]).first.flatMap { $0 }
+            .flatMap { $0.fieldKey == disagreement.fieldKey ? $0 : nil } ?? disagreement
+        let state: ShrinkState = !result.exhausted ? .complete : timeUp() ? .stopped : .budgetSpent
+        return try save(fuzzCase, shrunkDisagreement, shrunk: result.shrunk, evaluations: result.evaluations, state: state)
+    }
+
+    /// Saves a disagreement the time ran out on, as generated.
+    private func saveUnshrunk(_ fuzzCase: FuzzCase, _ disagreement: Disagreement) throws -> FuzzReport.Entry {
+        try save(fuzzCase, disagreement, shrunk: fuzzCase.testCase, evaluations: 0, state: .notStarted)
+    }
+
+    private func save(_ fuzzCase: FuzzCase, _ disagreement: Disagreement, shrunk: Case, evaluations: Int,
+                      state: ShrinkState) throws -> FuzzReport.Entry {
+        let finding = Finding(seed: plan.seed, index: fuzzCase.index, disagreement: disagreement, shrunk: shrunk,
+                              originalSize: fuzzCase.testCase.blob.count, recipe: generator.make(fuzzCase.index).recipe,
+                              reproduce: plan.reproduceCommand(index: fuzzCase.index),
+                              shrinkEvaluations: evaluations, shrinking: state)
+        let outcome = try store?.save(finding)
+        return FuzzReport.Entry(index: fuzzCase.index, disagreement: disagreement, originalSize: finding.originalSize,
+                                shrunkSize: finding.shrunkSize, shrinkEvaluations: evaluations, key: finding.key,
+                                outcome: outcome, shrinking: state)
+    }
+
+}
+
+/// "Does this candidate still show the same disagreement?" for the shrinker: decodes the
+/// candidates with just the two readers involved and compares their first differing field.
+struct DisagreementOracle {
+    let reference: any Reader
+    let reader: any Reader
+    let fieldKey: String
+    let jobs: Int
+    var departures: DeclaredDepartures? = nil
+
+    func disagreements(_ cases: [Case]) -> [Disagreement?] {
+        let expected = reference.decodeAll(cases, jobs: jobs)
+        let got = reader.decodeAll(cases, jobs: jobs)
+        return cases.indices.map {
+            Disagreement.between(reference: reference.name, expected: expected[$0], reader: reader.name, got: got[$0],
+                                 testCase: cases[$0], departures: departures).disagreement
+        }
+    }
+
+    func callAsFunction(_ cases: [Case]) -> [Bool] {
+        disagreements(cases).map { $0?.fieldKey == fieldKey }
+    }
+}

@@ -1,0 +1,169 @@
+import ContractModel
+import Foundation
+import HarnessCorpus
+
+/// A reviewed list of the cases and fields on which one reader is *known* to deviate from
+/// the expected outputs (`golden/divergences/<reader>.txt`), each with its reason.
+///
+/// Like the protobuf conformance runner's failure lists, it goes stale loudly: the gate
+/// fails on a deviation the list does not name **and** on an entry none of whose fields
+/// differs in any case it matches.
+///
+/// Format: one entry per line, `PATTERN  [FIELDS]  REASON`. The pattern is a case id or a
+/// glob (`*` any run of characters, `?` one character); `FIELDS` is a `FieldScope`; the
+/// reason says why, and a placeholder (`TODO`, `FIXME`, `why …`, `?`) is refused. A reason
+/// starting `not implemented` excuses only fields the reader does not produce. Blank lines
+/// and `#` comments are ignored.
+package struct DivergenceList: Sendable {
+    /// One reviewed entry.
+    package struct Entry: Equatable, Sendable {
+        package var pattern: String
+        package var fields: FieldScope
+        package var reason: String
+        /// One-based line in the list file.
+        package var line: Int
+
+        package func matches(_ caseId: String) -> Bool { Glob.matches(pattern: Array(pattern.utf8), text: Array(caseId.utf8)) }
+
+        /// Entries for fields a reader does not produce (`not implemented: …`); they excuse
+        /// nothing else, and nothing else excuses such a field.
+        package var isNotImplemented: Bool { reason.lowercased().hasPrefix("not implemented") }
+
+        /// The line as written in a list: `PATTERN  [FIELDS]  REASON`.
+        package var text: String { "\(pattern)  \(fields)  \(reason)" }
+    }
+
+    package var file: String
+    package var entries: [Entry]
+
+    package init(file: String, entries: [Entry]) {
+        self.file = file
+        self.entries = entries
+    }
+
+    /// Reads a list; a missing file is an empty list, an unreadable one (or one under an
+    /// unreadable folder) is an error.
+    package static func load(_ url: URL, displayName: String) throws -> DivergenceList {
+        guard let bytes = try GoldenText.read(url, displayName: displayName) else { return DivergenceList(file: displayName, entries: []) }
+        return try parse(bytes, file: displayName)
+    }
+
+    package static func parse(_ text: String, file: String) throws(HarnessInputError) -> DivergenceList {
+        try parse(GoldenText.withoutBOM(Array(text.utf8)), file: file)
+    }
+
+    static func parse(_ bytes: [UInt8], file: String) throws(HarnessInputError) -> DivergenceList {
+        var entries: [Entry] = []
+        for (index, rawLine) in try GoldenText.lines(bytes, file: file).enumerated() {
+            guard let text = String(validating: rawLine, as: UTF8.self) else {
+                throw HarnessInputError(file: file, line: index + 1, message: "not UTF-8 text")
+            }
+            let line = text.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let entry = try EntryParser.parse(line, file: file, line: index + 1)
+            if let earlier = entries.first(where: { $0.pattern == entry.pattern && $0.fields.overlaps(entry.fields) }) {
+                throw HarnessInputError(file: file, line: index + 1,
+                                        message: "pattern `\(entry.pattern)` with \(entry.fields) repeats fields of line \(earlier.line)")
+            }
+            entries.append(entry)
+        }
+        return DivergenceList(file: file, entries: entries)
+    }
+
+    /// The first entry that matches the case and whose fields cover `field`, of the kind
+    /// the difference needs (a not-implemented field only by a not-implemented entry).
+    package func entry(for caseId: String, field: String, notImplemented: Bool) -> Entry? {
+        entries.first { $0.isNotImplemented == notImplemented && $0.fields.covers(field) && $0.matches(caseId) }
+    }
+}
+
+/// Reads one `PATTERN  [FIELDS]  REASON` line, refusing anything a reviewer did not finish.
+enum EntryParser {
+    static func parse(_ line: String, file: String, line number: Int) throws(HarnessInputError) -> DivergenceList.Entry {
+        func failure(_ message: String) -> HarnessInputError { HarnessInputError(file: file, line: number, message: message) }
+        let pattern = String(line.prefix { $0 != " " && $0 != "\t" })
+        guard pattern.utf8.allSatisfy(Glob.isAllowed) else {
+            throw failure("pattern `\(pattern)` has characters a case id never has")
+        }
+        let rest = line.dropFirst(pattern.count).drop { $0 == " " || $0 == "\t" }
+        guard rest.first == "[", let close = closingBracket(rest) else {
+            throw failure("entry `\(pattern)` has no field list: write `PATTERN  [FIELDS]  REASON` ([*] for every field)")
+        }
+        let fields: FieldScope
+        switch FieldScope.parse(rest[rest.index(after: rest.startIndex)..<close]) {
+        case .success(let scope): fields = scope
+        case .failure(let error): throw failure("entry `\(pattern)`: \(error.message)")
+        }
+        let reason = rest[rest.index(after: close)...].trimmingCharacters(in: .whitespaces)
+        if let problem = placeholderProblem(reason) {
+            throw failure("entry `\(pattern)` \(problem): write why this reader reads these fields differently (CONTRACT.md §5)")
+        }
+        let entry = DivergenceList.Entry(pattern: pattern, fields: fields, reason: reason, line: number)
+        if entry.isNotImplemented, let outcome = fields.names.first(where: { FieldScope.outcomes.contains($0) }) {
+            throw failure("entry `\(pattern)`: `\(outcome)` is not a field a reader can leave out; a not-implemented entry names view fields")
+        }
+        return entry
+    }
+
+    /// The `]` that closes the list: the first one followed by whitespace or the end of
+    /// the line (field names themselves contain `[]`).
+    private static func closingBracket(_ text: Substring) -> Substring.Index? {
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            if text[index] == "]" && (next == text.endIndex || text[next] == " " || text[next] == "\t") { return index }
+            index = next
+        }
+        return nil
+    }
+
+    /// Why a reason is not a reason, or nil: empty, no letters at all (`?`), a `TODO` or
+    /// `FIXME` marker, or a question left open (`why …`).
+    static func placeholderProblem(_ reason: String) -> String? {
+        if reason.isEmpty { return "has no reason" }
+        if !reason.contains(where: \.isLetter) { return "has no reason (`\(reason)`)" }
+        let words = reason.split { !$0.isLetter && !$0.isNumber }.map { $0.uppercased() }
+        if let marker = words.first(where: { ["TODO", "FIXME", "XXX", "TBD"].contains($0) }) {
+            return "has a placeholder reason (\(marker))"
+        }
+        if words.first == "WHY" || reason.hasSuffix("?") { return "has a question for a reason (`\(reason)`)" }
+        return nil
+    }
+}
+
+/// Glob matching over case ids: `*` any run (also across `/` and `@`), `?` one byte.
+enum Glob {
+    static func isAllowed(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "._-/#@*?+".utf8.contains(byte)
+        }
+    }
+
+    static func matches(pattern: [UInt8], text: [UInt8]) -> Bool {
+        var p = 0, t = 0
+        var starP = -1, starT = 0
+        while t < text.count {
+            if p < pattern.count && (pattern[p] == UInt8(ascii: "?") || pattern[p] == text[t]) {
+                p += 1; t += 1
+            } else if p < pattern.count && pattern[p] == UInt8(ascii: "*") {
+                starP = p; starT = t; p += 1
+            } else if starP >= 0 {
+                p = starP + 1; starT += 1; t = starT
+            } else {
+                return false
+            }
+        }
+        while p < pattern.count && pattern[p] == UInt8(ascii: "*") { p += 1 }
+        return p == pattern.count
+    }
+}
+
+extension HarnessPaths {
+    package func divergenceList(for reader: String) throws -> DivergenceList {
+        let url = golden.appendingPathComponent("divergences/\(reader).txt")
+        return try DivergenceList.load(url, displayName: "golden/divergences/\(reader).txt")
+    }
+}

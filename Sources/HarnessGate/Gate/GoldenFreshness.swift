@@ -1,0 +1,119 @@
+import ContractModel
+import HarnessCorpus
+
+/// Whether each stored golden line (`golden/expected`, `golden/kotlin`) still belongs to the
+/// case the corpus generates now (`GoldenLine` provenance), so the gate can tell "the golden
+/// file is stale: regenerate it" apart from "a reader deviates". Only current lines are
+/// compared; every other one is a problem that names the command that fixes it.
+package struct GoldenFreshness: Sendable {
+    /// A stored line the gate does not compare, and why.
+    package struct Line: Sendable, Equatable {
+        package var caseId: String
+        /// `golden/expected/canonical.jsonl:12`, when the line exists.
+        package var location: String?
+    }
+
+    package var golden: GoldenFolder
+    /// `golden/expected`.
+    package var folder: String { golden.path }
+    /// `contract-harness update`, `scripts/record-kotlin`.
+    package var command: String { golden.command }
+    /// Lines produced from an earlier version of their case (fixture, operator, zone or instant changed).
+    package var changed: [Line] = []
+    /// Cases the corpus has and the folder lacks.
+    package var missing: [Line] = []
+    /// Lines of cases the corpus no longer generates.
+    package var orphaned: [Line] = []
+    /// Lines without provenance (written by hand or by an older harness).
+    package var unsealed: [Line] = []
+    /// Lines whose seal does not match their content: edited after they were written.
+    package var handEdited: [Line] = []
+    /// Per case (corpus order): true when the stored line is current and may be compared.
+    package var current: [Bool]
+
+    /// Cases that need the folder regenerated (everything except hand edits).
+    package var stale: [Line] { changed + missing + orphaned + unsealed }
+    package var isFresh: Bool { stale.isEmpty && handEdited.isEmpty }
+
+    /// Sorts every stored line against the corpus.
+    package static func assess(_ lines: [String: ViewStore.StoredLine], cases: [Case], in golden: GoldenFolder) -> GoldenFreshness {
+        var result = GoldenFreshness(golden: golden, current: [])
+        result.current.reserveCapacity(cases.count)
+        var known = Set<String>()
+        for testCase in cases {
+            known.insert(testCase.id)
+            guard let stored = lines[testCase.id] else {
+                result.missing.append(Line(caseId: testCase.id, location: nil))
+                result.current.append(false)
+                continue
+            }
+            let line = Line(caseId: testCase.id, location: "\(stored.file):\(stored.lineNumber)")
+            switch stored.provenance {
+            case .none:
+                result.unsealed.append(line)
+            case .broken:
+                result.handEdited.append(line)
+            case .sealed(let fingerprint):
+                if fingerprint == CaseFingerprint.of(testCase) {
+                    result.current.append(true)
+                    continue
+                }
+                result.changed.append(line)
+            }
+            result.current.append(false)
+        }
+        result.orphaned = lines.filter { !known.contains($0.key) }
+            .map { Line(caseId: $0.key, location: "\($0.value.file):\($0.value.lineNumber)") }
+            .sorted { $0.caseId < $1.caseId }
+        return result
+    }
+
+    /// What `check` says about the folder (empty when fresh): never a reader deviation and
+    /// never a divergence-list suggestion, only what happened and the command to run.
+    package var problems: [String] {
+        var out: [String] = []
+        let stale = self.stale
+        if !stale.isEmpty {
+            let verb = golden.isRecording ? "recorded" : "written"
+            var parts: [String] = []
+            if !changed.isEmpty { parts.append("\(Self.count(changed.count, "case")) changed since \(folder) was \(verb)") }
+            if !missing.isEmpty { parts.append("\(Self.count(missing.count, "new case")) not in it") }
+            if !orphaned.isEmpty { parts.append("\(Self.count(orphaned.count, "line")) naming cases the corpus no longer has") }
+            if !unsealed.isEmpty { parts.append("\(Self.count(unsealed.count, "line")) without provenance") }
+            let review = golden.isRecording ? "" : " (then review `git diff \(folder)`)"
+            out.append("\(golden.isRecording ? "recording" : "expected") is stale: run `\(command)`\(review)\n"
+                       + "  \(parts.joined(separator: ", ")): \(Self.byFixture(stale)) (first: \(stale[0].caseId))\n"
+                       + "  not a reader deviation: nothing to add to golden/divergences")
+        }
+        if !handEdited.isEmpty {
+            let shown = handEdited.prefix(3).map { "\($0.location ?? $0.caseId) (\($0.caseId))" }.joined(separator: ", ")
+            out.append("\(folder) was edited by hand: \(Self.count(handEdited.count, "line")) no longer matching its seal\n"
+                       + "  \(shown)\(handEdited.count > 3 ? ", …" : "")\n"
+                       + "  golden files are written only by `\(command)`: run it, then review the diff")
+        }
+        return out
+    }
+
+    /// `1 case`, `2 cases`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    /// `canonical 1719, legacy 4`, largest first.
+    static func byFixture(_ lines: [Line]) -> String {
+        let sorted = Tally.mostFirst(lines.map { String(CaseID.fixture(of: $0.caseId)) })
+        let shown = sorted.prefix(6).map { "\($0.key) \($0.count)" }.joined(separator: ", ")
+        return sorted.count > 6 ? shown + ", … (\(sorted.count) fixtures)" : shown
+    }
+}
+
+extension GateResult {
+    /// Whether the gate compared `reader` on the case at `index` (corpus order): not when the
+    /// case's expected line is stale or edited, nor for Kotlin when its recorded line is.
+    package func compared(_ reader: String, at index: Int) -> Bool {
+        for store in freshness where !store.golden.isRecording || store.golden.name == reader {
+            if !store.current[index] { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,123 @@
+import ContractModel
+import Foundation
+import WidgetSnapshot
+import HarnessCorpus
+
+/// Everything about one case that a person debugging a disagreement wants on one screen:
+/// the blob (raw and pretty), the expected view, each reader's view and its field diff.
+/// Only renders: `CaseGathering` runs the readers and loads the golden files.
+package struct CaseExplanation: Sendable {
+    package struct ReaderView: Sendable {
+        package var reader: String
+        package var outcome: ReaderOutcome
+        package var differences: [FieldDifference]
+
+        package init(reader: String, outcome: ReaderOutcome, differences: [FieldDifference]) {
+            self.reader = reader
+            self.outcome = outcome
+            self.differences = differences
+        }
+    }
+
+    package let testCase: Case
+    package let expected: ReaderOutcome?
+    package let readers: [ReaderView]
+    /// Why a golden line of this case cannot be trusted (stale or edited), by folder.
+    package let goldenNotes: [String]
+
+    /// An explanation from outcomes already gathered (e.g. by a gate run).
+    package init(testCase: Case, expected: ReaderOutcome?, readers: [ReaderView], goldenNotes: [String] = []) {
+        self.testCase = testCase
+        self.expected = expected
+        self.readers = readers
+        self.goldenNotes = goldenNotes
+    }
+
+    /// How the reader's list judges each of its differences on this case, as the gate does.
+    package func judgements(of view: ReaderView, list: DivergenceList?) -> [ReaderVerdict.Judgement] {
+        deviation(of: view, list: list)?.judgements ?? []
+    }
+
+    /// The reader's deviation on this case as the gate judges it; nil when it agrees or
+    /// there is no expected view.
+    package func deviation(of view: ReaderView, list: DivergenceList?) -> ReaderVerdict.Deviation? {
+        guard let expected, !view.differences.isEmpty else { return nil }
+        let verdict = ReaderVerdict.judge(reader: view.reader, caseIds: [testCase.id], expected: [expected], got: [view.outcome],
+                                          list: list ?? DivergenceList(file: "golden/divergences/\(view.reader).txt", entries: []))
+        return verdict.deviations.first
+    }
+
+    /// Whether the gate compares this reader on this case: not without an expected view,
+    /// and not when a golden line it would be judged by is stale or edited.
+    package func isCompared(_ view: ReaderView) -> Bool {
+        guard expected != nil else { return false }
+        let expectedStale = goldenNotes.contains { $0.hasPrefix("golden/expected") }
+        return !expectedStale && !(view.reader == "kotlin" && !goldenNotes.isEmpty)
+    }
+
+    /// The reader's status on this case, as every report shows it.
+    package func status(of view: ReaderView, list: DivergenceList?) -> CaseStatus {
+        let compared = isCompared(view)
+        return CaseStatus.of(compared: compared, outcome: view.outcome, deviation: compared ? deviation(of: view, list: list) : nil)
+    }
+
+    /// The blob as text: UTF-8 when it is, else a lossy rendering noted as such.
+    package var rawBlob: String {
+        if let text = String(validating: testCase.blob, as: UTF8.self) { return text }
+        return String(decoding: testCase.blob, as: UTF8.self) + "\n(not valid UTF-8: invalid bytes shown as U+FFFD; the case carries blobBase64)"
+    }
+
+    package var prettyBlob: String? {
+        guard let value = try? JSONParser().parse(testCase.blob) else { return nil }
+        return PrettyJSON.render(value)
+    }
+
+    package var text: String { text(lists: [:]) }
+
+    /// The explanation; with the readers' lists, each difference says which entry excuses
+    /// it (file, line, fields, reason) or that it is unexpected.
+    package func text(lists: [String: DivergenceList]) -> String {
+        var out = "case \(testCase.id)\n  zone \(testCase.timeZone), now \(testCase.nowMs)"
+        if !testCase.pendingDoneTargets.isEmpty {
+            out += ", pending " + testCase.pendingDoneTargets.map { "\($0.taskId)=\($0.isDone)" }.joined(separator: " ")
+        }
+        let raw = rawBlob
+        out += "\n\nblob (raw, \(testCase.blob.count) bytes):\n" + (raw.count > 4000 ? String(raw.prefix(4000)) + " …" : raw) + "\n"
+        if let pretty = prettyBlob {
+            out += "\nblob (pretty):\n" + (pretty.count > 4000 ? String(pretty.prefix(4000)) + "\n…" : pretty) + "\n"
+        } else {
+            out += "\nblob is not RFC 8259 JSON\n"
+        }
+        out += "\nexpected (golden/expected):\n  " + (expected.map(Self.describe) ?? "(none: run contract-harness update)") + "\n"
+        for note in goldenNotes { out += "  note: \(note)\n" }
+        for view in readers {
+            out += "\n\(view.reader):\n  " + Self.describe(view.outcome) + "\n"
+            if expected != nil {
+                if view.differences.isEmpty {
+                    out += "  agrees with expected\n"
+                } else {
+                    let judged = isCompared(view)
+                    let judgements = lists.isEmpty || !judged ? [] : self.judgements(of: view, list: lists[view.reader])
+                    if !judged { out += "  (not compared by the gate: see the note above)\n" }
+                    for (index, difference) in view.differences.enumerated() {
+                        out += "  ≠ \(difference.field): expected \(difference.expected), got \(difference.got)\n"
+                        guard index < judgements.count, let list = lists[view.reader] else { continue }
+                        if let entry = judgements[index].excusedBy {
+                            out += "      excused as \(judgements[index].field) by \(list.file):\(entry.line)  \(entry.pattern)  \(entry.fields)  \(entry.reason)\n"
+                        } else {
+                            out += "      UNEXPECTED: no entry of \(list.file) excuses \(judgements[index].field) here\n"
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    static func describe(_ outcome: ReaderOutcome) -> String {
+        switch outcome {
+        case .view(let view): return view.canonicalJSONString
+        case .failure(let reason): return "FAILURE: \(reason)"
+        }
+    }
+}
