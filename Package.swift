@@ -51,10 +51,21 @@ let package = Package(
         // Benchmarks (scripts/bench, BENCHMARKS.md): release builds only, not a product an app uses.
         .executableTarget(name: "WidgetBench", dependencies: ["WidgetSnapshot", "ContractModel", "HarnessFuzz", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ReferenceDecoder", "FoundationWidgetReader"]),
         .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot"]),
-        .testTarget(name: "ContractModelTests", dependencies: ["ContractModel", "ReferenceView", "WidgetSnapshot", "ReferenceDecoder"]),
-        .testTarget(name: "ReaderBehaviourTests", dependencies: ["HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
+        .testTarget(name: "ContractModelTests", dependencies: ["ContractModel", "WidgetSnapshot"]),
+        .testTarget(name: "ReferenceDecoderTests", dependencies: ["ReferenceDecoder", "ReferenceView", "ContractModel", "WidgetSnapshot"]),
+        .testTarget(name: "ReaderBehaviourTests", dependencies: ["HarnessReaders", "ContractModel", "WidgetSnapshot"]),
         .testTarget(name: "WidgetContractTesteeTests", dependencies: ["WidgetContractTestee", "WidgetSnapshot"]),
-        .testTarget(name: "ContractHarnessTests", dependencies: ["HarnessFuzz", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
+        // What the harness's tests share: the repository's fixtures and golden tree, the built CLI,
+        // scratch folders. Not a test target itself; tests only.
+        .target(name: "HarnessTestSupport", dependencies: ["HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"],
+                path: "Tests/HarnessTestSupport"),
+        // The harness's tests, one target per layer (each sees its layer and those above it in the list).
+        .testTarget(name: "HarnessCorpusTests", dependencies: ["HarnessTestSupport", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
+        .testTarget(name: "HarnessReadersTests", dependencies: ["HarnessTestSupport", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
+        .testTarget(name: "HarnessGateTests", dependencies: ["HarnessTestSupport", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
+        .testTarget(name: "HarnessFuzzTests", dependencies: ["HarnessTestSupport", "HarnessFuzz", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
+        // The built `contract-harness` end to end: exit codes, help, the workflow example's commands.
+        .testTarget(name: "CommandLineTests", dependencies: ["HarnessTestSupport", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
     ],
     cLanguageStandard: .c11
 )

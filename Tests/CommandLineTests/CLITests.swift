@@ -1,0 +1,174 @@
+import ContractModel
+import Foundation
+import XCTest
+@testable import HarnessCorpus
+@testable import HarnessReaders
+import HarnessTestSupport
+
+/// The command line's promises: exit codes 0/1/2, `--help` for every subcommand, `update`
+/// refusing under CI, `--root`, and an external testee compared like any reader.
+final class CLITests: XCTestCase {
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
+            throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
+        }
+    }
+
+    func testExitCodesPassFailAndBadInput() throws {
+        let root = GateTestSupport.repositoryRoot.path
+        XCTAssertEqual(try GateTestSupport.runCLI(["check", "--root", root, "--quiet"]).status, 0)
+
+        let paths = try GateTestSupport.copyOfGolden()
+        defer { GateTestSupport.remove(paths) }
+        try GateTestSupport.editSealed(paths.golden.appendingPathComponent("expected/canonical.jsonl"), caseId: "canonical/base@berlin@at",
+                                 replacing: #""stale":true"#, with: #""stale":false"#)
+        let failed = try GateTestSupport.runCLI(["check", "--root", paths.root.path, "--no-recordings"])
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertTrue(failed.out.contains("canonical/base@berlin@at  stale: expected false, got true"), failed.out)
+
+        XCTAssertEqual(try GateTestSupport.runCLI(["check", "--bogus"]).status, 2)
+        XCTAssertEqual(try GateTestSupport.runCLI(["frobnicate"]).status, 2)
+        let badFixture = try GateTestSupport.copyOfGolden()
+        defer { GateTestSupport.remove(badFixture) }
+        try "{ not json".write(to: badFixture.golden.appendingPathComponent("fixtures/broken.json"), atomically: true, encoding: .utf8)
+        let bad = try GateTestSupport.runCLI(["check", "--root", badFixture.root.path])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.err.contains("golden/fixtures/broken.json"), bad.err)
+    }
+
+    /// `explain` reads the golden files strictly: a corrupt line in golden/expected or
+    /// golden/kotlin is exit 2 naming file and line, never "none: run update".
+    func testExplainNamesACorruptGoldenLine() throws {
+        for folder in ["expected", "kotlin"] {
+            let paths = try GateTestSupport.copyOfGolden()
+            defer { GateTestSupport.remove(paths) }
+            let file = paths.golden.appendingPathComponent("\(folder)/canonical.jsonl")
+            var lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+            XCTAssertGreaterThan(lines.count, 3)
+            lines[2] = String(lines[2].prefix(20))  // cut mid-line: not JSON any more
+            try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+            for html in [[], ["--html", "-"]] {
+                let run = try GateTestSupport.runCLI(["explain", "canonical/base@berlin@at", "--root", paths.root.path] + html)
+                XCTAssertEqual(run.status, 2, "\(folder) \(html): \(run.out)")
+                XCTAssertTrue(run.err.contains("golden/\(folder)/canonical.jsonl:3"), "\(folder) \(html): \(run.err)")
+            }
+        }
+    }
+
+    /// `--root` at something that is not the repository (missing, a file, an empty folder) is
+    /// exit 2 with a sentence naming the folder, not a Foundation error dump.
+    func testARootThatIsNotTheRepositoryIsAClearError() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-repo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        for root in ["/nonexistent/nowhere", "/etc/passwd", empty.path] {
+            let run = try GateTestSupport.runCLI(["check", "--root", root])
+            XCTAssertEqual(run.status, 2, root)
+            XCTAssertTrue(run.err.contains("\(root)/golden/fixtures: no fixtures folder here: \(root) does not hold golden/fixtures/"), run.err)
+            XCTAssertFalse(run.err.contains("NSCocoaErrorDomain"), run.err)
+        }
+    }
+
+    func testEverySubcommandHasHelp() throws {
+        for name in ["check", "update", "cases", "list", "explain", "decode"] {
+            let run = try GateTestSupport.runCLI([name, "--help"])
+            XCTAssertEqual(run.status, 0, name)
+            XCTAssertTrue(run.out.contains("USAGE: contract-harness \(name)"), name)
+        }
+    }
+
+    func testUpdateRefusesUnderCI() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = "true"
+        let run = try GateTestSupport.runCLI(["update", "--root", "/nonexistent"], environment: environment)
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.err.contains("refuses to run under CI"), run.err)
+    }
+
+    func testOurReadersAsExternalTesteesAgreeWithTheGate() throws {
+        let root = GateTestSupport.repositoryRoot.path
+        let cli = GateTestSupport.cli.path
+        let run = try GateTestSupport.runCLI(["check", "--root", root, "--no-recordings", "--testee", "swiftproc=\(cli) decode --reader swift"])
+        XCTAssertEqual(run.status, 0, run.out)
+        XCTAssertTrue(run.out.contains("swiftproc"), run.out)
+    }
+
+    /// `decode` is a testee (CONTRACT §6): a line that is not a case gets a crash line naming
+    /// the line and field (with the line's id when it has one, else ""), and decoding goes on,
+    /// so views stay aligned with cases; it never stops with exit 2 mid-stream.
+    func testDecodeAnswersABadCaseLineWithACrashLineAndGoesOn() throws {
+        let cases = try Corpus.load(HarnessPaths(root: GateTestSupport.repositoryRoot)).cases.filter { $0.id.hasPrefix("legacy/") }.prefix(2)
+        var input = CaseStream.line(cases.first!) + [10]
+        input += Array(#"{"id":"bad/one@utc@at","blob":"{}","timeZone":"UTC"}"#.utf8) + [10]
+        input += Array("not json at all\n\n".utf8)
+        input += CaseStream.line(cases.last!) + [10]
+        let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("decode-bad-\(getpid()).jsonl")
+        try Data(input).write(to: inputFile)
+        defer { try? FileManager.default.removeItem(at: inputFile) }
+        for reader in ["swift", "c"] {
+            let shell = Process()
+            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+            shell.arguments = ["-c", "exec \"$0\" decode --reader \"$1\" < \"$2\"", GateTestSupport.cli.path, reader, inputFile.path]
+            let out = Pipe()
+            shell.standardOutput = out
+            try shell.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            shell.waitUntilExit()
+            XCTAssertEqual(shell.terminationStatus, 0, "\(reader): \(text)")
+            let lines = text.split(separator: "\n").map(String.init)
+            XCTAssertEqual(lines.count, 4, "\(reader): one line per case line: \(text)")
+            guard lines.count == 4 else { continue }
+            XCTAssertTrue(lines[0].hasPrefix(#"{"id":"\#(cases.first!.id)","parse""#), lines[0])
+            XCTAssertTrue(lines[1].hasPrefix(#"{"id":"bad/one@utc@at","crash":"bad case: stdin:2: field `nowMs`"#), lines[1])
+            XCTAssertTrue(lines[2].hasPrefix(#"{"id":"","crash":"bad case: stdin:3"#), lines[2])
+            XCTAssertTrue(lines[3].hasPrefix(#"{"id":"\#(cases.last!.id)","parse""#), lines[3])
+        }
+    }
+
+    func testATesteeThatCrashesOrHangsFailsOnlyThoseCases() throws {
+        let cases = try Corpus.load(HarnessPaths(root: GateTestSupport.repositoryRoot)).cases.filter { $0.id.hasPrefix("legacy/") }
+        let cli = GateTestSupport.cli.path
+        // A wrapper that dies on one case and hangs on another, and answers the rest through our Swift reader.
+        let script = """
+        while IFS= read -r line; do
+          case "$line" in
+            *'"legacy/base@berlin@day"'*) exit 3 ;;
+            *'"legacy/base@berlin@far"'*) sleep 30 ;;
+            *) printf '%s\\n' "$line" | \(cli) decode --reader swift ;;
+          esac
+        done
+        """
+        let reader = ExternalProcessReader(name: "flaky", command: script, caseTimeout: 2, startTimeout: 4)
+        let outcomes = reader.decodeAll(cases, jobs: 1)
+        XCTAssertEqual(outcomes.count, cases.count)
+        for (testCase, outcome) in zip(cases, outcomes) {
+            switch testCase.id {
+            case "legacy/base@berlin@day": XCTAssertTrue(outcome.view == nil && "\(outcome)".contains("crash"), "\(outcome)")
+            case "legacy/base@berlin@far": XCTAssertTrue("\(outcome)".contains("hang"), "\(outcome)")
+            default: XCTAssertEqual(outcome.view, SwiftReader().decode(testCase), testCase.id)
+            }
+        }
+    }
+}
+
+/// A reader of the CLI's output that stops early (`cases | head -1`) ends the command quietly:
+/// no trap in the write, no core, exit 0 — like any Unix filter.
+final class CLIClosedPipeTests: XCTestCase {
+    func testCasesIntoAPipeClosedAfterOneLineEndsQuietly() throws {
+        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
+            throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
+        }
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+        shell.arguments = ["-c", "set -o pipefail; \"$0\" cases --root \"$1\" 2>\"$2\" | head -1 >/dev/null",
+                           GateTestSupport.cli.path, GateTestSupport.repositoryRoot.path,
+                           FileManager.default.temporaryDirectory.appendingPathComponent("closed-pipe-\(getpid()).err").path]
+        try shell.run()
+        shell.waitUntilExit()
+        let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("closed-pipe-\(getpid()).err")
+        defer { try? FileManager.default.removeItem(at: errFile) }
+        let err = (try? String(contentsOf: errFile, encoding: .utf8)) ?? ""
+        XCTAssertEqual(shell.terminationStatus, 0, err)
+        XCTAssertFalse(err.contains("Fatal error"), err)
+    }
+}

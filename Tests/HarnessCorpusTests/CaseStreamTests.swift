@@ -1,0 +1,95 @@
+import HarnessCorpus
+import ContractModel
+import WidgetSnapshot
+import XCTest
+import HarnessTestSupport
+
+final class CaseStreamTests: XCTestCase {
+    private let sample = Case(id: "canonical/base@berlin@at", blob: Array(#"{"v":1}"#.utf8),
+                              pendingDoneTargets: [Case.PendingTarget(taskId: "t1", isDone: true)],
+                              nowMs: 1_784_325_600_000, timeZone: "Europe/Berlin")
+
+    func testLineFormat() {
+        XCTAssertEqual(CorpusTestSupport.text(CaseStream.line(sample)),
+                       #"{"id":"canonical/base@berlin@at","blob":"{\"v\":1}","pendingDoneTargets":{"t1":true},"#
+                           + #""nowMs":1784325600000,"timeZone":"Europe/Berlin"}"#)
+        var noTaps = sample
+        noTaps.pendingDoneTargets = []
+        XCTAssertFalse(CorpusTestSupport.text(CaseStream.line(noTaps)).contains("pendingDoneTargets"))
+    }
+
+    func testARepeatedTapIsARepeatedKeyInQueueOrderAndReadsBackSo() throws {
+        var repeated = sample
+        repeated.pendingDoneTargets = [Case.PendingTarget(taskId: "t1", isDone: true), Case.PendingTarget(taskId: "t2", isDone: true),
+                                       Case.PendingTarget(taskId: "t1", isDone: false)]
+        let line = CorpusTestSupport.text(CaseStream.line(repeated))
+        XCTAssertTrue(line.contains(#""pendingDoneTargets":{"t1":true,"t2":true,"t1":false}"#), line)
+        XCTAssertEqual(try CaseStream.read(CaseStream.write([repeated]), file: "t.jsonl"), [repeated])
+        // Any other repeated field reads its last value, as before.
+        let twice = try CaseStream.readLine(Array(#"{"id":"a","id":"b","blob":"","nowMs":1,"timeZone":"UTC"}"#.utf8), file: "t", line: 1)
+        XCTAssertEqual(twice.id, "b")
+    }
+
+    func testInvalidUTF8GoesAsBase64AndRoundTrips() throws {
+        var bytes = sample
+        bytes.blob = [0x7B, 0xFF, 0x00, 0xC0, 0xAF, 0x7D]
+        let line = CorpusTestSupport.text(CaseStream.line(bytes))
+        XCTAssertTrue(line.contains(#""blobBase64":"e/8AwK99""#), line)
+        XCTAssertFalse(line.contains(#""blob":"#), line)
+        XCTAssertEqual(try CaseStream.read(CaseStream.write([bytes]), file: "t.jsonl"), [bytes])
+    }
+
+    func testControlCharactersAndNonASCIIRoundTripAsAString() throws {
+        var odd = sample
+        odd.blob = Array("{\"t\":\"\u{0}\u{1}\n\u{7F}\u{2028}é\"}\r\n".utf8)
+        XCTAssertFalse(CorpusTestSupport.text(CaseStream.line(odd)).contains("blobBase64"))
+        XCTAssertEqual(try CaseStream.read(CaseStream.write([odd]), file: "t.jsonl"), [odd])
+    }
+
+    func testWholeCorpusRoundTrips() throws {
+        let cases = CaseGenerator(fixtures: try CorpusTestSupport.fixtures()).cases()
+        let stream = CaseStream.write(cases)
+        XCTAssertEqual(try CaseStream.read(stream, file: "cases.jsonl"), cases)
+        XCTAssertTrue(cases.contains { String(validating: $0.blob, as: UTF8.self) == nil }, "no invalid-UTF-8 case")
+        // The final newline is optional.
+        XCTAssertEqual(try CaseStream.read(Array(stream.dropLast()), file: "cases.jsonl").count, cases.count)
+        XCTAssertEqual(CaseStream.encode(cases), stream)
+    }
+
+    private func failure(_ lines: [String]) -> HarnessInputError? {
+        do {
+            _ = try CaseStream.read(Array(lines.joined(separator: "\n").utf8), file: "cases.jsonl")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testBadInputNamesFileLineAndField() {
+        let good = CorpusTestSupport.text(CaseStream.line(sample))
+        let notJSON = failure([good, "{\"id\":"])
+        XCTAssertEqual(notJSON?.file, "cases.jsonl")
+        XCTAssertEqual(notJSON?.line, 2)
+
+        let missing = failure([#"{"id":"a","blob":"{}","timeZone":"Europe/Berlin"}"#])
+        XCTAssertEqual(missing?.line, 1)
+        XCTAssertEqual(missing?.field, "nowMs")
+        XCTAssertEqual(missing?.description, "cases.jsonl:1: field `nowMs`: missing")
+
+        XCTAssertEqual(failure([#"{"id":"a","blob":"{}","nowMs":"5","timeZone":"Europe/Berlin"}"#])?.message,
+                       "expected an integer")
+        XCTAssertEqual(failure([#"{"id":"a","blob":"{}","blobBase64":"e30=","nowMs":5,"timeZone":"UTC"}"#])?.field,
+                       "blobBase64")
+        XCTAssertEqual(failure([#"{"id":"a","blobBase64":"e30","nowMs":5,"timeZone":"UTC"}"#])?.field, "blobBase64")
+        XCTAssertEqual(failure([#"{"id":"a","nowMs":5,"timeZone":"UTC"}"#])?.field, "blob")
+        XCTAssertEqual(failure([#"{"id":"a","blob":"","nowMs":5,"timeZone":"UTC","extra":1}"#])?.field, "extra")
+        XCTAssertEqual(failure([#"{"id":"a","blob":"","nowMs":5,"timeZone":"Mars/Olympus"}"#])?.field, "timeZone")
+        XCTAssertEqual(failure([#"{"id":"a","blob":"","pendingDoneTargets":{"t1":1},"nowMs":5,"timeZone":"UTC"}"#])?.field,
+                       "pendingDoneTargets.t1")
+        let repeated = failure([good, good])
+        XCTAssertEqual(repeated?.line, 2)
+        XCTAssertEqual(repeated?.field, "id")
+        XCTAssertEqual(failure([good, "", good])?.line, 2)
+        XCTAssertEqual(failure(["[1]"])?.message, "expected a JSON object")
+    }
+}

@@ -1,0 +1,143 @@
+import HarnessCorpus
+import ContractModel
+import WidgetSnapshot
+import XCTest
+import HarnessTestSupport
+
+final class FixtureLoaderTests: XCTestCase {
+    private let expectedNames = ["canonical", "dst-berlin-autumn", "dst-berlin-spring", "dst-la-autumn", "dst-la-spring",
+                                 "legacy", "many-tasks", "no-tasks", "non-ascii", "offset-4h", "sao-paulo-gap"]
+
+    func testLoadsEveryFixtureSortedByName() throws {
+        let names = try CorpusTestSupport.fixtures().map(\.name)
+        XCTAssertEqual(names, expectedNames)
+        XCTAssertEqual(names, names.sorted())
+    }
+
+    func testEveryFixtureRunsInTheContractZonesAndHasAOneLineDescription() throws {
+        for fixture in try CorpusTestSupport.fixtures() {
+            for zone in FixtureLoader.requiredZones {
+                XCTAssertTrue(fixture.zones.contains(zone), "\(fixture.name) lacks \(zone)")
+            }
+            XCTAssertFalse(fixture.description.isEmpty)
+            XCTAssertFalse(fixture.description.contains("\n"))
+            XCTAssertTrue(fixture.instant(named: "far") != nil, "\(fixture.name) has no far-future instant")
+        }
+    }
+
+    func testCanonicalIsTheContractBlobExtendedToThreeTasks() throws {
+        let canonical = try CorpusTestSupport.fixture("canonical")
+        XCTAssertEqual(CorpusTestSupport.text(canonical.blobText),
+                       #"{"v":1,"dayStr":"2026-07-17","validUntil":1784325600000,"tasks":["#
+                           + #"{"id":"t1","title":"Task one","isDone":false,"projectId":"p1"},"#
+                           + #"{"id":"t2","title":"Task two","isDone":true},"#
+                           + #"{"id":"t3","title":"Task three","isDone":false,"projectId":"p2"}],"#
+                           + ##""projectColors":{"p1":"#ff0000"}}"##)
+        XCTAssertEqual(canonical.writer, Fixture.WriterStamp(dayStr: "2026-07-17", timeZone: "Europe/Berlin",
+                                                             startOfNextDayOffsetMs: 0))
+    }
+
+    func testLegacyHasNoStampAndNoWriter() throws {
+        let legacy = try CorpusTestSupport.fixture("legacy")
+        XCTAssertFalse(legacy.writerValid)
+        XCTAssertNil(legacy.writer)
+        XCTAssertNil(legacy.blob["dayStr"])
+        XCTAssertNil(legacy.blob["validUntil"])
+        XCTAssertFalse(legacy.blob["tasks"]?.arrayValue?.isEmpty ?? true)
+    }
+
+    func testCoverageFixturesHoldWhatTheirNamesSay() throws {
+        XCTAssertEqual(try CorpusTestSupport.fixture("no-tasks").blob["tasks"], .array([]))
+        XCTAssertGreaterThanOrEqual(try CorpusTestSupport.fixture("many-tasks").blob["tasks"]?.arrayValue?.count ?? 0, 20)
+        XCTAssertEqual(try CorpusTestSupport.fixture("offset-4h").writer?.startOfNextDayOffsetMs, 14_400_000)
+
+        let text = CorpusTestSupport.text(try CorpusTestSupport.fixture("non-ascii").blobText)
+        let scalars = text.unicodeScalars.map(\.value)
+        XCTAssertTrue(scalars.contains(0x200D), "no ZWJ sequence")
+        XCTAssertTrue(scalars.contains { (0x1F300...0x1FAFF).contains($0) }, "no emoji")
+        XCTAssertTrue(scalars.contains { (0x0600...0x06FF).contains($0) }, "no Arabic")
+        XCTAssertTrue(scalars.contains { (0x0590...0x05FF).contains($0) }, "no Hebrew")
+        XCTAssertTrue(scalars.contains(0x0301), "no combining acute accent")
+        XCTAssertTrue(scalars.contains { (0x4E00...0x9FFF).contains($0) }, "no CJK")
+    }
+
+    // MARK: - Refusing bad files
+
+    /// The canonical fixture's file as a JSON object, to break one field at a time.
+    private func canonicalFile() throws -> JSONObject {
+        let data = try Data(contentsOf: URL(fileURLWithPath: CorpusTestSupport.root + "/golden/fixtures/canonical.json"))
+        return try XCTUnwrap(JSONParser().parse(Array(data)).objectValue)
+    }
+
+    private func refusal(_ file: JSONObject, name: String = "x") -> HarnessInputError? {
+        do {
+            _ = try FixtureLoader.parse(JSONWriter.compact(.object(file)), name: name, file: "golden/fixtures/\(name).json")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testTheCanonicalFileItselfIsAccepted() throws {
+        XCTAssertNil(refusal(try canonicalFile()))
+    }
+
+    func testAWrongKindNamesFileAndField() throws {
+        var file = try canonicalFile()
+        var instants = try XCTUnwrap(file["instants"]?.objectValue)
+        instants["at"] = .string("soon")
+        file["instants"] = .object(instants)
+        let error = try XCTUnwrap(refusal(file))
+        XCTAssertEqual(error.file, "golden/fixtures/x.json")
+        XCTAssertEqual(error.field, "instants.at")
+        XCTAssertEqual(error.description, "golden/fixtures/x.json: field `instants.at`: expected an integer")
+    }
+
+    func testAPathLikeNameIsRefusedBeforeReadingAnything() throws {
+        XCTAssertThrowsError(try FixtureLoader.load(named: "../x", root: CorpusTestSupport.root)) { error in
+            let error = error as? HarnessInputError
+            XCTAssertEqual(error?.file, "golden/fixtures/../x.json")
+            XCTAssertTrue(error?.message.contains("`../x` is not [a-z0-9-]+") ?? false, "\(String(describing: error))")
+        }
+        XCTAssertNotNil(refusal(try canonicalFile(), name: "Canonical"))
+    }
+
+    func testNotJSONGivesTheLine() {
+        XCTAssertThrowsError(try FixtureLoader.parse(Array("{\n\"description\": \"x\",\n}".utf8), name: "x",
+                                                     file: "golden/fixtures/x.json")) { error in
+            XCTAssertEqual((error as? HarnessInputError)?.line, 3)
+        }
+    }
+
+    func testUnknownFieldsAndMissingZonesAndStampMismatchesAreRefused() throws {
+        var unknown = try canonicalFile()
+        unknown["instant"] = .integer(1)
+        XCTAssertEqual(refusal(unknown)?.field, "instant")
+
+        var zones = try canonicalFile()
+        zones["zones"] = .array([.string("Europe/Berlin"), .string("America/Los_Angeles")])
+        XCTAssertEqual(refusal(zones)?.field, "zones")
+
+        var badZone = try canonicalFile()
+        badZone["zones"] = .array([.string("Europe/Berlin"), .string("Mars/Olympus"), .string("America/Sao_Paulo")])
+        XCTAssertEqual(refusal(badZone)?.field, "zones[1]")
+
+        var noWriter = try canonicalFile()
+        noWriter["writer"] = nil
+        XCTAssertEqual(refusal(noWriter)?.field, "writer")
+
+        var otherDay = try canonicalFile()
+        var blob = try XCTUnwrap(otherDay["blob"]?.objectValue)
+        blob["dayStr"] = .string("2026-07-18")
+        otherDay["blob"] = .object(blob)
+        XCTAssertEqual(refusal(otherDay)?.field, "blob.dayStr")
+
+        var badPending = try canonicalFile()
+        badPending["pendingDoneTargets"] = .object(JSONObject(["t1": .string("yes")]))
+        XCTAssertEqual(refusal(badPending)?.field, "pendingDoneTargets.t1")
+
+        var twoLines = try canonicalFile()
+        twoLines["description"] = .string("one\ntwo")
+        XCTAssertEqual(refusal(twoLines)?.field, "description")
+    }
+}

@@ -1,0 +1,82 @@
+import ContractModel
+import Foundation
+import XCTest
+@testable import HarnessFuzz
+import HarnessTestSupport
+
+/// `contract-harness fuzz` on the command line: usage errors, a clean run, replaying saved
+/// findings, and SIGINT ending a run with its summary and exit 130.
+final class FuzzCommandTests: XCTestCase {
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
+            throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
+        }
+    }
+
+    private var root: String { GateTestSupport.repositoryRoot.path }
+
+    func testUsageErrorsExitTwo() throws {
+        for arguments in [["fuzz", "--cases", "10"], ["fuzz", "--seed", "1"], ["fuzz", "--seed", "1", "--cases", "5", "--seconds", "1"],
+                          ["fuzz", "--seed", "-1", "--cases", "5"], ["fuzz", "--seed", "1", "--cases", "5", "--shard", "4/3"]] {
+            let run = try GateTestSupport.runCLI(arguments + ["--root", root])
+            XCTAssertEqual(run.status, 2, "\(arguments): \(run.err)")
+        }
+        let help = try GateTestSupport.runCLI(["fuzz", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.out.contains("USAGE: contract-harness fuzz"))
+    }
+
+    func testACleanRunPrintsThroughputPerReader() throws {
+        let run = try GateTestSupport.runCLI(["fuzz", "--root", root, "--seed", "3", "--cases", "300", "--no-save", "--jobs", "2"])
+        XCTAssertEqual(run.status, 0, run.out + run.err)
+        XCTAssertTrue(run.out.contains("fuzz seed 3, shard 1/1, jobs 2: 300 cases"), run.out)
+        XCTAssertTrue(run.out.contains("\n  c "), run.out)
+        XCTAssertTrue(run.out.contains("\n  swift "), run.out)
+        XCTAssertTrue(run.out.contains("no disagreement."), run.out)
+    }
+
+    func testReplaySaysWhetherAFindingStillDiffers() throws {
+        let folder = FuzzTestSupport.temporaryFolder()
+        defer { FuzzTestSupport.remove(folder) }
+        let agreeing = Case(id: "fuzz/1-2@berlin@at", blob: Array(#"{"v":1,"tasks":[]}"#.utf8), nowMs: 0, timeZone: "Europe/Berlin")
+        let difference = FieldDifference(path: FieldPath(.parse), expected: "0 rows", got: "error (x)")
+        for reader in ["swift", "kotlin"] {
+            let finding = Finding(seed: 1, index: reader == "swift" ? 2 : 3,
+                                  disagreement: Disagreement(reference: "c", reader: reader, difference: difference),
+                                  shrunk: agreeing, originalSize: 40, recipe: [], reproduce: "x", shrinkEvaluations: 1)
+            _ = try FindingStore(folder: folder).save(finding)
+        }
+        let run = try GateTestSupport.runCLI(["fuzz", "--root", root, "--replay", folder.path])
+        XCTAssertEqual(run.status, 0, run.out + run.err)
+        XCTAssertTrue(run.out.contains("agrees now"), run.out)
+        XCTAssertTrue(run.out.contains("reader `kotlin` not given"), run.out)
+        XCTAssertTrue(run.out.contains("2 findings replayed, 0 still differ"), run.out)
+    }
+
+    func testSIGINTStopsCleanlyWithASummary() throws {
+        let folder = FuzzTestSupport.temporaryFolder()
+        defer { FuzzTestSupport.remove(folder) }
+        let process = Process()
+        process.executableURL = GateTestSupport.cli
+        process.arguments = ["fuzz", "--root", root, "--seed", "9", "--seconds", "60", "--findings", folder.path]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Wait for the first progress line, so the handler is installed and cases are running.
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("fuzz:") {
+            let chunk = err.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen.append(chunk)
+        }
+        process.interrupt()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        _ = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 130, output)
+        XCTAssertTrue(output.contains(", interrupted"), output)
+        XCTAssertTrue(output.contains("cases in"), output)
+    }
+}

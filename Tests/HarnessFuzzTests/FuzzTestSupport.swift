@@ -1,0 +1,38 @@
+import HarnessFuzz
+import HarnessReaders
+import ContractModel
+import Foundation
+import WidgetSnapshot
+import XCTest
+import HarnessTestSupport
+
+/// A test-only reader that is the Swift reader except on a rare input: a row whose title
+/// contains U+2028 LINE SEPARATOR gets a `!` appended. The fuzzer must find and shrink it.
+struct PlantedTitleFault: InProcessReader {
+    let name = "planted"
+    static let marker: Unicode.Scalar = "\u{2028}"
+
+    func outcome(_ testCase: Case) -> ReaderOutcome {
+        var view = SwiftReader().decode(testCase)
+        if case .tasks(var rows) = view.parse {
+            for index in rows.indices where rows[index].title.unicodeScalars.contains(Self.marker) {
+                rows[index].title += "!"
+            }
+            view.parse = .tasks(rows)
+        }
+        return .view(view)
+    }
+}
+
+extension FuzzTestSupport {
+    /// A run of the C reference against `readers` (by default the planted fault).
+    static func run(seed: UInt64 = 7, extent: FuzzPlan.Extent, shard: FuzzShard = .whole, jobs: Int = 1,
+                    batchSize: Int = 128, readers: [any Reader] = [PlantedTitleFault()],
+                    into folder: URL?) throws -> FuzzReport {
+        let fixtures = try CorpusTestSupport.fixtures()
+        let plan = FuzzPlan(seed: seed, extent: extent, shard: shard, jobs: jobs, batchSize: batchSize)
+        let store = try folder.map { try FindingStore(folder: $0) }
+        return try FuzzRun(plan: plan, generator: FuzzCaseGenerator(seed: seed, fixtures: fixtures),
+                           reference: CReferenceReader(), readers: readers, store: store).run()
+    }
+}

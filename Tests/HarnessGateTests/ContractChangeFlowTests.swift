@@ -1,0 +1,85 @@
+import Foundation
+import XCTest
+@testable import HarnessCorpus
+@testable import HarnessGate
+import HarnessTestSupport
+
+/// The contributor's flow from an edited fixture to a reviewable change, run through the CLI
+/// in a copy of the tree (its own git repository): `check` says the golden files are stale and
+/// what to run — never a divergence — and `refresh` regenerates them (the real Kotlin
+/// recording included), shows the diff naming the changed field, and leaves `check` passing.
+final class ContractChangeFlowTests: XCTestCase {
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
+            throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
+        }
+    }
+
+    func testAnEditedFixtureIsStaleThenRefreshRegeneratesAndTheGatePasses() throws {
+        let tree = try Self.gitCopyOfTheTree()
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let paths = HarnessPaths(root: tree)
+        let before = try Corpus.load(paths)
+        try GoldenProvenanceTests.renameFirstTitle(paths)
+        let after = try Corpus.load(paths)
+        let old = Dictionary(uniqueKeysWithValues: before.cases.map { ($0.id, $0) })
+        let changed = after.cases.filter { old[$0.id] != $0 }.count
+        XCTAssertGreaterThan(changed, 100)
+
+        let check = try GateTestSupport.runCLI(["check", "--root", tree.path])
+        XCTAssertEqual(check.status, 1, check.out + check.err)
+        XCTAssertTrue(check.out.contains("""
+            FAIL: expected is stale: run `contract-harness update` (then review `git diff golden/expected`)
+              \(changed) cases changed since golden/expected was written: canonical \(changed)
+            """), check.out)
+        XCTAssertTrue(check.out.contains("""
+            FAIL: recording is stale: run `scripts/record-kotlin`
+              \(changed) cases changed since golden/kotlin was recorded: canonical \(changed)
+            """), check.out)
+        XCTAssertTrue(check.out.contains("`contract-harness refresh`"), check.out)
+        for advice in ["TODO", "after review add to", "unexpected deviations", "remove from golden/divergences"] {
+            XCTAssertFalse(check.out.contains(advice), "\(advice) in:\n\(check.out)")
+        }
+
+        // A contributor's machine: CI runners set `CI`, under which refresh refuses (tested below).
+        var contributor = ProcessInfo.processInfo.environment
+        contributor["CI"] = nil
+        let refresh = try GateTestSupport.runCLI(["refresh", "--root", tree.path], environment: contributor)
+        XCTAssertEqual(refresh.status, 0, refresh.out + refresh.err)
+        XCTAssertTrue(refresh.out.contains("updated golden/expected: canonical.jsonl"), refresh.out)
+        XCTAssertTrue(refresh.err.contains("record: wrote golden/kotlin/"), refresh.err)
+        // The diff names the changed field, for the reference and for Kotlin.
+        for folder in ["expected (golden/expected):\n  parse.tasks[].title", "kotlin (golden/kotlin):\n  parse.tasks[].title"] {
+            XCTAssertTrue(refresh.out.contains(folder), "\(folder) in:\n\(refresh.out)")
+        }
+        XCTAssertTrue(refresh.out.contains(#"canonical/base@berlin@before  parse.tasks[0].title: "Task one" → "Task one, renamed""#), refresh.out)
+        XCTAssertTrue(refresh.out.contains("== 4/4 contract-harness check\nPASS"), refresh.out)
+
+        let again = try GateTestSupport.runCLI(["check", "--root", tree.path, "--quiet"])
+        XCTAssertEqual(again.out, "PASS\n", again.out + again.err)
+        XCTAssertEqual(again.status, 0)
+    }
+
+    func testRefreshRefusesUnderCI() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = "true"
+        let run = try GateTestSupport.runCLI(["refresh", "--root", "/nonexistent"], environment: environment)
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.err.contains("refresh refuses to run under CI"), run.err)
+    }
+
+    /// `golden/` and `scripts/` (with the compiled Kotlin testee cache, when there is one) in a
+    /// fresh folder committed as its own git repository, so `diff --base HEAD` has a base.
+    static func gitCopyOfTheTree() throws -> URL {
+        let tree = FileManager.default.temporaryDirectory.appendingPathComponent("flow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
+        for folder in ["golden", "scripts"] {
+            try FileManager.default.copyItem(at: GateTestSupport.repositoryRoot.appendingPathComponent(folder),
+                                             to: tree.appendingPathComponent(folder))
+        }
+        for arguments in [["init", "-q"], ["add", "golden"], ["-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qm", "base"]] {
+            _ = try GitRevision.git(arguments, in: tree)
+        }
+        return tree
+    }
+}

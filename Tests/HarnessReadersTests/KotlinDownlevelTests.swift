@@ -1,0 +1,212 @@
+import Foundation
+import XCTest
+import HarnessTestSupport
+
+/// scripts/kotlin/downlevel and scripts/kotlin/reader-api, the two steps record-kotlin runs
+/// before kotlinc: every rewrite is made on a copy with the same lines and printed, anything
+/// unsafe is refused with file:line:col, kotlinc's messages map back to the user's file, and
+/// the glue leaves out exactly what a reader does not offer. (The end-to-end compile of a
+/// modern reader against golden/kotlin/ is a step of scripts/test: kotlinc takes ~20 s.)
+final class KotlinDownlevelTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("downlevel-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func testEachRewriteKeepsTheLineAndIsPrinted() throws {
+        let source = """
+        package com.example.widget
+        import kotlin.jvm.JvmInline
+        sealed interface WidgetHeader {
+            data object Today : WidgetHeader
+            data class Outdated(val dayMs: Long?,) : WidgetHeader
+        }
+        fun interface Clock { fun now(): Long }
+        @JvmInline
+        value class TaskId(val raw: String)
+        val label = "sealed interface, data object, a,)" // data object in a comment
+        fun f(xs: List<String>): List<String> = buildList {
+            for (x in xs) {
+                when (x.lowercase()) {
+                    "skip" -> continue
+                    "stop" -> break
+                    else -> add(x)
+                }
+            }
+        }
+        """
+        let run = try downlevel(["WidgetData.kt": source])
+        XCTAssertEqual(run.status, 0, run.err)
+        let copy = try String(contentsOf: folder.appendingPathComponent("out/1/WidgetData.kt"), encoding: .utf8)
+        let lines = copy.components(separatedBy: "\n")
+        XCTAssertEqual(lines.count, source.components(separatedBy: "\n").count)
+        XCTAssertEqual(lines[1].trimmingCharacters(in: .whitespaces), "")
+        XCTAssertEqual(lines[2], "interface WidgetHeader {")
+        XCTAssertEqual(lines[3], "    object Today : WidgetHeader")
+        XCTAssertEqual(lines[4], "    data class Outdated(val dayMs: Long? ) : WidgetHeader")
+        XCTAssertEqual(lines[6], "interface Clock { fun now(): Long }")
+        XCTAssertEqual(lines[7].trimmingCharacters(in: .whitespaces), "")
+        XCTAssertEqual(lines[8], "inline class TaskId(val raw: String)")
+        XCTAssertEqual(lines[9], #"val label = "sealed interface, data object, a,)" // data object in a comment"#, "strings and comments untouched")
+        XCTAssertEqual(lines[11], "    loop12@ for (x in xs) {")
+        XCTAssertEqual(lines[13], #"            "skip" -> continue@loop12"#)
+        XCTAssertEqual(lines[14], #"            "stop" -> break@loop12"#)
+        for expected in ["WidgetData.kt:3: `sealed interface` -> `interface`", "WidgetData.kt:4: `data object` -> `object`",
+                         "WidgetData.kt:5: trailing comma removed", "WidgetData.kt:7: `fun interface` -> `interface`",
+                         "WidgetData.kt:9: `value class` -> `inline class`", "WidgetData.kt:2: `import kotlin.jvm.JvmInline` -> blank line",
+                         "WidgetData.kt:14: `continue` inside `when` -> `continue@loop12`",
+                         "WidgetData.kt:11: `buildList` (Kotlin 1.4/1.5 stdlib) provided", "WidgetData.kt:13: `lowercase`"] {
+            XCTAssertTrue(run.err.contains(expected), "missing \(expected) in\n\(run.err)")
+        }
+        let compat = try String(contentsOf: folder.appendingPathComponent("out/compat/1/WidgetContractCompat.kt"), encoding: .utf8)
+        XCTAssertTrue(compat.contains("package com.example.widget"))
+        XCTAssertTrue(compat.contains("fun String.lowercase(): String = toLowerCase(java.util.Locale.ROOT)"))
+        XCTAssertTrue(compat.contains("fun <E> buildList("))
+        XCTAssertFalse(compat.contains("removeLast"), "only what the file uses")
+    }
+
+    func testAShimTheFileDefinesItselfIsNotAddedAgain() throws {
+        let source = """
+        fun String.lowercase(): String = toLowerCase(java.util.Locale.ROOT)
+        fun f(s: String) = s.lowercase().uppercase()
+        """
+        let run = try downlevel(["Own.kt": source])
+        XCTAssertEqual(run.status, 0, run.err)
+        let compat = try String(contentsOf: folder.appendingPathComponent("out/compat/1/WidgetContractCompat.kt"), encoding: .utf8)
+        XCTAssertFalse(compat.contains("lowercase"))
+        XCTAssertTrue(compat.contains("fun String.uppercase()"))
+    }
+
+    func testUnsafeConstructsAreRefusedWithFileLineAndReason() throws {
+        let source = """
+        fun interface Clock { fun now(): Long }
+        val clock = Clock { 42L }
+        @JvmInline value class Day(val ms: Long) {
+            init { require(ms >= 0) }
+        }
+        fun days(n: Int) = (0..<n).toList()
+        """
+        let run = try downlevel(["Bad.kt": source])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.err.contains("Bad.kt:2:13: cannot rewrite `fun interface Clock`: `Clock { ... }` is a SAM constructor"), run.err)
+        XCTAssertTrue(run.err.contains("Bad.kt:4:5: cannot rewrite `value class Day`: Kotlin 1.3's inline classes cannot have an init block"), run.err)
+        XCTAssertTrue(run.err.contains("Bad.kt:6:22: cannot rewrite `..<` (rangeUntil, Kotlin 1.8)"), run.err)
+        XCTAssertTrue(run.err.contains("refused 3 construct(s); nothing was compiled"), run.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/1/Bad.kt").path))
+    }
+
+    func testCompilerMessagesPointToTheUsersFileLineAndColumn() throws {
+        let source = """
+        sealed interface H
+        data object Today : H, Missing
+        """
+        let run = try downlevel(["app/WidgetData.kt": source])
+        XCTAssertEqual(run.status, 0, run.err)
+        let copy = folder.appendingPathComponent("out/1/WidgetData.kt").path
+        // In the copy `Missing` is at column 19 of line 2 ("object Today : H, Missing"); the user wrote it at 24.
+        let generated = folder.appendingPathComponent("gen").path
+        let messages = """
+        \(copy):2:19: error: unresolved reference: Missing
+        object Today : H, Missing
+                          ^
+        \(generated)/ReaderGlue.kt:7:5: error: unresolved reference: parseMeta
+        warning: something without a place
+        """
+        let mapped = try script("downlevel", ["map-errors", folder.appendingPathComponent("out/downlevel-map.json").path,
+                                              "--generated", generated, "--kept", "/repo/scripts/kotlin/.cache/last-failed-build"],
+                                stdin: messages)
+        XCTAssertEqual(mapped.status, 0, mapped.err)
+        let lines = mapped.out.components(separatedBy: "\n")
+        XCTAssertEqual(lines[0], folder.appendingPathComponent("src/app/WidgetData.kt").path + ":2:24: error: unresolved reference: Missing")
+        XCTAssertEqual(lines[1], "data object Today : H, Missing", "kotlinc's echo of the line is the user's line")
+        XCTAssertEqual(lines[2], String(repeating: " ", count: 23) + "^")
+        XCTAssertEqual(lines[3], "/repo/scripts/kotlin/.cache/last-failed-build/ReaderGlue.kt:7:5: error: unresolved reference: parseMeta")
+        XCTAssertEqual(lines[4], "warning: something without a place")
+        XCTAssertFalse(mapped.out.contains(folder.appendingPathComponent("out").path) || mapped.out.contains(generated),
+                       "no message may point into the temporary build")
+    }
+
+    func testTheGlueWritesWhatTheReaderOffersAndNothingElse() throws {
+        let full = """
+        package app
+        data class WidgetMeta(val dayStr: String?, val validUntil: Long?)
+        sealed class WidgetHeader { object Today : WidgetHeader(); data class Outdated(val dayMs: Long?) : WidgetHeader() }
+        object WidgetData {
+            fun parse(json: String, pendingDoneTargets: Map<String, Boolean>): List<Any> = emptyList()
+            fun parseMeta(json: String?): WidgetMeta = WidgetMeta(null, null)
+            fun isSnapshotStale(meta: WidgetMeta, nowMs: Long) = false
+            fun headerFor(meta: WidgetMeta, nowMs: Long): WidgetHeader = WidgetHeader.Today
+        }
+        """
+        let fullRun = try readerAPI(full)
+        XCTAssertEqual(fullRun.status, 0, fullRun.err)
+        XCTAssertTrue(fullRun.glue.contains("is WidgetHeader.Today -> appendToday(b)"), fullRun.glue)
+        XCTAssertTrue(fullRun.glue.contains("is WidgetHeader.Outdated -> appendOutdated(b, header.dayMs)"), fullRun.glue)
+        XCTAssertTrue(fullRun.glue.contains("appendStale(b, stale)"))
+        XCTAssertFalse(fullRun.err.contains("not implemented"), fullRun.err)
+
+        let topLevel = full.replacingOccurrences(of: "sealed class WidgetHeader { object Today : WidgetHeader(); data class Outdated(val dayMs: Long?) : WidgetHeader() }",
+                                                 with: "interface WidgetHeader\nobject Today : WidgetHeader\ndata class Outdated(val dayMs: Long?) : WidgetHeader")
+        XCTAssertTrue(try readerAPI(topLevel).glue.contains("is Today -> appendToday(b)"))
+
+        let parseOnly = """
+        object WidgetData {
+            fun parse(json: String, pendingDoneTargets: Map<String, Boolean>): List<Any> = emptyList()
+        }
+        // fun parseMeta( in a comment does not count
+        """
+        let partial = try readerAPI(parseOnly)
+        XCTAssertEqual(partial.status, 0, partial.err)
+        XCTAssertFalse(partial.glue.contains("WidgetData.parseMeta"))
+        XCTAssertFalse(partial.glue.contains("appendMeta") || partial.glue.contains("appendStale") || partial.glue.contains("appendToday"), "nothing after parse: meta, stale, header are left out")
+        XCTAssertTrue(partial.err.contains("views leave out meta, stale, header (\"not implemented\""), partial.err)
+
+        let none = try readerAPI("object Other { fun parse(json: String, p: Map<String, Boolean>) = 1 }")
+        XCTAssertEqual(none.status, 2)
+        XCTAssertTrue(none.err.contains("no `fun parse(` in an `object WidgetData`"), none.err)
+    }
+
+    // MARK: - helpers
+
+    private func downlevel(_ files: [String: String]) throws -> (status: Int32, out: String, err: String) {
+        var paths: [String] = []
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+            let url = folder.appendingPathComponent("src").appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            paths.append(url.path)
+        }
+        return try script("downlevel", ["--out", folder.appendingPathComponent("out").path] + paths)
+    }
+
+    private func readerAPI(_ source: String) throws -> (status: Int32, glue: String, err: String) {
+        let file = folder.appendingPathComponent("api-\(UUID().uuidString).kt")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        let glue = folder.appendingPathComponent("glue-\(UUID().uuidString).kt")
+        let run = try script("reader-api", ["--glue", glue.path, file.path])
+        return (run.status, (try? String(contentsOf: glue, encoding: .utf8)) ?? "", run.err)
+    }
+
+    private func script(_ name: String, _ arguments: [String], stdin: String? = nil) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", GateTestSupport.repositoryRoot.appendingPathComponent("scripts/kotlin/\(name)").path] + arguments
+        let input = Pipe(), out = Pipe(), err = Pipe()
+        process.standardInput = input
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+}

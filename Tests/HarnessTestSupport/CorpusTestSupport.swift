@@ -1,0 +1,34 @@
+import HarnessCorpus
+import WidgetSnapshot
+import XCTest
+
+/// Shared access to the repository's golden fixtures for the corpus tests.
+package enum CorpusTestSupport {
+    /// The repository root: three levels above this file.
+    package static var root: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+    }
+
+    package static func fixtures() throws -> [Fixture] {
+        try FixtureLoader.load(root: root)
+    }
+
+    package static func fixture(_ name: String) throws -> Fixture {
+        try XCTUnwrap(fixtures().first { $0.name == name }, "fixture \(name) is missing")
+    }
+
+    package static func input(_ fixture: Fixture) -> MutationOperator.Input {
+        MutationOperator.Input(blob: fixture.blob, pendingDoneTargets: fixture.pendingDoneTargets)
+    }
+
+    /// The operator's output on a fixture, failing the test when it does not apply.
+    package static func output(_ id: String, _ parameter: String? = nil, on fixtureName: String = Fixture.canonicalName,
+                       file: StaticString = #filePath, line: UInt = #line) throws -> MutationOperator.Output {
+        let op = try XCTUnwrap(MutationCatalog.named(id), "no operator \(id)", file: file, line: line)
+        return try XCTUnwrap(op.apply(input(fixture(fixtureName)), parameter: parameter),
+                             "\(id)#\(parameter ?? "") does not apply to \(fixtureName)", file: file, line: line)
+    }
+
+    package static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+}

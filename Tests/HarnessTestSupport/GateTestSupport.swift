@@ -1,0 +1,82 @@
+import ContractModel
+import Foundation
+import XCTest
+import WidgetSnapshot
+import HarnessCorpus
+import HarnessReaders
+
+/// Temporary copies of the repository's golden tree, so tests can plant faults in them.
+package enum GateTestSupport {
+    package static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// A fresh folder holding a copy of `golden/` (fixtures, expected, kotlin, divergences).
+    package static func copyOfGolden() throws -> HarnessPaths {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("golden"), to: folder.appendingPathComponent("golden"))
+        return HarnessPaths(root: folder)
+    }
+
+    package static func remove(_ paths: HarnessPaths) {
+        try? FileManager.default.removeItem(at: paths.root)
+    }
+
+    /// Replaces the first occurrence of `old` with `new` in the line of `caseId` in a view file.
+    package static func edit(_ url: URL, caseId: String, replacing old: String, with new: String) throws {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var lines = text.components(separatedBy: "\n")
+        guard let index = lines.firstIndex(where: { $0.hasPrefix("{\"id\":\"\(caseId)\"") }),
+              let range = lines[index].range(of: old) else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "no \(old) in \(caseId)"])
+        }
+        lines[index].replaceSubrange(range, with: new)
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    /// Like `edit`, then re-seals the line as the golden store would (same case fingerprint):
+    /// a line the harness could have written, e.g. by a reference that read the case differently.
+    package static func editSealed(_ url: URL, caseId: String, replacing old: String, with new: String) throws {
+        try edit(url, caseId: caseId, replacing: old, with: new)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var lines = text.components(separatedBy: "\n")
+        let index = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("{\"id\":\"\(caseId)\"") })
+        let marker = try XCTUnwrap(lines[index].range(of: #","case":""#, options: .backwards))
+        let fingerprint = String(lines[index][marker.upperBound...].prefix(CaseFingerprint.length))
+        let view = GoldenLine.view(Array(lines[index].utf8))
+        lines[index] = String(decoding: GoldenLine.seal(view, caseFingerprint: fingerprint), as: UTF8.self)
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    /// The built CLI next to the test bundle (`swift build --build-tests` builds both).
+    package static var cli: URL {
+        repositoryRoot.appendingPathComponent(".build/debug/contract-harness")
+    }
+
+    /// Runs the CLI; returns its exit status, stdout and stderr.
+    package static func runCLI(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = cli
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+}
+
+extension InProcessReader {
+    /// The reader's view, for a test: a reader that produces none fails the test that asked.
+    package func view(_ testCase: Case, file: StaticString = #filePath, line: UInt = #line) -> DecodedView {
+        if case .view(let view) = outcome(testCase) { return view }
+        XCTFail("\(name) produced no view on \(testCase.id): \(outcome(testCase))", file: file, line: line)
+        return DecodedView(id: testCase.id, parse: .error("no view"), meta: .unknown, stale: false, header: .today)
+    }
+}
