@@ -1,9 +1,9 @@
 import Foundation
 import HarnessReaders
 
-/// `contract-harness`: the thin command line over the ContractHarness library — parse the
-/// arguments, call the library, map the verdict to an exit code (0 pass, 1 contract
-/// failure, 2 bad usage or bad input).
+/// `contract-harness`: the thin command line over the harness's layers (HarnessCorpus,
+/// HarnessReaders, HarnessGate, HarnessFuzz) — parse the arguments, call the library, map the
+/// verdict to an exit code (0 pass, 1 contract failure, 2 bad usage or bad input).
 @main
 enum ContractHarnessCLI {
     static let subcommands: [any Subcommand.Type] = [

@@ -3,7 +3,7 @@
 // scanner (fixtures, mutations, case lines, golden views), so running `contract-harness
 // check` instrumented would count the harness's own use as reader coverage. This driver
 // reads case lines with Foundation's JSONSerialization instead, then does per case what
-// the gate's Swift reader (ContractHarness's SwiftReader) does through the public API: rows
+// the gate's Swift reader (HarnessReaders' SwiftReader) does through the public API: rows
 // with the queued taps, meta, staleness, header in the case's zone. scripts/adequacy compiles it
 // against the instrumented objects.
 import Foundation

@@ -1,0 +1,3 @@
+// HarnessGate: what the readers' views mean — comparison against golden views, divergence lists,
+// verdicts, the gate (check, update, refresh), golden diffs and every report format.
+// Depends on HarnessReaders and HarnessCorpus; nothing in them may use it.
