@@ -1,0 +1,70 @@
+// The writer protocol (CONTRACT.md §7.3): one app-state line in, one line out — the blob
+// exactly as JSON.stringify writes it, or a crash line — flushed line by line, so a harness
+// can keep one writer running and talk to it case by case, like a reader testee (§6).
+
+import { AppState, Json, StateError, readAppState, stateIdOf } from "./app-state";
+
+/** What an app hands the protocol: its own pure projection, app state → blob object. */
+export type Projection = (state: AppState) => unknown;
+
+/** A crash line (§6): the state's id, or "" when the line gives none, then what happened. */
+export function crashLine(id: string, crash: string): string {
+  return JSON.stringify({ id, crash });
+}
+
+/**
+ * Makes the process's zone the state's. Node applies an assignment to process.env.TZ at once,
+ * so `new Date(y, m, d)` in the projection reads that zone, as the app's reads the device's.
+ */
+function useZone(zone: string): void {
+  if (process.env.TZ !== zone) process.env.TZ = zone;
+}
+
+/** The output line for one input line; `where` names it (`stdin:3`). */
+export function writerLine(project: Projection, line: string, where: string): string {
+  let value: Json;
+  try {
+    value = JSON.parse(line) as Json;
+  } catch (error) {
+    return crashLine("", `bad state: ${where}: not JSON (${(error as Error).message}) in readAppState`);
+  }
+  let state: AppState;
+  try {
+    state = readAppState(value);
+  } catch (error) {
+    if (!(error instanceof StateError)) throw error;
+    return crashLine(stateIdOf(value), `bad state: ${where}: field ${error.field}: ${error.message} in readAppState`);
+  }
+  try {
+    useZone(state.timeZone);
+    return JSON.stringify(project(state));
+  } catch (error) {
+    const thrown = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return crashLine(state.id, `${thrown} in projection`);
+  }
+}
+
+/**
+ * Serves the protocol on stdin/stdout until stdin ends: each line (LF or CRLF) in gives one
+ * line out, written before the next is read; lines of only spaces and tabs are skipped. A closed stdout ends
+ * the process with 141, as a shell reports SIGPIPE.
+ */
+export function serveWriterProtocol(project: Projection): void {
+  process.stdout.on("error", (error) => process.exit(error.code === "EPIPE" ? 141 : 1));
+  let pending = "";
+  let lineNumber = 0;
+  const answer = (line: string): void => {
+    lineNumber += 1;
+    if (/^[ \t\r]*$/.test(line)) return;
+    process.stdout.write(writerLine(project, line.replace(/\r$/, ""), `stdin:${lineNumber}`) + "\n");
+  };
+  process.stdin.setEncoding("utf8");
+  process.stdin.on("data", (chunk) => {
+    const lines = (pending + chunk).split("\n");
+    pending = lines.pop() ?? "";
+    lines.forEach(answer);
+  });
+  process.stdin.on("end", () => {
+    if (pending !== "") answer(pending);
+  });
+}
