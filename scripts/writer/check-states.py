@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Runs the writer end (.build/writer/main.js, built by scripts/build-writer) on every state of
+golden/states and lays out what scripts/check-schemas validates (CONTRACT.md §7):
+
+  OUT/state/<file>/<name>.json          each state, for schemas/app-state.schema.json
+  OUT/blob-r<rev>/<file>/<name>.json    the blob of each state the app can hold (inApp)
+  OUT/outside-r<rev>/<file>/<name>.json the blob of each state it cannot (informational)
+  OUT/counts                            "states N", "blob-r1 N", ..., "lone N" (in blobs)
+
+Lone surrogates (the writer writes them as \\udxxx, CONTRACT.md D1) are replaced by U+FFFD in
+the copies: check-jsonschema's loader refuses them, and no schema constrains those strings.
+It also checks, and exits 1 on any failure (each named by state id):
+  - each state line gives one blob line, never a crash line; ids are <file>/<name> and unique;
+  - the writer's zone is the state's: validUntil equals the app's expression run by a node
+    started with TZ=<zone>, and the output does not change with the writer's own TZ or with
+    the order of the states;
+  - schemas/examples/app-state: each valid example gives a blob, each invalid one a crash line.
+Usage: scripts/writer/check-states.py OUT   (from the repository root)
+"""
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+
+WRITER = ["node", ".build/writer/main.js"]
+LONE = re.compile("[\ud800-\udfff]")
+out = sys.argv[1]
+problems = 0
+lone = 0
+
+
+def problem(text):
+    global problems
+    print(f"  {text}", file=sys.stderr)
+    problems += 1
+
+
+def run_writer(lines, env_tz=None):
+    env = dict(os.environ)
+    if env_tz is not None:
+        env["TZ"] = env_tz
+    done = subprocess.run(WRITER, input="".join(line + "\n" for line in lines), capture_output=True,
+                          text=True, encoding="utf-8", errors="surrogateescape", env=env)
+    if done.returncode != 0:
+        problem(f"the writer exited {done.returncode}: {done.stderr.strip()}")
+    return done.stdout.split("\n")[:-1]  # not splitlines(): U+2028 and U+2029 are raw in blobs
+
+
+def sanitize(value, counts):
+    if isinstance(value, str):
+        fixed, count = LONE.subn("\ufffd", value)
+        counts[0] += count
+        return fixed
+    if isinstance(value, list):
+        return [sanitize(v, counts) for v in value]
+    if isinstance(value, dict):
+        return {sanitize(k, counts): sanitize(v, counts) for k, v in value.items()}
+    return value
+
+
+def save(folder, state_id, value):
+    """Writes one document; returns how many lone surrogates it held."""
+    path = os.path.join(out, folder, state_id + ".json")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    counts = [0]
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(sanitize(value, counts), f, ensure_ascii=False)
+    return counts[0]
+
+
+# The states, in file order.
+states, lines = [], []
+for path in sorted(glob.glob("golden/states/*.jsonl")):
+    file = os.path.basename(path)[: -len(".jsonl")]
+    for number, line in enumerate(open(path, encoding="utf-8").read().split("\n"), 1):
+        if line.strip() == "":
+            continue
+        where = f"{path}:{number}"
+        try:
+            state = json.loads(line)
+            state_id = state["id"]
+        except (ValueError, KeyError, TypeError) as error:
+            problem(f"{where}: not a state line ({error})")
+            continue
+        if not str(state_id).startswith(file + "/"):
+            problem(f"{where}: id {state_id!r} does not start with {file}/")
+        if any(s["id"] == state_id for s in states):
+            problem(f"{where}: id {state_id!r} given twice")
+        state["_where"] = where
+        states.append(state)
+        lines.append(line)
+
+# Every state gives one blob.
+blobs = run_writer(lines)
+if len(blobs) != len(states):
+    problem(f"{len(states)} states gave {len(blobs)} lines")
+counts = {"states": len(states)}
+for state, line in zip(states, blobs):
+    where, state_id = state.pop("_where"), state["id"]
+    save("state", state_id, state)
+    blob = json.loads(line)
+    if "crash" in blob:
+        problem(f"{where}: state {state_id}: the writer gave a crash line: {blob['crash']}")
+        continue
+    folder = ("blob-r" if state.get("inApp") else "outside-r") + str(state.get("revision"))
+    counts[folder] = counts.get(folder, 0) + 1
+    lone += save(folder, state_id, blob)
+
+# The writer's zone is the state's: compare with node's own Date in a process started in that zone.
+ORACLE = ("const states = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
+          "console.log(JSON.stringify(states.map(([day, offset]) => {"
+          " const [y, m, d] = day.split('-').map(Number);"
+          " return new Date(y, m - 1, d + 1).getTime() + offset; })));")
+by_zone = {}
+for state, line in zip(states, blobs):
+    by_zone.setdefault(state["timeZone"], []).append((state, json.loads(line).get("validUntil")))
+for zone, pairs in sorted(by_zone.items()):
+    asked = json.dumps([[s["todayStr"], s["startOfNextDayDiffMs"]] for s, _ in pairs])
+    done = subprocess.run(["node", "-e", ORACLE], input=asked, capture_output=True, text=True, env=dict(os.environ, TZ=zone))
+    for (state, written), expected in zip(pairs, json.loads(done.stdout)):
+        if written != expected:
+            problem(f"state {state['id']}: validUntil {written}, but node in TZ={zone} gives {expected}")
+
+# Nothing depends on the writer's own zone or on what it wrote before.
+again = run_writer(list(reversed(lines)), env_tz="Pacific/Kiritimati")
+if list(reversed(again)) != blobs:
+    problem("the blobs change with the writer's TZ or with the order of the states")
+
+# The writer end and schemas/app-state.schema.json agree on their examples.
+examples = [(path, kind == "invalid") for kind in ("valid", "invalid")
+            for path in sorted(glob.glob(f"schemas/examples/app-state/{kind}/*.json"))]
+answers = run_writer([open(path, encoding="utf-8").read().strip() for path, _ in examples])
+for (path, want_crash), answer in zip(examples, answers):
+    if answer.startswith('{"id":') != want_crash:
+        problem(f"{path}: the writer gives {answer[:120]}, but the schema calls it {'invalid' if want_crash else 'valid'}")
+if len(answers) != len(examples):
+    problem(f"{len(examples)} app-state examples gave {len(answers)} lines")
+
+counts["lone"] = lone
+with open(os.path.join(out, "counts"), "w") as f:
+    for key, value in counts.items():
+        f.write(f"{key} {value}\n")
+sys.exit(1 if problems else 0)
