@@ -14,13 +14,15 @@ It also checks, and exits 1 on any failure (each named by state id):
   - the writer's zone is the state's: validUntil equals the app's expression run by a node
     started with TZ=<zone>, and the output does not change with the writer's own TZ or with
     the order of the states;
-  - schemas/examples/app-state: each valid example gives a blob, each invalid one a crash line.
+  - schemas/examples/app-state: each valid example gives a blob, each invalid one a crash line;
+  - it answers each line before the next one arrives (a long-running line process).
 Usage: scripts/writer/check-states.py OUT   (from the repository root)
 """
 import glob
 import json
 import os
 import re
+import select
 import subprocess
 import sys
 
@@ -137,6 +139,19 @@ for (path, want_crash), answer in zip(examples, answers):
         problem(f"{path}: the writer gives {answer[:120]}, but the schema calls it {'invalid' if want_crash else 'valid'}")
 if len(answers) != len(examples):
     problem(f"{len(examples)} app-state examples gave {len(answers)} lines")
+
+# It is a line process: each line is answered before the next one is written.
+writer = subprocess.Popen(WRITER, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8")
+for line, blob in list(zip(lines, blobs))[:3]:
+    writer.stdin.write(line + "\n")
+    writer.stdin.flush()
+    if not select.select([writer.stdout], [], [], 10)[0]:
+        problem("the writer did not answer a state line within 10 s while its stdin stayed open")
+        break
+    if writer.stdout.readline().rstrip("\n") != blob:
+        problem("the writer answers differently one line at a time")
+writer.kill()
+writer.wait()
 
 counts["lone"] = lone
 with open(os.path.join(out, "counts"), "w") as f:
