@@ -138,6 +138,7 @@ function readProject(value: Json, field: string): StateProject {
  */
 function zone(value: Json | undefined, field: string): string {
   const name = text(value, field);
+  if (knownZones.has(name)) return name;
   let resolved: string;
   try {
     resolved = new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
@@ -147,8 +148,12 @@ function zone(value: Json | undefined, field: string): string {
   if (resolved !== name && resolved.toLowerCase() === name.toLowerCase()) {
     throw new StateError(field, `zone ${JSON.stringify(name)} is spelled ${JSON.stringify(resolved)}`);
   }
+  knownZones.add(name);
   return name;
 }
+
+/** Zones already found good: building a formatter to ask ICU costs more than the rest of a state. */
+const knownZones = new Set<string>();
 
 /** The id of a state line, when it has a usable one (for crash lines of otherwise bad lines). */
 export function stateIdOf(value: Json): string {
