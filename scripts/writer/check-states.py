@@ -15,7 +15,8 @@ It also checks, and exits 1 on any failure (each named by state id):
     started with TZ=<zone>, and the output does not change with the writer's own TZ or with
     the order of the states;
   - schemas/examples/app-state: each valid example gives a blob, each invalid one a crash line;
-  - it answers each line before the next one arrives (a long-running line process).
+  - it answers each line before the next one arrives (a long-running line process);
+  - Examples/writer-protocol writes the same blobs for every revision-1 state.
 Usage: scripts/writer/check-states.py OUT   (from the repository root)
 """
 import glob
@@ -139,6 +140,19 @@ for (path, want_crash), answer in zip(examples, answers):
         problem(f"{path}: the writer gives {answer[:120]}, but the schema calls it {'invalid' if want_crash else 'valid'}")
 if len(answers) != len(examples):
     problem(f"{len(examples)} app-state examples gave {len(answers)} lines")
+
+# The example app writer (Examples/writer-protocol, revision 1 only) writes what the writer end
+# writes for every revision-1 state.
+EXAMPLE = ["node", ".build/writer-example/Examples/writer-protocol/app-writer.js"]
+revision_1 = [(state, line, blob) for state, line, blob in zip(states, lines, blobs) if state.get("revision") == 1]
+example = subprocess.run(EXAMPLE, input="".join(line + "\n" for _, line, _ in revision_1), capture_output=True,
+                         text=True, encoding="utf-8").stdout.split("\n")[:-1]
+for (state, _, blob), answer in zip(revision_1, example + [None] * len(revision_1)):
+    if answer != blob:
+        at = next((i for i, (a, b) in enumerate(zip(answer or "", blob)) if a != b), min(len(answer or ""), len(blob)))
+        problem(f"state {state['id']}: from character {at}, Examples/writer-protocol writes "
+                f"{(answer or '(nothing)')[at:at + 60]!r}, the writer end {blob[at:at + 60]!r}")
+        break
 
 # It is a line process: each line is answered before the next one is written.
 writer = subprocess.Popen(WRITER, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8")
