@@ -29,6 +29,7 @@ import sys
 
 WRITER = ["node", ".build/writer/main.js"]
 LONE = re.compile("[\ud800-\udfff]")
+STATE_ID = re.compile(r"^[a-z0-9-]+/[a-z0-9.-]+\Z")  # as schemas/app-state.schema.json; names files below OUT
 out = sys.argv[1]
 problems = 0
 lone = 0
@@ -74,7 +75,7 @@ def save(folder, state_id, value):
 
 
 # The states, in file order.
-states, lines = [], []
+states, lines, seen = [], [], set()
 for path in sorted(glob.glob("golden/states/*.jsonl")):
     file = os.path.basename(path)[: -len(".jsonl")]
     for number, line in enumerate(open(path, encoding="utf-8").read().split("\n"), 1):
@@ -87,10 +88,12 @@ for path in sorted(glob.glob("golden/states/*.jsonl")):
         except (ValueError, KeyError, TypeError) as error:
             problem(f"{where}: not a state line ({error})")
             continue
-        if not str(state_id).startswith(file + "/"):
-            problem(f"{where}: id {state_id!r} does not start with {file}/")
-        if any(s["id"] == state_id for s in states):
+        if not isinstance(state_id, str) or not STATE_ID.match(state_id) or not state_id.startswith(file + "/"):
+            problem(f"{where}: id {state_id!r} is not {file}/<name> of [a-z0-9.-]")
+            continue
+        if state_id in seen:
             problem(f"{where}: id {state_id!r} given twice")
+        seen.add(state_id)
         state["_where"] = where
         states.append(state)
         lines.append(line)
