@@ -11,13 +11,17 @@ Lone surrogates (the writer writes them as \\udxxx, CONTRACT.md D1) are replaced
 the copies: check-jsonschema's loader refuses them, and no schema constrains those strings.
 It also checks, and exits 1 on any failure (each named by state id):
   - each state line gives one blob line, never a crash line; ids are <file>/<name> and unique;
+  - with BASE (a folder of <fixture>.json, each the exact base-case blob text of a writerValid
+    fixture): each is the writer's blob of state fixtures/<fixture>, byte for byte, and each
+    fixtures/<name> state has one; a fixture listed in golden/states/fixture-findings.txt (with
+    its reason) is shown instead, and must still differ;
   - the writer's zone is the state's: validUntil equals the app's expression run by a node
     started with TZ=<zone>, and the output does not change with the writer's own TZ or with
     the order of the states;
   - schemas/examples/app-state: each valid example gives a blob, each invalid one a crash line;
   - it answers each line before the next one arrives (a long-running line process);
   - Examples/writer-protocol writes the same blobs for every revision-1 state.
-Usage: scripts/writer/check-states.py OUT   (from the repository root)
+Usage: scripts/writer/check-states.py OUT [BASE]   (from the repository root)
 """
 import glob
 import json
@@ -28,9 +32,11 @@ import subprocess
 import sys
 
 WRITER = ["node", ".build/writer/main.js"]
+FINDINGS = "golden/states/fixture-findings.txt"
 LONE = re.compile("[\ud800-\udfff]")
 STATE_ID = re.compile(r"^[a-z0-9-]+/[a-z0-9.-]+\Z")  # as schemas/app-state.schema.json; names files below OUT
 out = sys.argv[1]
+base_blobs = sys.argv[2] if len(sys.argv) > 2 else None
 problems = 0
 lone = 0
 
@@ -143,6 +149,40 @@ for (path, want_crash), answer in zip(examples, answers):
         problem(f"{path}: the writer gives {answer[:120]}, but the schema calls it {'invalid' if want_crash else 'valid'}")
 if len(answers) != len(examples):
     problem(f"{len(examples)} app-state examples gave {len(answers)} lines")
+
+# A fixture that claims to be the writer's output (writerValid) is regenerated from its state
+# fixtures/<name> and must match its base case's blob text byte for byte (BASE holds those
+# texts, cut from the case stream by check-schemas); every fixtures/<name> state has one.
+if base_blobs is not None:
+    claimed = {os.path.basename(p)[: -len(".json")]: open(p, encoding="utf-8").read()
+               for p in glob.glob(os.path.join(base_blobs, "*.json"))}
+    written = {state["id"][len("fixtures/"):]: blob for state, blob in zip(states, blobs) if state["id"].startswith("fixtures/")}
+    known = {}  # FINDINGS: "<fixture>  <reason>" per line, # comments
+    for number, line in enumerate(open(FINDINGS, encoding="utf-8").read().split("\n"), 1):
+        name, _, reason = line.split("#")[0].strip().partition(" ")
+        if name and not reason.strip():
+            problem(f"{FINDINGS}:{number}: {name} has no reason")
+        elif name:
+            known[name] = reason.strip()
+    matching = 0
+    for name in sorted(claimed.keys() | written.keys() | known.keys()):
+        if name not in written:
+            problem(f"golden/fixtures/{name}.json is writerValid, but golden/states/fixtures.jsonl has no state fixtures/{name}")
+        elif name not in claimed:
+            problem(f"state fixtures/{name} (or {FINDINGS}): golden/fixtures/{name}.json is not a writerValid fixture")
+        elif written[name] == claimed[name]:
+            matching += 1
+            if name in known:
+                problem(f"{FINDINGS}: {name} is listed, but its blob is now the writer's: remove the line")
+        else:
+            at = next((i for i, (a, b) in enumerate(zip(written[name], claimed[name])) if a != b), min(len(written[name]), len(claimed[name])))
+            difference = (f"from character {at}, the fixture has {claimed[name][at:at + 60]!r}, "
+                          f"the writer {written[name][at:at + 60]!r}")
+            if name in known:
+                print(f"  known writer finding, listed in {FINDINGS}: golden/fixtures/{name}.json: {difference}")
+            else:
+                problem(f"golden/fixtures/{name}.json is not what the writer writes for state fixtures/{name}: {difference}")
+    counts["fixtures"] = matching
 
 # The example app writer (Examples/writer-protocol, revision 1 only) writes what the writer end
 # writes for every revision-1 state.
