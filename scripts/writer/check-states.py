@@ -157,9 +157,9 @@ if base_blobs is not None:
     claimed = {os.path.basename(p)[: -len(".json")]: open(p, encoding="utf-8").read()
                for p in glob.glob(os.path.join(base_blobs, "*.json"))}
     written = {state["id"][len("fixtures/"):]: blob for state, blob in zip(states, blobs) if state["id"].startswith("fixtures/")}
-    known = {}  # FINDINGS: "<fixture>  <reason>" per line, # comments
+    known = {}  # FINDINGS: "<fixture>  <reason>" per line; lines starting with # are comments
     for number, line in enumerate(open(FINDINGS, encoding="utf-8").read().split("\n"), 1):
-        name, _, reason = line.split("#")[0].strip().partition(" ")
+        name, _, reason = ("" if line.lstrip().startswith("#") else line.strip()).partition(" ")
         if name and not reason.strip():
             problem(f"{FINDINGS}:{number}: {name} has no reason")
         elif name:
