@@ -65,12 +65,6 @@ int rd_to_bool(const json_t *v, int fallback);
 /* Java's String.valueOf of the org.json value v (v present). */
 void rd_java_text(const json_t *v, rd_buf *out);
 
-/* ---- days.c ---- */
-int64_t rd_days_from_civil(int64_t y, int m, int d);
-void rd_civil_from_days(int64_t z, int64_t *y, int *m, int *d);
-int rd_is_leap(int64_t y);
-int rd_days_in_month(int64_t y, int m);
-
 /* ---- tzif.c: zone data, immutable once loaded, cached per process ---- */
 typedef struct rd_zone rd_zone;
 /* 1 and *out set: a known zone; 0: an unknown zone (no such TZif file, or not

@@ -7,6 +7,7 @@
  * zone, cached as such; out of memory, too many open files or an I/O error is
  * "could not tell", never cached, so it fails the one decode that met it. */
 #include "rd_internal.h"
+#include "civil.h"
 
 #include <errno.h>
 #include <pthread.h>
