@@ -4,11 +4,25 @@
  *   (a) integer literal outside int64  -> the same digits + ".0"
  *   (b) lone escaped surrogate         -> \uFFFD
  *   (c) \u0000 / \u0001 inside a key   -> \u0001\u0001 / \u0001\u0002
- * Plus the key codec that undoes (c). */
+ * Plus the key codec that undoes (c), and rd_json_load: the pre-pass, then jansson,
+ * its error mapped back to the original text. */
 #include "rd_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+typedef struct rd_edit {
+    size_t out_end;   /* offset in the rewritten text just after the edit */
+    size_t grown;     /* bytes the edit added */
+} rd_edit;
+
+typedef struct rd_prepared {
+    const char *text; /* the input itself, or `owned` */
+    size_t len;
+    char *owned;
+    rd_edit *edits;   /* only the edits that changed the length */
+    size_t edit_count;
+} rd_prepared;
 
 typedef struct scan {
     const unsigned char *in;
@@ -161,7 +175,8 @@ static int number_byte(unsigned char c)
     return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
 }
 
-int rd_prepass(const unsigned char *in, size_t len, rd_prepared *out)
+/* 0 on out-of-memory. */
+static int rd_prepass(const unsigned char *in, size_t len, rd_prepared *out)
 {
     memset(out, 0, sizeof *out);
     scan s;
@@ -215,15 +230,16 @@ int rd_prepass(const unsigned char *in, size_t len, rd_prepared *out)
     return 1;
 }
 
-void rd_prepared_free(rd_prepared *p)
+static void rd_prepared_free(rd_prepared *p)
 {
     free(p->owned);
     free(p->edits);
     memset(p, 0, sizeof *p);
 }
 
-void rd_prepared_map_error(const rd_prepared *p, const json_error_t *e,
-                           int *line, int *column, size_t *position)
+/* jansson's error position, line and column, mapped back to the original. */
+static void rd_prepared_map_error(const rd_prepared *p, const json_error_t *e,
+                                  int *line, int *column, size_t *position)
 {
     size_t pos = e->position > 0 ? (size_t)e->position : 0;
     if (pos > p->len)
@@ -247,6 +263,26 @@ void rd_prepared_map_error(const rd_prepared *p, const json_error_t *e,
     *position = pos - before;
     if (*column >= 0 && (size_t)*column >= same_line)
         *column -= (int)same_line;
+}
+
+int rd_json_load(const char *text, size_t len, size_t flags, json_t **out, json_error_t *error)
+{
+    rd_prepared prep;
+    if (!rd_prepass((const unsigned char *)text, text ? len : 0, &prep))
+        return -1;
+    *out = json_loadb(prep.text ? prep.text : "", prep.len, flags | JSON_ALLOW_NUL, error);
+    int loaded = 1;
+    if (!*out) {
+        loaded = json_error_code(error) == json_error_out_of_memory ? -1 : 0;
+        int line, column;
+        size_t pos;
+        rd_prepared_map_error(&prep, error, &line, &column, &pos);
+        error->line = line;
+        error->column = column;
+        error->position = (int)pos;
+    }
+    rd_prepared_free(&prep);
+    return loaded;
 }
 
 void rd_key_encode(const char *s, size_t len, rd_buf *out)

@@ -32,26 +32,8 @@ char *rd_memdup(const void *data, size_t n);
 void *rd_malloc(size_t n);
 void *rd_realloc(void *p, size_t n);
 
-/* ---- prepass.c: the string-aware rewrite before jansson (see the header) ---- */
-typedef struct rd_edit {
-    size_t out_end;   /* offset in the rewritten text just after the edit */
-    size_t grown;     /* bytes the edit added */
-} rd_edit;
-
-typedef struct rd_prepared {
-    const char *text; /* the input itself, or `owned` */
-    size_t len;
-    char *owned;
-    rd_edit *edits;   /* only the edits that changed the length */
-    size_t edit_count;
-} rd_prepared;
-
-/* 0 on out-of-memory. */
-int rd_prepass(const unsigned char *in, size_t len, rd_prepared *out);
-void rd_prepared_free(rd_prepared *p);
-/* jansson's error position, line and column, mapped back to the original. */
-void rd_prepared_map_error(const rd_prepared *p, const json_error_t *e,
-                           int *line, int *column, size_t *position);
+/* ---- prepass.c: the string-aware rewrite before jansson (see the header);
+ * rd_json_load (public) runs it and jansson ---- */
 /* Keys as the pre-pass stored them in jansson (NUL -> 01 01, 01 -> 01 02). */
 void rd_key_encode(const char *s, size_t len, rd_buf *out);
 void rd_key_decode(const char *k, size_t len, rd_buf *out);

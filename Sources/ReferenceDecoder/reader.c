@@ -236,29 +236,20 @@ static void parse_blob(ctx *cx, const rd_case *c, const pending_index *pi)
 {
     if (refuse_raw_nul(cx, c))
         return;
-    rd_prepared prep;
-    if (!rd_prepass(c->blob, c->blob ? c->blob_len : 0, &prep)) {
+    json_error_t err;
+    json_t *root;
+    int loaded = rd_json_load((const char *)c->blob, c->blob_len, JSON_DECODE_ANY, &root, &err);
+    if (loaded < 0) {
         cx->oom = 1;
         return;
     }
-    json_error_t err;
-    json_t *root = json_loadb(prep.text ? prep.text : "", prep.len, JSON_ALLOW_NUL | JSON_DECODE_ANY, &err);
-    if (!root) {
-        if (json_error_code(&err) == json_error_out_of_memory) {
-            cx->oom = 1;
-        } else {
-            int line, column;
-            size_t pos;
-            rd_prepared_map_error(&prep, &err, &line, &column, &pos);
-            char msg[JSON_ERROR_TEXT_LENGTH + 96];
-            snprintf(msg, sizeof msg, "invalid JSON: %s (line %d, column %d, byte %zu)",
-                     err.text, line, column, pos);
-            set_error(cx, msg);
-        }
-        rd_prepared_free(&prep);
+    if (!loaded) {
+        char msg[JSON_ERROR_TEXT_LENGTH + 96];
+        snprintf(msg, sizeof msg, "invalid JSON: %s (line %d, column %d, byte %d)",
+                 err.text, err.line, err.column, err.position);
+        set_error(cx, msg);
         return;
     }
-    rd_prepared_free(&prep);
 
     if (!json_is_object(root)) {
         set_error(cx, "invalid blob: the top-level value is not an object");

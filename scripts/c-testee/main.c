@@ -3,13 +3,15 @@
  * line. A case line that cannot be read still gets a line, with
  * "parse":{"error":"bad case: ..."} and meta nulls, under its id when it has
  * one (else under the id ""), and the run goes on. Blank lines are skipped.
- * Exit 0 at EOF. Case lines are read with the same pre-pass as blobs, so a
- * NUL in a pendingDoneTargets key works and a lone surrogate escape in any
- * case string reads as U+FFFD. */
+ * Exit 0 at EOF. Case lines are read with the same pre-pass as blobs
+ * (rd_json_load), so a NUL in a pendingDoneTargets key works and a lone
+ * surrogate escape in any case string reads as U+FFFD. Only the library's
+ * public header: scripts/build-c-testee gives no path to its private ones. */
 #define _POSIX_C_SOURCE 200809L
 
-#include "rd_internal.h"
+#include "reference_decoder.h"
 
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,12 +147,15 @@ static size_t skip_value(const char *s, size_t len, size_t i)
     return i;
 }
 
-/* The member name at s[i] ('"'), as jansson stores it (the pre-pass's key encoding);
- * *end is set past the closing quote. NULL on out of memory. */
+/* The member name at s[i] ('"'), decoded (its string token read on its own, so
+ * the pre-pass leaves it unencoded); *end is set past the closing quote. NULL on
+ * out of memory. */
 static json_t *member_name(const char *s, size_t len, size_t i, size_t *end)
 {
     *end = skip_string(s, len, i);
-    return json_loadb(s + i, *end - i, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
+    json_t *name;
+    json_error_t err;
+    return rd_json_load(s + i, *end - i, JSON_DECODE_ANY, &name, &err) == 1 ? name : NULL;
 }
 
 /* The offset of the value of the top-level member "pendingDoneTargets" (the last one,
@@ -206,11 +211,11 @@ static const char *read_pending(const char *s, size_t len, size_t i, case_parts 
             json_decref(name);
             return "out of memory";
         }
-        rd_buf key = {0};
-        rd_key_decode(json_string_value(name), json_string_length(name), &key);
+        size_t klen = json_string_length(name);
+        char *k = malloc(klen + 1);
+        if (k)
+            memcpy(k, json_string_value(name), klen + 1);
         json_decref(name);
-        size_t klen;
-        char *k = rd_buf_take(&key, &klen);
         if (!k)
             return "out of memory";
         rd_pending *e = &p->pending[p->pending_count];
@@ -233,25 +238,20 @@ static const char *read_pending(const char *s, size_t len, size_t i, case_parts 
 
 static void run_line(const char *line, size_t len)
 {
-    rd_prepared prep;
-    if (!rd_prepass((const unsigned char *)line, len, &prep)) {
+    json_t *root;
+    json_error_t err;
+    int loaded = rd_json_load(line, len, 0, &root, &err);
+    if (loaded < 0) {
         emit_bad_case("", 0, "out of memory");
         return;
     }
-    json_error_t err;
-    json_t *root = json_loadb(prep.text, prep.len, JSON_ALLOW_NUL, &err);
-    if (!root || !json_is_object(root)) {
+    if (!loaded || !json_is_object(root)) {
         char reason[JSON_ERROR_TEXT_LENGTH + 64];
-        if (root) {
+        if (loaded)
             snprintf(reason, sizeof reason, "the line is not a JSON object");
-        } else {
-            int l, c;
-            size_t pos;
-            rd_prepared_map_error(&prep, &err, &l, &c, &pos);
-            snprintf(reason, sizeof reason, "%s (line 1, column %d)", err.text, c);
-        }
+        else
+            snprintf(reason, sizeof reason, "%s (line 1, column %d)", err.text, err.column);
         json_decref(root);
-        rd_prepared_free(&prep);
         emit_bad_case("", 0, reason);
         return;
     }
@@ -283,7 +283,7 @@ static void run_line(const char *line, size_t len)
     else if (pending && !json_is_null(pending) && !json_is_object(pending))
         bad = "\"pendingDoneTargets\" is not an object";
     else if (json_is_object(pending))
-        bad = read_pending(prep.text, prep.len, pending_offset(prep.text, prep.len), &parts);
+        bad = read_pending(line, len, pending_offset(line, len), &parts);
     if (!bad && blob64) {
         size_t n = 0;
         parts.blob_owned = b64_decode(json_string_value(blob64), json_string_length(blob64), &n);
@@ -312,7 +312,6 @@ static void run_line(const char *line, size_t len)
     }
     parts_free(&parts);
     json_decref(root);
-    rd_prepared_free(&prep);
 }
 
 int main(void)

@@ -138,6 +138,21 @@ char *rd_view_to_json(const rd_view *v, const char *id, size_t id_len, size_t *o
  * answer is unknown, and nothing is cached, so a later call tries again. */
 int rd_day_str_to_ms(const char *s, size_t len, const char *time_zone, int64_t *out_ms);
 
+/* Other JSON read the way rd_decode reads a blob once it has refused raw NUL
+ * bytes: the pre-pass (above), then json_loadb with flags | JSON_ALLOW_NUL. For
+ * a program that reads more than the blob with the reference's rules (the
+ * standalone testee, scripts/c-testee, reads each case line of the case stream
+ * with it, so a lone surrogate escape in a case string reads as U+FFFD and a
+ * "\u0000" in a pendingDoneTargets key works). The caller includes <jansson.h>.
+ * 1 and *out set (free with json_decref); 0 when the text is not JSON: *error
+ * says why, its line, column and position mapped back to `text`;
+ * -1 on out-of-memory. An object key holding U+0000 or U+0001 is stored in the
+ * tree encoded as the pre-pass's (c) says; a string value never is (load a key's
+ * own string token to read it decoded). */
+struct json_t;
+struct json_error_t;
+int rd_json_load(const char *text, size_t len, size_t flags, struct json_t **out, struct json_error_t *error);
+
 /* The pieces the Swift side or tests may want on their own. */
 
 /* UTC offset (seconds east) of `time_zone` at instant `t` (seconds since the
