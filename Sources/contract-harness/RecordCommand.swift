@@ -10,16 +10,19 @@ enum RecordCommand: Subcommand {
     static let name = "record"
     static let summary = "run a testee over the corpus and record its views into golden/kotlin (scripts/record-kotlin)"
     static let help = """
-    USAGE: contract-harness record --reader-command COMMAND [--name NAME] [--about FILE] [--root DIR]
+    USAGE: contract-harness record --reader-command COMMAND [--name NAME] [--root DIR]
                                    [--timeout SECONDS] [--start-timeout SECONDS]
            contract-harness record --reader-command COMMAND --cases FILE --out FILE [...]
 
     Runs COMMAND (a testee: cases JSONL on stdin, one view line per case on stdout) once over
     the corpus built from golden/fixtures and writes its lines, byte for byte, into
     golden/kotlin/<fixture>.jsonl (each file atomically; files of fixtures no longer produced
-    are removed), then golden/kotlin/RECORDING.json: the members of the --about JSON object
-    (what the testee was built and run with), the case stream's SHA-256 and size, and the cases
-    per fixture (provenance for reviewers; `check` does not read it). `check` judges each
+    are removed), then golden/kotlin/RECORDING.json: what the testee was built and run with,
+    gathered here (org.json's Debian package, version and the jar on COMMAND's classpath;
+    kotlin's package version and what kotlinc reports; the JDK's runtime version and vendor
+    with COMMAND's JVM options; the SHA-256 of scripts/kotlin/WidgetData.kt and TesteeMain.kt),
+    the case stream's SHA-256 and size, and the cases per fixture (provenance for reviewers;
+    `check` does not read it). COMMAND must be `java OPTIONS -cp CLASSPATH MAIN`. `check` judges each
     recorded line by the case fingerprint it carries: a line whose case changed is stale.
     scripts/record-kotlin compiles the Kotlin end and calls this; use it rather than this.
 
@@ -32,7 +35,6 @@ enum RecordCommand: Subcommand {
     OPTIONS:
       --reader-command CMD  the testee, run with /bin/sh -c in its own process group
       --name NAME           the testee's name in messages (default: testee)
-      --about FILE          a JSON object whose members open RECORDING.json
       --root DIR            the tree that holds golden/ (default: .)
       --cases FILE          a case stream to record instead of the corpus (needs --out)
       --out FILE            where the views of --cases go
@@ -45,14 +47,12 @@ enum RecordCommand: Subcommand {
             throw UsageError("--reader-command COMMAND is required")
         }
         let name = try arguments.option("--name") ?? "testee"
-        let about = try arguments.option("--about")
         let cases = try arguments.option("--cases")
         let out = try arguments.option("--out")
         let timeout = try Testee.seconds(&arguments, "--timeout") ?? 10
         let startTimeout = try Testee.seconds(&arguments, "--start-timeout")
         try arguments.finish()
         guard (cases == nil) == (out == nil) else { throw UsageError("--cases and --out go together") }
-        if cases != nil, about != nil { throw UsageError("--about is for golden/kotlin; --cases FILE --out FILE writes no RECORDING.json") }
 
         let session = TesteeSession(name: name, command: command, caseTimeout: timeout, startTimeout: startTimeout)
         defer { session.close() }
@@ -68,7 +68,7 @@ enum RecordCommand: Subcommand {
                 note("record: run \(seconds(since: started)) s, \(requests.count) cases")
                 return ExitCode.passed
             }
-            let header = try about.map(readAbout) ?? JSONObject()
+            let header = try KotlinProvenance.gather(command: command, root: paths.root)
             let corpus = try Corpus.load(paths)
             let requests = corpus.cases.map { TesteeRequest(id: $0.id, line: CaseStream.line($0)) }
             let lines = try Recording.run(requests, through: session)
@@ -88,18 +88,6 @@ enum RecordCommand: Subcommand {
         if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
         guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("no such case file: \(path)") }
         return [UInt8](data)
-    }
-
-    private static func readAbout(_ path: String) throws -> JSONObject {
-        guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("--about: no such file: \(path)") }
-        let value: JSONValue
-        do {
-            value = try JSONParser().parse([UInt8](data))
-        } catch {
-            throw HarnessInputError(file: path, line: error.line, message: "not JSON: \(error.message)")
-        }
-        guard case .object(let object) = value else { throw HarnessInputError(file: path, message: "--about must hold a JSON object") }
-        return object
     }
 
     private static func seconds(since start: Date) -> String {
