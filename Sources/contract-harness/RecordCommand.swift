@@ -17,13 +17,14 @@ enum RecordCommand: Subcommand {
     Runs COMMAND (a testee: cases JSONL on stdin, one view line per case on stdout) once over
     the corpus built from golden/fixtures and writes its lines, byte for byte, into
     golden/kotlin/<fixture>.jsonl (each file atomically; files of fixtures no longer produced
-    are removed), then golden/kotlin/RECORDING.json: what the testee was built and run with,
-    gathered here (org.json's Debian package, version and the jar on COMMAND's classpath;
-    kotlin's package version and what kotlinc reports; the JDK's runtime version and vendor
-    with COMMAND's JVM options; the SHA-256 of scripts/kotlin/WidgetData.kt and TesteeMain.kt),
-    the case stream's SHA-256 and size, and the cases per fixture (provenance for reviewers;
-    `check` does not read it). COMMAND must be `java OPTIONS -cp CLASSPATH MAIN`. `check` judges each
-    recorded line by the case fingerprint it carries: a line whose case changed is stale.
+    are removed), then golden/kotlin/RECORDING.json (provenance for reviewers; `check` does
+    not read it): what the testee was built and run with, gathered here — org.json's Debian
+    package, its version and the jar on COMMAND's classpath; kotlin's package version and what
+    kotlinc reports; the JDK's runtime version and vendor, run with COMMAND's JVM options, and
+    those options; the SHA-256 of scripts/kotlin/WidgetData.kt and TesteeMain.kt — then the
+    case stream's SHA-256 and size, and the cases per fixture. So COMMAND must be
+    `java OPTIONS -cp CLASSPATH MAIN`. `check` judges each recorded line by the case
+    fingerprint it carries: a line whose case changed is stale.
     scripts/record-kotlin compiles the Kotlin end and calls this; use it rather than this.
 
     With --cases FILE --out FILE ('-' = stdin / stdout) any case stream is run and the view
