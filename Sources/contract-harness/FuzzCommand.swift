@@ -132,8 +132,9 @@ enum FuzzCommand: Subcommand {
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
             throw UsageError("--findings \(folder.path): is a file; findings go into a folder (one JSON file each)")
         }
+        // The store checks the folder against the tree before anything in it is removed.
+        let store = noSave ? nil : try FindingStore(folder: folder, within: paths.tree)
         if !noSave { LeftoverTemporaryFiles.report(LeftoverTemporaryFiles.clean(folder), in: displayPath(folder, root: paths.root)) }
-        let store = noSave ? nil : try FindingStore(folder: folder)
         let fixtures = try FixtureLoader.load(root: paths.root.path)
         let progress = ProgressPrinter(quiet: quiet, clock: clock, plannedSeconds: extent.seconds)
         defer { progress.finish() }
@@ -215,12 +216,13 @@ enum FuzzCommand: Subcommand {
         var files: [(String, Finding)] = []
         for target in targets {
             let url = URL(fileURLWithPath: target, relativeTo: root).standardizedFileURL
+            try TreeBoundary(root: root).check(url)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
                 throw UsageError("--replay: no such file or folder `\(target)`")
             }
             if isFolder.boolValue {
-                files += try FindingStore.load(url).map { ("\(target)/\($0.file)", $0.finding) }
+                files += try FindingStore.load(url, within: TreeBoundary(root: root)).map { ("\(target)/\($0.file)", $0.finding) }
             } else {
                 let data = FileManager.default.contents(atPath: url.path) ?? Data()
                 files.append((target, try FindingFile.parse(Array(data), file: target)))

@@ -69,6 +69,7 @@ enum RecordCommand: Subcommand {
                 return ExitCode.passed
             }
             let header = try about.map(readAbout) ?? JSONObject()
+            try paths.kotlin.checkWritable()  // refused before the testee runs, not after
             let corpus = try Corpus.load(paths)
             let requests = corpus.cases.map { TesteeRequest(id: $0.id, line: CaseStream.line($0)) }
             let lines = try Recording.run(requests, through: session)

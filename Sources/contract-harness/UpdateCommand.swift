@@ -28,6 +28,7 @@ enum UpdateCommand: Subcommand {
             FileHandle.standardError.write(Data("contract-harness: update refuses to run under CI (CI=\(ci)): expected outputs change only by a reviewed commit\n".utf8))
             return ExitCode.usageOrInput
         }
+        try paths.expected.checkWritable()  // before anything in it is removed or written
         LeftoverTemporaryFiles.report(LeftoverTemporaryFiles.clean(paths.expected.folder), in: "golden/expected")
         let changed = try Gate.update(paths, jobs: jobs)
         for file in paths.expected.foreignFiles() {

@@ -44,7 +44,7 @@ enum ZonesCommand: Subcommand {
                 print("\(ZoneDayFile.path) is up to date")
             } else {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try AtomicFile.write(text, to: url)
+                try AtomicFile.write(text, to: url, within: paths.tree)
                 print("wrote \(ZoneDayFile.path); review with: git diff -- golden/zones")
             }
             return ExitCode.passed

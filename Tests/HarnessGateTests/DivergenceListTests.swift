@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import HarnessGate
+import HarnessCorpus
 
 /// The divergence-list format: `PATTERN  [FIELDS]  REASON`, field scopes, and reasons a
 /// reviewer must have written (placeholders are bad input, naming file and line).
@@ -78,8 +79,8 @@ final class DivergenceListTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("list-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        XCTAssertEqual(try DivergenceList.load(folder.appendingPathComponent("none.txt"), displayName: "none.txt").entries.count, 0)
-        XCTAssertThrowsError(try DivergenceList.load(folder, displayName: "golden/divergences/dir.txt")) { error in
+        XCTAssertEqual(try DivergenceList.load(folder.appendingPathComponent("none.txt"), displayName: "none.txt", tree: TreeBoundary(root: folder)).entries.count, 0)
+        XCTAssertThrowsError(try DivergenceList.load(folder, displayName: "golden/divergences/dir.txt", tree: TreeBoundary(root: folder))) { error in
             XCTAssertTrue("\(error)".hasPrefix("golden/divergences/dir.txt"), "\(error)")
         }
     }

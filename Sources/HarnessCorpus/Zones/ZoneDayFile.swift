@@ -51,7 +51,7 @@ package struct ZoneDayFile: Equatable, Sendable {
     package static func load(root: String) throws(HarnessInputError) -> ZoneDayFile {
         let full = root.isEmpty ? path : "\(root)/\(path)"
         let bytes = try GoldenText.require(URL(fileURLWithPath: full), displayName: path,
-                                           hint: "write it with `contract-harness zones --write`")
+                                           tree: TreeBoundary(rootPath: root), hint: "write it with `contract-harness zones --write`")
         return try parse(GoldenText.withoutBOM(bytes))
     }
 

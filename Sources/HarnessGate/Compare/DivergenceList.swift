@@ -43,8 +43,8 @@ package struct DivergenceList: Sendable {
 
     /// Reads a list; a missing file is an empty list, an unreadable one (or one under an
     /// unreadable folder) is an error.
-    package static func load(_ url: URL, displayName: String) throws -> DivergenceList {
-        guard let bytes = try GoldenText.read(url, displayName: displayName) else { return DivergenceList(file: displayName, entries: []) }
+    package static func load(_ url: URL, displayName: String, tree: TreeBoundary) throws -> DivergenceList {
+        guard let bytes = try GoldenText.read(url, displayName: displayName, tree: tree) else { return DivergenceList(file: displayName, entries: []) }
         return try parse(bytes, file: displayName)
     }
 
@@ -164,6 +164,6 @@ enum Glob {
 extension HarnessPaths {
     package func divergenceList(for reader: String) throws -> DivergenceList {
         let url = golden.appendingPathComponent("divergences/\(reader).txt")
-        return try DivergenceList.load(url, displayName: "golden/divergences/\(reader).txt")
+        return try DivergenceList.load(url, displayName: "golden/divergences/\(reader).txt", tree: tree)
     }
 }
