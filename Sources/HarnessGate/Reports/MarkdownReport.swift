@@ -18,6 +18,7 @@ package enum MarkdownReport {
             out += "\n**\(verdict.reader)** does not implement: " + verdict.notImplementedCounts.map { "`\($0.field)` (\($0.cases) cases)" }.joined(separator: ", ") + "\n"
         }
         for problem in result.problems { out += "\n**Golden files:** \(problem)\n" }
+        for notice in result.notices { out += "\n**Not checked here:** \(notice)\n" }
         for verdict in result.verdicts where verdict.notCompared == nil && !(verdict.unexpected.isEmpty && verdict.staleEntries.isEmpty) {
             out += "\n### \(verdict.reader)\n\n"
             if !verdict.unexpected.isEmpty {

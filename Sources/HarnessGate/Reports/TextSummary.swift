@@ -34,6 +34,7 @@ package enum TextSummary {
             out += line.trimmingTrailingSpaces() + "\n"
         }
         for problem in result.problems { out += "\nFAIL: \(problem)\n" }
+        for notice in result.notices { out += "\nnote: \(notice)\n" }
         if result.freshness.contains(where: { !$0.stale.isEmpty }) {
             out += "\none step for all of it: `contract-harness refresh` (update, record-kotlin, diff --base HEAD, and the reader deviations left)\n"
         }
