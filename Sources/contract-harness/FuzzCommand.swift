@@ -1,3 +1,4 @@
+import ContractModel
 import Dispatch
 import Foundation
 import HarnessCorpus
@@ -166,7 +167,7 @@ enum FuzzCommand: Subcommand {
                           departures: departures, clock: clock)
         let report = try run.run(progress: progress.update)
         progress.finish()
-        print(FuzzSummary.render(report, findingsFolder: store == nil ? nil : displayPath(folder, root: paths.root)), terminator: "")
+        print(UntrustedText.guardLines(FuzzSummary.render(report, findingsFolder: store == nil ? nil : displayPath(folder, root: paths.root))), terminator: "")
         if report.interrupted { return 130 }
         // A disagreement already saved under golden/findings is a known, listed one: the run
         // fails on new ones (or on any with --no-save); `--replay` tracks the known ones.
@@ -236,7 +237,7 @@ enum FuzzCommand: Subcommand {
                 print("agrees now    \(file)  (was \(finding.disagreement.signature))")
             case .stillDiffers(let now):
                 differing += 1
-                print("still differs \(file)  \(now.signature): expected \(now.difference.expected), got \(now.difference.got)")
+                print(UntrustedText.guardLines("still differs \(file)  \(now.signature): expected \(UntrustedText.escape(now.difference.expected)), got \(UntrustedText.escape(now.difference.got))"))
             case .declared(let departure):
                 declared += 1
                 print("declared      \(file)  (was \(finding.disagreement.signature)): a departure CONTRACT.md §5 declares"

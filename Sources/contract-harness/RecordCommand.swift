@@ -80,7 +80,7 @@ enum RecordCommand: Subcommand {
             note("record: wrote golden/kotlin/ (\(requests.count) cases, \(fixtures) fixtures; \(changed.isEmpty ? "no file changed" : "changed: " + changed.joined(separator: ", ")))")
             return ExitCode.passed
         } catch let error as RecordingError {
-            note("record: \(error)\nrecord: nothing was written")
+            note("record: \(UntrustedText.escape(error.message))\nrecord: nothing was written")
             return ExitCode.contractFailure
         }
     }
@@ -108,6 +108,6 @@ enum RecordCommand: Subcommand {
     }
 
     private static func note(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data(UntrustedText.guardLines(text + "\n").utf8))
     }
 }

@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 import HarnessCorpus
 
@@ -59,7 +60,7 @@ enum ZonesCommand: Subcommand {
             if file.seal != .intact {
                 print("\(ZoneDayFile.path) was edited by hand (its seal \(file.seal == .missing ? "is missing" : "does not match its content")): it is written only by `contract-harness zones --write`")
             } else if file.tzdataVersion != scan.tzdataVersion {
-                print("\(ZoneDayFile.path) was picked from tzdata \(file.tzdataVersion), this machine has \(scan.tzdataVersion): the comparison cannot run here")
+                print("\(ZoneDayFile.path) was picked from tzdata \(UntrustedText.escape(file.tzdataVersion)), this machine has \(scan.tzdataVersion): the comparison cannot run here")
             }
         }
         print("\(ZoneDayFile.path) differs from what tzdata \(scan.tzdataVersion) picks: run `contract-harness zones --write`")

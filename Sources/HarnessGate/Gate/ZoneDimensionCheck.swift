@@ -33,7 +33,7 @@ enum ZoneDimensionCheck {
             return finding
         }
         guard machine.tzdataVersion == file.tzdataVersion else {
-            finding.notice = "the tzdata comparison of \(ZoneDayFile.path) cannot run here: the file was picked from tzdata \(file.tzdataVersion), this machine has \(machine.tzdataVersion); its zone cases still run from the file"
+            finding.notice = "the tzdata comparison of \(ZoneDayFile.path) cannot run here: the file was picked from tzdata \(UntrustedText.escape(file.tzdataVersion)), this machine has \(machine.tzdataVersion); its zone cases still run from the file"
             return finding
         }
         if let problem = difference(file, machine) { finding.problems.append(problem) }
@@ -44,7 +44,7 @@ enum ZoneDimensionCheck {
     private static func difference(_ file: ZoneDayFile, _ scan: ZoneScan) -> String? {
         let picked = ZoneDayFile(scan)
         guard picked != file else { return nil }
-        func key(_ t: ZoneTransition) -> String { "\(t.zoneClass.rawValue) \(t.zone) \(t.day)" }
+        func key(_ t: ZoneTransition) -> String { "\(t.zoneClass.rawValue) \(UntrustedText.escape(t.zone)) \(t.day)" }
         let have = Set(file.transitions.map(key))
         let want = Set(picked.transitions.map(key))
         var what: [String] = []
