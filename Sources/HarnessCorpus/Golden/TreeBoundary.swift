@@ -49,7 +49,7 @@ package struct TreeBoundary: Sendable {
             let target = Self.linkTarget(lexical)
             let resolution = Self.resolved(lexical)
             guard let real = resolution.path else {
-                let reason = resolution.error == ELOOP ? "a symbolic link loop" : "a symbolic link to nothing (\(target))"
+                let reason = resolution.error == ELOOP ? "a symbolic link loop (\(String(cString: strerror(ELOOP))))" : "a symbolic link to nothing (\(target))"
                 throw HarnessInputError(file: shown, message: "\(reason): the harness reads and writes only inside the repository (\(root.path)); remove the link")
             }
             guard real == inside || real.hasPrefix(inside == "/" ? "/" : inside + "/") else {
