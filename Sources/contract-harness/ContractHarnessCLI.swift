@@ -1,5 +1,6 @@
 import Foundation
 import HarnessReaders
+import ContractModel
 
 /// `contract-harness`: the thin command line over the harness's layers (HarnessCorpus,
 /// HarnessReaders, HarnessGate, HarnessFuzz) — parse the arguments, call the library, map the
@@ -39,6 +40,9 @@ enum ContractHarnessCLI {
             exit(code)
         } catch let error as UsageError {
             fail("\(error)\nsee `contract-harness \(name) --help`", code: ExitCode.usageOrInput)
+        } catch let error as HarnessInputError {
+            // One line: whatever a file put in the message (a newline, `::error`) is shown escaped.
+            fail(UntrustedText.escape(error.description), code: ExitCode.usageOrInput)
         } catch {
             fail("\(error)", code: ExitCode.usageOrInput)
         }
@@ -63,7 +67,7 @@ enum ContractHarnessCLI {
         TerminationSignals.waitIfEnding()
         LiveProcessGroups.killAll()
         fflush(nil)
-        FileHandle.standardError.write(Data("contract-harness: \(message)\n".utf8))
+        FileHandle.standardError.write(Data(UntrustedText.guardLines("contract-harness: \(message)\n").utf8))
         exit(code)
     }
 }

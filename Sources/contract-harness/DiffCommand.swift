@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 import HarnessGate
 
@@ -32,7 +33,7 @@ enum DiffCommand: Subcommand {
         try arguments.finish()
         let diff = try GoldenDiff.load(paths, base: base)
         if let markdown { try ReportFile.write(Array(GoldenDiffMarkdown.render(diff, examples: examples).utf8), to: markdown) }
-        if markdown != "-" { print(GoldenDiffText.render(diff, examples: examples), terminator: "") }
+        if markdown != "-" { print(UntrustedText.guardLines(GoldenDiffText.render(diff, examples: examples)), terminator: "") }
         return ExitCode.passed
     }
 }

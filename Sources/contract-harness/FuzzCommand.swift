@@ -1,3 +1,4 @@
+import ContractModel
 import Dispatch
 import Foundation
 import HarnessCorpus
@@ -132,8 +133,9 @@ enum FuzzCommand: Subcommand {
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
             throw UsageError("--findings \(folder.path): is a file; findings go into a folder (one JSON file each)")
         }
+        // The store checks the folder against the tree before anything in it is removed.
+        let store = noSave ? nil : try FindingStore(folder: folder, within: paths.tree)
         if !noSave { LeftoverTemporaryFiles.report(LeftoverTemporaryFiles.clean(folder), in: displayPath(folder, root: paths.root)) }
-        let store = noSave ? nil : try FindingStore(folder: folder)
         let fixtures = try FixtureLoader.load(root: paths.root.path)
         let progress = ProgressPrinter(quiet: quiet, clock: clock, plannedSeconds: extent.seconds)
         defer { progress.finish() }
@@ -165,7 +167,7 @@ enum FuzzCommand: Subcommand {
                           departures: departures, clock: clock)
         let report = try run.run(progress: progress.update)
         progress.finish()
-        print(FuzzSummary.render(report, findingsFolder: store == nil ? nil : displayPath(folder, root: paths.root)), terminator: "")
+        print(UntrustedText.guardLines(FuzzSummary.render(report, findingsFolder: store == nil ? nil : displayPath(folder, root: paths.root))), terminator: "")
         if report.interrupted { return 130 }
         // A disagreement already saved under golden/findings is a known, listed one: the run
         // fails on new ones (or on any with --no-save); `--replay` tracks the known ones.
@@ -215,12 +217,13 @@ enum FuzzCommand: Subcommand {
         var files: [(String, Finding)] = []
         for target in targets {
             let url = URL(fileURLWithPath: target, relativeTo: root).standardizedFileURL
+            try TreeBoundary(root: root).check(url)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
                 throw UsageError("--replay: no such file or folder `\(target)`")
             }
             if isFolder.boolValue {
-                files += try FindingStore.load(url).map { ("\(target)/\($0.file)", $0.finding) }
+                files += try FindingStore.load(url, within: TreeBoundary(root: root)).map { ("\(target)/\($0.file)", $0.finding) }
             } else {
                 let data = FileManager.default.contents(atPath: url.path) ?? Data()
                 files.append((target, try FindingFile.parse(Array(data), file: target)))
@@ -234,7 +237,7 @@ enum FuzzCommand: Subcommand {
                 print("agrees now    \(file)  (was \(finding.disagreement.signature))")
             case .stillDiffers(let now):
                 differing += 1
-                print("still differs \(file)  \(now.signature): expected \(now.difference.expected), got \(now.difference.got)")
+                print(UntrustedText.guardLines("still differs \(file)  \(now.signature): expected \(UntrustedText.escape(now.difference.expected)), got \(UntrustedText.escape(now.difference.got))"))
             case .declared(let departure):
                 declared += 1
                 print("declared      \(file)  (was \(finding.disagreement.signature)): a departure CONTRACT.md §5 declares"

@@ -1,3 +1,4 @@
+import ContractModel
 import HarnessCorpus
 import HarnessGate
 
@@ -30,8 +31,8 @@ enum ListCommand: Subcommand {
             let paths = try paths(&arguments)
             try arguments.finish()
             for fixture in try FixtureLoader.load(root: paths.root.path) {
-                print("\(fixture.name): \(fixture.description)")
-                print("    zones: \(fixture.zones.joined(separator: ", "))")
+                print("\(fixture.name): \(UntrustedText.escape(fixture.description))")
+                print("    zones: \(UntrustedText.escape(fixture.zones.joined(separator: ", ")))")
                 print("    instants: " + fixture.instants.map { "\($0.name)=\($0.epochMs)" }.joined(separator: ", "))
             }
         default:

@@ -1,3 +1,4 @@
+import ContractModel
 import Dispatch
 import Foundation
 import HarnessFuzz
@@ -74,10 +75,10 @@ final class ProgressPrinter: @unchecked Sendable {
     private func show(_ progress: FuzzProgress) {
         lastShown = clock.seconds
         if terminal {
-            write("\r\u{1B}[2K" + progress.terminalLine)
+            write("\r\u{1B}[2K" + UntrustedText.escape(progress.terminalLine))
             drew = true
         } else {
-            write(progress.logLine + "\n")
+            write(UntrustedText.escape(progress.logLine) + "\n")
         }
     }
 

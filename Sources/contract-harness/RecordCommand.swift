@@ -69,6 +69,7 @@ enum RecordCommand: Subcommand {
                 note("record: run \(seconds(since: started)) s, \(requests.count) cases")
                 return ExitCode.passed
             }
+            try paths.kotlin.checkWritable()  // refused before the testee runs, not after
             let header = try KotlinProvenance.gather(command: command, root: paths.root)
             let corpus = try Corpus.load(paths)
             let requests = corpus.cases.map { TesteeRequest(id: $0.id, line: CaseStream.line($0)) }
@@ -80,7 +81,7 @@ enum RecordCommand: Subcommand {
             note("record: wrote golden/kotlin/ (\(requests.count) cases, \(fixtures) fixtures; \(changed.isEmpty ? "no file changed" : "changed: " + changed.joined(separator: ", ")))")
             return ExitCode.passed
         } catch let error as RecordingError {
-            note("record: \(error)\nrecord: nothing was written")
+            note("record: \(UntrustedText.escape(error.message))\nrecord: nothing was written")
             return ExitCode.contractFailure
         }
     }
@@ -96,6 +97,6 @@ enum RecordCommand: Subcommand {
     }
 
     private static func note(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data(UntrustedText.guardLines(text + "\n").utf8))
     }
 }

@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 import HarnessGate
 import HarnessReaders
@@ -63,7 +64,7 @@ enum RefreshCommand: Subcommand {
     }
 
     private static func say(_ text: String) {
-        print(text, terminator: "")
+        print(UntrustedText.guardLines(text), terminator: "")
         fflush(nil)
     }
 }

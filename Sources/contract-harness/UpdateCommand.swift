@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 import HarnessCorpus
 import HarnessGate
@@ -28,15 +29,16 @@ enum UpdateCommand: Subcommand {
             FileHandle.standardError.write(Data("contract-harness: update refuses to run under CI (CI=\(ci)): expected outputs change only by a reviewed commit\n".utf8))
             return ExitCode.usageOrInput
         }
+        try paths.expected.checkWritable()  // before anything in it is removed or written
         LeftoverTemporaryFiles.report(LeftoverTemporaryFiles.clean(paths.expected.folder), in: "golden/expected")
         let changed = try Gate.update(paths, jobs: jobs)
         for file in paths.expected.foreignFiles() {
-            FileHandle.standardError.write(Data("contract-harness: left golden/expected/\(file) alone (update did not write it)\n".utf8))
+            FileHandle.standardError.write(Data("contract-harness: left golden/expected/\(UntrustedText.escape(file)) alone (update did not write it)\n".utf8))
         }
         if changed.isEmpty {
             print("golden/expected is up to date")
         } else {
-            print("updated golden/expected: \(changed.joined(separator: ", "))\nreview with: git diff -- golden/expected")
+            print("updated golden/expected: \(UntrustedText.escape(changed.joined(separator: ", ")))\nreview with: git diff -- golden/expected")
         }
         return ExitCode.passed
     }

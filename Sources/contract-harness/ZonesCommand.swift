@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 import HarnessCorpus
 
@@ -20,7 +21,8 @@ enum ZonesCommand: Subcommand {
     from the golden file, not from the machine, so they are the same everywhere.
 
     Without --write: prints the classes and exits 1 when the golden file differs from what
-    this machine's tzdata picks (0 when it is current). With --write: rewrites the file
+    this machine's tzdata picks (0 when it is current), saying so when it was edited by hand
+    (its seal, which --write computes, does not match) or picked from another tzdata. With --write: rewrites the file
     atomically; review `git diff golden/zones`, then `update` and `scripts/record-kotlin`.
     """
 
@@ -38,13 +40,14 @@ enum ZonesCommand: Subcommand {
                   + picked.map { "\($0.zone) \($0.day)" }.joined(separator: ", "))
         }
         let url = paths.root.appendingPathComponent(ZoneDayFile.path)
-        let current = FileManager.default.contents(atPath: url.path).map { String(decoding: $0, as: UTF8.self) }
+        let bytes = try ZoneDayFile.bytes(root: paths.root.path)
+        let current = bytes.map { String(decoding: $0, as: UTF8.self) }
         if write {
             if current == text {
                 print("\(ZoneDayFile.path) is up to date")
             } else {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try AtomicFile.write(text, to: url)
+                try AtomicFile.write(text, to: url, within: paths.tree)
                 print("wrote \(ZoneDayFile.path); review with: git diff -- golden/zones")
             }
             return ExitCode.passed
@@ -52,6 +55,13 @@ enum ZonesCommand: Subcommand {
         if current == text {
             print("\(ZoneDayFile.path) is current")
             return ExitCode.passed
+        }
+        if let bytes, let file = try? ZoneDayFile.parse(bytes) {
+            if file.seal != .intact {
+                print("\(ZoneDayFile.path) was edited by hand (its seal \(file.seal == .missing ? "is missing" : "does not match its content")): it is written only by `contract-harness zones --write`")
+            } else if file.tzdataVersion != scan.tzdataVersion {
+                print("\(ZoneDayFile.path) was picked from tzdata \(UntrustedText.escape(file.tzdataVersion)), this machine has \(scan.tzdataVersion): the comparison cannot run here")
+            }
         }
         print("\(ZoneDayFile.path) differs from what tzdata \(scan.tzdataVersion) picks: run `contract-harness zones --write`")
         return ExitCode.contractFailure

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import HarnessGate
+import HarnessCorpus
+import HarnessReaders
+import HarnessTestSupport
 
 /// The divergence-list format: `PATTERN  [FIELDS]  REASON`, field scopes, and reasons a
 /// reviewer must have written (placeholders are bad input, naming file and line).
@@ -21,11 +24,11 @@ final class DivergenceListTests: XCTestCase {
     func testFieldsArePrefixScopedAndStarCoversEveryViewFieldButNoOutcome() throws {
         let list = try parse("""
         # a comment
-        */a@*  [header]  one
-        */b@*  [parse]  two
-        */c@*  [*]  three
-        */d@*  [crash,missing]  four
-        */e@*  [parse.tasks[].title,meta.dayStr]  five
+        */a@*  [header]  reason number one
+        */b@*  [parse]  reason number two
+        */c@*  [*]  reason number three
+        */d@*  [crash,missing]  reason number four
+        */e@*  [parse.tasks[].title,meta.dayStr]  reason number five
         """)
         let scopes = Dictionary(uniqueKeysWithValues: list.entries.map { ($0.pattern, $0.fields) })
         XCTAssertTrue(scopes["*/a@*"]!.covers("header.kind"))
@@ -57,29 +60,61 @@ final class DivergenceListTests: XCTestCase {
         XCTAssertEqual(refusal("*/x@*  [parse]  D2: org.json reads comments\n"), "accepted")
     }
 
+    /// The C reference wrote golden/expected: a forged expected line (valid seal) on an
+    /// unchanged case deviates from it, and an entry in c.txt must not excuse that.
+    func testAnEntryInTheReferencesListIsRefused() throws {
+        let paths = try GateTestSupport.copyOfGolden()
+        defer { GateTestSupport.remove(paths) }
+        let id = "canonical/base@berlin@at"
+        try GateTestSupport.editSealed(paths.golden.appendingPathComponent("expected/canonical.jsonl"), caseId: id,
+                                       replacing: "\"isDone\":false", with: "\"isDone\":true")
+        let list = paths.golden.appendingPathComponent("divergences/c.txt")
+        try (String(contentsOf: list, encoding: .utf8) + "\(id)  [parse.tasks[].isDone]  the reference reads it differently\n")
+            .write(to: list, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try Gate.check(paths, options: Gate.Options(readers: [CReferenceReader()], includeRecordings: false))) { error in
+            XCTAssertTrue("\(error)".hasPrefix("golden/divergences/c.txt:4: the C reference is never listed"), "\(error)")
+        }
+        XCTAssertNoThrow(try paths.divergenceList(for: "swift"))
+    }
+
+    /// A reason must say why: the placeholders reviewers wave through, and one- or two-word
+    /// non-reasons, are refused naming file and line; every reason in the repository's lists passes.
+    func testPlaceholderAndOneWordReasonsAreRefused() throws {
+        for reason in ["n/a", "N/A", "none", "None.", "ok", "OK", "TODO", "FIXME", "tbd", "-", "legacy", "known bug", "n/a n/a"] {
+            let message = refusal("*/x@*  [parse]  \(reason)\n")
+            XCTAssertTrue(message.hasPrefix("golden/divergences/x.txt:1: entry `*/x@*` has "), "`\(reason)`: \(message)")
+        }
+        XCTAssertEqual(refusal("*/x@*  [parse]  D2: org.json skips comments\n"), "accepted")
+        let folder = GateTestSupport.repositoryRoot.appendingPathComponent("golden/divergences")
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".txt") {
+            let list = try DivergenceList.load(folder.appendingPathComponent(file), displayName: file, tree: TreeBoundary(root: folder))
+            for entry in list.entries { XCTAssertNil(EntryParser.placeholderProblem(entry.reason), "\(file):\(entry.line)") }
+        }
+    }
+
     func testBadFieldListsAreRefused() {
         XCTAssertTrue(refusal("*/x@*  D2: no fields\n").contains("no field list"))
         XCTAssertTrue(refusal("*/x@*  [parse.rows]  a reason\n").contains("unknown field `parse.rows`"))
         XCTAssertTrue(refusal("*/x@*  [header,header.kind]  a reason\n").contains("already covered by `header`"))
         XCTAssertTrue(refusal("*/x@*  []  a reason\n").contains("empty field name"))
         XCTAssertTrue(refusal("*/x@*  [crash]  not implemented: no crash\n").contains("not a field a reader can leave out"))
-        XCTAssertTrue(refusal("*/x@*  [meta]  one\n*/x@*  [meta.dayStr]  two\n").contains("x.txt:2: pattern `*/x@*` with [meta.dayStr] repeats fields of line 1"))
-        XCTAssertEqual(refusal("*/x@*  [meta]  one\n*/x@*  [stale]  two\n"), "accepted")
+        XCTAssertTrue(refusal("*/x@*  [meta]  reason number one\n*/x@*  [meta.dayStr]  reason number two\n").contains("x.txt:2: pattern `*/x@*` with [meta.dayStr] repeats fields of line 1"))
+        XCTAssertEqual(refusal("*/x@*  [meta]  reason number one\n*/x@*  [stale]  reason number two\n"), "accepted")
     }
 
     func testCRLFAndABOMReadExactlyAsLF() throws {
-        let lf = "# c\n*/a@*  [header]  one\n\n*/b@*  [parse.tasks[].id]  two\n"
+        let lf = "# c\n*/a@*  [header]  reason number one\n\n*/b@*  [parse.tasks[].id]  reason number two\n"
         let crlf = "\u{FEFF}" + lf.replacingOccurrences(of: "\n", with: "\r\n")
         XCTAssertEqual(try parse(crlf).entries, try parse(lf).entries)
-        XCTAssertTrue(refusal("*/a@*  [header]  one\rtwo\n").contains("carriage return"))
+        XCTAssertTrue(refusal("*/a@*  [header]  reason number one\rtwo\n").contains("carriage return"))
     }
 
     func testAnUnreadableListIsAnErrorNotAnEmptyList() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("list-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        XCTAssertEqual(try DivergenceList.load(folder.appendingPathComponent("none.txt"), displayName: "none.txt").entries.count, 0)
-        XCTAssertThrowsError(try DivergenceList.load(folder, displayName: "golden/divergences/dir.txt")) { error in
+        XCTAssertEqual(try DivergenceList.load(folder.appendingPathComponent("none.txt"), displayName: "none.txt", tree: TreeBoundary(root: folder)).entries.count, 0)
+        XCTAssertThrowsError(try DivergenceList.load(folder, displayName: "golden/divergences/dir.txt", tree: TreeBoundary(root: folder))) { error in
             XCTAssertTrue("\(error)".hasPrefix("golden/divergences/dir.txt"), "\(error)")
         }
     }

@@ -47,6 +47,9 @@ final class ZoneDimensionTests: XCTestCase {
                       "machine tzdata \(scan.tzdataVersion), golden file from \(file.tzdataVersion)")
         XCTAssertEqual(ZoneDayFile(scan), file, "run `contract-harness zones --write` and review golden/zones")
         XCTAssertEqual(try ZoneDayFile.parse(Array(ZoneDayFile(scan).render().utf8)), file)
+        let onDisk = try Data(contentsOf: GateTestSupport.repositoryRoot.appendingPathComponent(ZoneDayFile.path))
+        XCTAssertEqual(ZoneDayFile(scan).render(), String(decoding: onDisk, as: UTF8.self), "zones --write writes the file as it is")
+        XCTAssertEqual(file.seal, .intact)
         XCTAssertEqual(file.transitions.filter { $0.zoneClass == .daySkipped }.count,
                        file.counts.first { $0.zoneClass == .daySkipped }?.transitions, "every whole-day skip is picked")
     }
@@ -82,10 +85,56 @@ final class ZoneDimensionTests: XCTestCase {
         _ = try Gate.update(paths)
         let result = try Gate.check(paths, options: Gate.Options(includeRecordings: false))
         XCTAssertFalse(result.passed)
-        let problem = try XCTUnwrap(result.problems.first { $0.hasPrefix(ZoneDayFile.path) }, "\(result.problems)")
+        let problem = try XCTUnwrap(result.problems.first { $0.hasPrefix(ZoneDayFile.path) && $0.contains("picks") }, "\(result.problems)")
         XCTAssertTrue(problem.contains("picked transitions missing (first: day-skipped Pacific/Apia 2011-12-30)"), problem)
         XCTAssertTrue(problem.contains("contract-harness zones --write"), problem)
-        XCTAssertNil(ZoneDimensionCheck.problem(golden), "the real golden file is what this tzdata picks")
+        XCTAssertTrue(result.problems.contains { $0.hasPrefix("\(ZoneDayFile.path) was edited by hand") }, "\(result.problems)")
+        XCTAssertEqual(ZoneDimensionCheck.assess(golden), .init(), "the real golden file is sealed and what this tzdata picks")
+    }
+
+    /// The zone file's seal shows a hand edit whatever the machine's tzdata: a dropped
+    /// transition and another `"tzdata"` version (so the tzdata comparison is skipped), with
+    /// `update` run after it, fail the gate as "edited by hand".
+    func testAHandEditedZoneFileFailsOnAnyMachine() throws {
+        let paths = try GateTestSupport.copyOfGolden()
+        defer { GateTestSupport.remove(paths) }
+        let file = paths.root.appendingPathComponent(ZoneDayFile.path)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let kept = text.components(separatedBy: "\n").filter { !$0.contains(#""zone":"Pacific/Apia""#) }
+        let edited = kept.joined(separator: "\n").replacingOccurrences(of: #""tzdata":"2025b""#, with: #""tzdata":"2099z""#)
+        XCTAssertNotEqual(edited, text)
+        try edited.write(to: file, atomically: true, encoding: .utf8)
+        _ = try Gate.update(paths)
+        let result = try Gate.check(paths, options: Gate.Options(includeRecordings: false))
+        XCTAssertFalse(result.passed)
+        XCTAssertTrue(result.problems.contains { $0.hasPrefix("\(ZoneDayFile.path) was edited by hand: its seal does not match") }, "\(result.problems)")
+        // Without a seal at all it is no better.
+        let cut = try XCTUnwrap(edited.range(of: ",\n\"seal\":", options: .backwards))
+        try (edited[..<cut.lowerBound] + "}\n").write(to: file, atomically: true, encoding: .utf8)
+        let unsealed = try ZoneDayFile.load(root: paths.root.path)
+        XCTAssertEqual(unsealed.seal, .missing)
+        XCTAssertTrue(ZoneDimensionCheck.assess(unsealed).problems.contains { $0.contains("has no seal") })
+    }
+
+    /// A zone file picked (and sealed) from another tzdata version passes, but the tzdata
+    /// comparison cannot run here, and every report says so instead of staying silent.
+    func testAnotherTzdataVersionIsSaidInEveryReport() throws {
+        let paths = try GateTestSupport.copyOfGolden()
+        defer { GateTestSupport.remove(paths) }
+        var other = try ZoneDayFile.load(root: paths.root.path)
+        other.tzdataVersion = "2099z"
+        try other.render().write(to: paths.root.appendingPathComponent(ZoneDayFile.path), atomically: true, encoding: .utf8)
+        let result = try Gate.check(paths, options: Gate.Options(includeRecordings: false))
+        XCTAssertTrue(result.passed, "\(result.problems)")
+        XCTAssertEqual(result.notices.count, 1)
+        let said = "the file was picked from tzdata 2099z, this machine has"
+        let facts = ReportFacts(result)
+        XCTAssertTrue(TextSummary.render(facts).contains("\nnote: the tzdata comparison of \(ZoneDayFile.path) cannot run here: \(said)"))
+        XCTAssertTrue(MarkdownReport.render(facts).contains("**Not checked here:** "))
+        XCTAssertTrue(MarkdownReport.render(facts).contains(said))
+        XCTAssertTrue(String(decoding: JSONReport.render(facts), as: UTF8.self).contains(#""notChecked":["the tzdata comparison of golden/zones/transitions.json cannot run here: "#))
+        XCTAssertTrue(JUnitReport.render(facts).contains(#"name="not-checked-1"><skipped message="the tzdata comparison"#))
+        XCTAssertTrue(HTMLReport.render(facts).contains("not checked here: the tzdata comparison"))
     }
 
     func testBadFileNamesTheField() {

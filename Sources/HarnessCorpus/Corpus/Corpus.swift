@@ -3,10 +3,14 @@ import ContractModel
 package struct Corpus: Sendable {
     package let fixtures: [Fixture]
     package let cases: [Case]
+    /// `golden/zones/transitions.json` as read (with its seal), when the corpus was loaded
+    /// from a tree; the gate checks it.
+    package let zoneDays: ZoneDayFile?
 
-    package init(fixtures: [Fixture], cases: [Case]) {
+    package init(fixtures: [Fixture], cases: [Case], zoneDays: ZoneDayFile? = nil) {
         self.fixtures = fixtures
         self.cases = cases
+        self.zoneDays = zoneDays
     }
 
     /// Loads `golden/fixtures/` and `golden/zones/transitions.json` under the tree and
@@ -18,7 +22,7 @@ package struct Corpus: Sendable {
                                     message: "the name `\(ZoneDayCases.fixtureName)` is taken by the zone-day cases")
         }
         let zoneDays = try ZoneDayFile.load(root: paths.root.path)
-        return Corpus(fixtures: fixtures, cases: CaseGenerator(fixtures: fixtures).cases() + ZoneDayCases.cases(zoneDays))
+        return Corpus(fixtures: fixtures, cases: CaseGenerator(fixtures: fixtures).cases() + ZoneDayCases.cases(zoneDays), zoneDays: zoneDays)
     }
 
     /// The JSONL case stream (CONTRACT §6), exactly as `contract-harness cases` writes it.

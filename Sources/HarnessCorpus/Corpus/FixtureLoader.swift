@@ -18,18 +18,15 @@ package enum FixtureLoader {
     /// `.json` (the README) are ignored; a `.json` file with a bad name is an error.
     package static func load(root: String) throws(HarnessInputError) -> [Fixture] {
         let folder = root.isEmpty ? directory : "\(root)/\(directory)"
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+        let tree = TreeBoundary(rootPath: root)
+        let entries: [String]
+        switch try GoldenText.presence(URL(fileURLWithPath: folder), displayName: directory, tree: tree) {
+        case .missing, .file:
             // The usual cause: --root (default: the current folder) is not the repository.
             let shownRoot = root.isEmpty ? FileManager.default.currentDirectoryPath : root
             throw HarnessInputError(file: folder, message: "no fixtures folder here: \(shownRoot) does not hold golden/fixtures/ (give --root the repository's top folder)")
-        }
-        let entries: [String]
-        do {
-            entries = try FileManager.default.contentsOfDirectory(atPath: folder)
-        } catch {
-            let reason = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map { String(cString: strerror(Int32($0.code))) } ?? "\(error)"
-            throw HarnessInputError(file: directory, message: "cannot list the fixtures directory: \(reason)")
+        case .folder:
+            entries = try GoldenText.list(URL(fileURLWithPath: folder), displayName: directory, tree: tree) ?? []
         }
         let names = entries.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
         var fixtures: [Fixture] = []
@@ -47,7 +44,7 @@ package enum FixtureLoader {
             throw HarnessInputError(file: relative, message: "fixture name `\(name)` is not [a-z0-9-]+")
         }
         let path = root.isEmpty ? relative : "\(root)/\(relative)"
-        let bytes = try GoldenText.require(URL(fileURLWithPath: path), displayName: relative)
+        let bytes = try GoldenText.require(URL(fileURLWithPath: path), displayName: relative, tree: TreeBoundary(rootPath: root))
         return try parse(bytes, name: name, file: relative)
     }
 

@@ -4,11 +4,28 @@ import Foundation
 /// flushed, then renamed over the target, so an interrupted run leaves every file whole
 /// (either the old version or the new one, never half of one).
 ///
-/// Only a regular file is replaced so. A symbolic link stays a link (the file it points to is
-/// replaced), and a target that is not a regular file — `/dev/null`, `/dev/stdout`, a FIFO —
-/// is written into as it is: renaming over it would put a regular file in its place (as root,
-/// `--out /dev/null` would have replaced the machine's /dev/null).
+/// Under the repository (`write(_:to:within:)`) only a regular file of the tree is written:
+/// a symbolic link there, a device or a FIFO is refused before anything is written
+/// (`TreeBoundary.checkWritable`), so a pull request cannot point a golden file elsewhere.
+///
+/// A path the user chose (`--out`, `--json`, …: `write(_:to:)`) is their own: a symbolic
+/// link stays a link (the file it points to is replaced), and a target that is not a regular
+/// file — `/dev/null`, `/dev/stdout`, a FIFO — is written into as it is: renaming over it
+/// would put a regular file in its place (as root, `--out /dev/null` would have replaced the
+/// machine's /dev/null).
 package enum AtomicFile {
+    /// A file under the repository root of `tree`: refused when it, or a folder on its way,
+    /// is a link (or not a regular file), before anything is written.
+    package static func write(_ bytes: [UInt8], to url: URL, within tree: TreeBoundary) throws {
+        try tree.checkWritable(url)
+        try write(bytes, to: url)
+    }
+
+    package static func write(_ text: String, to url: URL, within tree: TreeBoundary) throws {
+        try write(Array(text.utf8), to: url, within: tree)
+    }
+
+    /// A file the user named: links followed, devices and FIFOs written into.
     package static func write(_ bytes: [UInt8], to given: URL) throws {
         var status = stat()
         let url: URL

@@ -4,7 +4,8 @@ import Foundation
 /// Reads the text files under `golden/` (fixtures, view files, divergence lists, the
 /// recording header) so that a file saved with CRLF endings or a UTF-8 byte-order mark
 /// reads exactly as its LF twin, and a file that cannot be read stops the run (exit 2)
-/// instead of passing for an empty or missing one.
+/// instead of passing for an empty or missing one. Every path is checked against the tree
+/// first (`TreeBoundary`): nothing is read through a link that leaves the repository.
 package enum GoldenText {
     /// What a path holds, told apart without reading it: `missing` only when the path
     /// really does not exist (ENOENT), never when a folder on the way is unreadable.
@@ -14,7 +15,8 @@ package enum GoldenText {
         case folder
     }
 
-    static func presence(_ url: URL, displayName: String) throws(HarnessInputError) -> Presence {
+    static func presence(_ url: URL, displayName: String, tree: TreeBoundary) throws(HarnessInputError) -> Presence {
+        try tree.check(url)
         var info = stat()
         guard stat(url.path, &info) == 0 else {
             let code = errno
@@ -25,8 +27,8 @@ package enum GoldenText {
     }
 
     /// The file's bytes with a leading UTF-8 BOM removed; nil when the file does not exist.
-    package static func read(_ url: URL, displayName: String) throws(HarnessInputError) -> [UInt8]? {
-        switch try presence(url, displayName: displayName) {
+    package static func read(_ url: URL, displayName: String, tree: TreeBoundary) throws(HarnessInputError) -> [UInt8]? {
+        switch try presence(url, displayName: displayName, tree: tree) {
         case .missing: return nil
         case .folder: throw HarnessInputError(file: displayName, message: "is a folder, expected a file (rename or remove it)")
         case .file: break
@@ -44,16 +46,16 @@ package enum GoldenText {
     }
 
     /// The file's bytes (BOM removed); a missing file is an error with `hint` appended.
-    package static func require(_ url: URL, displayName: String, hint: String = "") throws(HarnessInputError) -> [UInt8] {
-        guard let bytes = try read(url, displayName: displayName) else {
+    package static func require(_ url: URL, displayName: String, tree: TreeBoundary, hint: String = "") throws(HarnessInputError) -> [UInt8] {
+        guard let bytes = try read(url, displayName: displayName, tree: tree) else {
             throw HarnessInputError(file: displayName, message: "missing" + (hint.isEmpty ? "" : ": \(hint)"))
         }
         return bytes
     }
 
     /// The names in a folder; nil when it does not exist; an unreadable folder is an error.
-    package static func list(_ url: URL, displayName: String) throws(HarnessInputError) -> [String]? {
-        switch try presence(url, displayName: displayName) {
+    package static func list(_ url: URL, displayName: String, tree: TreeBoundary) throws(HarnessInputError) -> [String]? {
+        switch try presence(url, displayName: displayName, tree: tree) {
         case .missing: return nil
         case .file: throw HarnessInputError(file: displayName, message: "expected a folder, found a file")
         case .folder: break

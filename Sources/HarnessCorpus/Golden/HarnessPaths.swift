@@ -8,8 +8,10 @@ package struct HarnessPaths: Sendable {
     package init(root: URL) { self.root = root.standardizedFileURL }
     package init(root: String) { self.init(root: URL(fileURLWithPath: root, isDirectory: true)) }
 
+    /// Every path under the root is read and written only inside the tree.
+    package var tree: TreeBoundary { TreeBoundary(root: root) }
     package var golden: URL { root.appendingPathComponent("golden") }
-    package var expected: ViewStore { ViewStore(folder: golden.appendingPathComponent("expected"), displayName: "golden/expected") }
-    package var kotlin: ViewStore { ViewStore(folder: golden.appendingPathComponent("kotlin"), displayName: "golden/kotlin", allowsNotImplemented: true) }
+    package var expected: ViewStore { ViewStore(folder: golden.appendingPathComponent("expected"), displayName: "golden/expected", tree: tree) }
+    package var kotlin: ViewStore { ViewStore(folder: golden.appendingPathComponent("kotlin"), displayName: "golden/kotlin", allowsNotImplemented: true, tree: tree) }
     package var findings: URL { golden.appendingPathComponent("findings") }
 }

@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 
 /// Temporary files a killed run left behind (`AtomicFile` names them `.<file>.tmp-<pid>`; a
@@ -33,7 +34,7 @@ package enum LeftoverTemporaryFiles {
     /// `removed .x.jsonl.tmp-123 (left by a killed run)` lines for stderr, one per file.
     package static func report(_ removed: [String], in displayName: String) {
         for name in removed {
-            FileHandle.standardError.write(Data("contract-harness: removed \(displayName)/\(name) (a temporary file left by a killed run)\n".utf8))
+            FileHandle.standardError.write(Data("contract-harness: removed \(UntrustedText.escape("\(displayName)/\(name)")) (a temporary file left by a killed run)\n".utf8))
         }
     }
 }

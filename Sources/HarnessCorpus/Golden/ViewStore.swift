@@ -15,9 +15,13 @@ package struct ViewStore {
     /// Recordings of a reader may leave out fields it does not implement (CONTRACT §6);
     /// `golden/expected` may not: it is always complete.
     package let allowsNotImplemented: Bool
+    /// The repository the folder belongs to: nothing is read or written through a link
+    /// that leaves it, and no file is written through a link at all.
+    package let tree: TreeBoundary
 
-    package init(folder: URL, displayName: String, allowsNotImplemented: Bool = false) {
+    package init(folder: URL, displayName: String, allowsNotImplemented: Bool = false, tree: TreeBoundary) {
         self.allowsNotImplemented = allowsNotImplemented
+        self.tree = tree
         self.folder = folder
         self.displayName = displayName
     }
@@ -29,7 +33,7 @@ package struct ViewStore {
     /// True when the folder holds any view file; false when it is missing or empty; an
     /// unreadable folder is an error (exit 2), never "no views".
     package func holdsViews() throws(HarnessInputError) -> Bool {
-        let files = try GoldenText.list(folder, displayName: displayName) ?? []
+        let files = try GoldenText.list(folder, displayName: displayName, tree: tree) ?? []
         return files.contains { $0.hasSuffix(".jsonl") || $0 == "RECORDING.json" }
     }
 
@@ -52,11 +56,11 @@ package struct ViewStore {
     package func loadLines() throws -> [String: StoredLine] {
         var outcomes: [String: StoredLine] = [:]
         guard try holdsViews() else { return outcomes }
-        let files = (try GoldenText.list(folder, displayName: displayName) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted()
+        let files = (try GoldenText.list(folder, displayName: displayName, tree: tree) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted()
         for file in files {
             let display = "\(displayName)/\(file)"
             let fixture = String(file.dropLast(".jsonl".count))
-            let bytes = try GoldenText.require(folder.appendingPathComponent(file), displayName: display)
+            let bytes = try GoldenText.require(folder.appendingPathComponent(file), displayName: display, tree: tree)
             for (number, line) in try GoldenText.lines(bytes, file: display).enumerated() where !line.isEmpty {
                 let (view, provenance) = GoldenLine.open(line)
                 let (id, outcome) = try ViewLine.parse(view, file: display, lineNumber: number + 1, allowingNotImplemented: allowsNotImplemented)
@@ -104,13 +108,15 @@ package struct ViewStore {
             byFixture[fixture, default: []] += GoldenLine.seal(line, caseFingerprint: CaseFingerprint.of(testCase))
             byFixture[fixture]!.append(UInt8(ascii: "\n"))
         }
+        // Every file this may write or remove is checked before the first write.
+        try checkWritable(order.map { "\($0).jsonl" })
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var changed: [String] = []
         for fixture in order {
             let url = folder.appendingPathComponent("\(fixture).jsonl")
             let bytes = byFixture[fixture]!
             if let old = try? Data(contentsOf: url), [UInt8](old) == bytes { continue }
-            try AtomicFile.write(bytes, to: url)
+            try AtomicFile.write(bytes, to: url, within: tree)
             changed.append(url.lastPathComponent)
         }
         let keep = Set(order.map { "\($0).jsonl" })
@@ -122,6 +128,17 @@ package struct ViewStore {
             changed.append(file)
         }
         return changed
+    }
+
+    /// Refuses (exit 2, naming the path) a folder that is, or lies under, a link leaving the
+    /// tree, and any of `files` or of the folder's `.jsonl` files (which `write` may remove
+    /// after reading them) that is a link or not a regular file: called before any write.
+    package func checkWritable(_ files: [String] = []) throws(HarnessInputError) {
+        try tree.check(folder)
+        let present = (try GoldenText.list(folder, displayName: displayName, tree: tree) ?? []).filter { $0.hasSuffix(".jsonl") || $0 == "RECORDING.json" }
+        for file in Set(files + present).sorted() {
+            try tree.checkWritable(folder.appendingPathComponent(file))
+        }
     }
 
     /// `.jsonl` files in the folder this store did not write: not every line is a view of a

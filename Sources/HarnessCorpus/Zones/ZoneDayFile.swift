@@ -7,6 +7,10 @@ import WidgetSnapshot
 /// outputs (one transition per line, so a tzdata update reads as small hunks). The gate
 /// builds its zone-day cases from this file, never from the machine's tzdata, so the case
 /// stream stays the same on every machine.
+///
+/// The file ends in a seal like a golden line's (`GoldenLine`): `"seal"` is the first 8 hex
+/// digits of SHA-256 over the file's text up to the seal member, so a hand edit (a dropped
+/// transition, another `"tzdata"` version) shows on every machine, whatever its tzdata.
 package struct ZoneDayFile: Equatable, Sendable {
     package static let path = "golden/zones/transitions.json"
 
@@ -14,6 +18,24 @@ package struct ZoneDayFile: Equatable, Sendable {
     package var zoneCount: Int
     package var counts: [ZoneScan.ClassCount]
     package var transitions: [ZoneTransition]
+
+    /// Whether the file read carries the seal of its own text.
+    package enum Seal: Equatable, Sendable {
+        /// Written by `zones --write` and unchanged since.
+        case intact
+        /// No seal member (written by hand, or by a harness before seals).
+        case missing
+        /// The seal does not match the text: edited after the tool wrote it.
+        case broken
+    }
+
+    /// How the file read was sealed (what the tool renders is `.intact`); not part of equality.
+    package var seal: Seal = .intact
+
+    package static func == (lhs: ZoneDayFile, rhs: ZoneDayFile) -> Bool {
+        lhs.tzdataVersion == rhs.tzdataVersion && lhs.zoneCount == rhs.zoneCount && lhs.counts == rhs.counts
+            && lhs.transitions == rhs.transitions
+    }
 
     package init(_ scan: ZoneScan) {
         tzdataVersion = scan.tzdataVersion
@@ -43,22 +65,46 @@ package struct ZoneDayFile: Equatable, Sendable {
                 + "\"offsetBefore\":\(t.offsetBefore),\"offsetAfter\":\(t.offsetAfter),"
                 + "\"dstBefore\":\(t.dstBefore),\"dstAfter\":\(t.dstAfter)}"
         }.joined(separator: ",\n")
-        out += "\n]}\n"
-        return out
+        out += "\n]"
+        return out + Self.sealMember(for: Array(out.utf8)) + "}\n"
+    }
+
+    /// `,\n"seal":"<8 hex>"`: the seal of the text before it.
+    static func sealMember(for text: [UInt8]) -> String {
+        ",\n\"seal\":\"\(SHA256.hex(text).prefix(GoldenLine.sealLength))\""
+    }
+
+    /// Whether `bytes` (the file, LF or CRLF) end in the seal of the text before it.
+    static func seal(of bytes: [UInt8]) -> Seal {
+        var text = bytes.filter { $0 != UInt8(ascii: "\r") }
+        while text.last == UInt8(ascii: "\n") { text.removeLast() }
+        let head = Array(",\n\"seal\":\"".utf8)
+        let total = head.count + GoldenLine.sealLength + 2  // the hex digits, `"` and `}`
+        guard text.count > total, text.last == UInt8(ascii: "}") else { return .missing }
+        let start = text.count - total
+        guard Array(text[start..<start + head.count]) == head else { return .missing }
+        let stored = String(decoding: text[(start + head.count)..<(text.count - 2)], as: UTF8.self)
+        return stored == SHA256.hex(Array(text[..<start])).prefix(GoldenLine.sealLength) ? .intact : .broken
     }
 
     /// Reads the file under `root`, strictly (a bad field stops the run naming it).
     package static func load(root: String) throws(HarnessInputError) -> ZoneDayFile {
-        let full = root.isEmpty ? path : "\(root)/\(path)"
-        let bytes = try GoldenText.require(URL(fileURLWithPath: full), displayName: path,
-                                           hint: "write it with `contract-harness zones --write`")
-        return try parse(GoldenText.withoutBOM(bytes))
+        guard let bytes = try bytes(root: root) else {
+            throw HarnessInputError(file: path, message: "missing: write it with `contract-harness zones --write`")
+        }
+        return try parse(bytes)
     }
 
-    static func parse(_ bytes: [UInt8]) throws(HarnessInputError) -> ZoneDayFile {
+    /// The file's bytes under `root` (BOM removed, read only inside the tree); nil when missing.
+    package static func bytes(root: String) throws(HarnessInputError) -> [UInt8]? {
+        let full = root.isEmpty ? path : "\(root)/\(path)"
+        return try GoldenText.read(URL(fileURLWithPath: full), displayName: path, tree: TreeBoundary(rootPath: root))
+    }
+
+    package static func parse(_ bytes: [UInt8]) throws(HarnessInputError) -> ZoneDayFile {
         let reader = try JSONFieldReader.document(bytes, file: path)
         try reader.rejectUnknownKeys(allowed: ["generatedBy", "tzdata", "zoneinfo", "years", "zonesPerClass", "zones",
-                                               "classes", "transitions"])
+                                               "classes", "transitions", "seal"])
         var counts: [ZoneScan.ClassCount] = []
         for (index, element) in try reader.array("classes").enumerated() {
             let entry = try Self.object(element, reader, "classes[\(index)]")
@@ -82,8 +128,10 @@ package struct ZoneDayFile: Equatable, Sendable {
                                               offsetAfter: try offset("offsetAfter"), dstBefore: try entry.bool("dstBefore"),
                                               dstAfter: try entry.bool("dstAfter"), day: day))
         }
-        return ZoneDayFile(tzdataVersion: try reader.string("tzdata").string, zoneCount: Int(try reader.integer("zones")),
-                           counts: counts, transitions: transitions)
+        var file = ZoneDayFile(tzdataVersion: try reader.string("tzdata").string, zoneCount: Int(try reader.integer("zones")),
+                               counts: counts, transitions: transitions)
+        file.seal = seal(of: bytes)
+        return file
     }
 
     private static func object(_ value: JSONValue, _ parent: JSONFieldReader, _ path: String) throws(HarnessInputError)

@@ -7,6 +7,9 @@ import HarnessCorpus
 /// each new one atomically the moment it is found (an interrupted run keeps them all).
 package final class FindingStore: @unchecked Sendable {
     package let folder: URL
+    /// The repository when the folder is under it (`golden/findings`): nothing is read or
+    /// written through a link leaving it. A folder the user named elsewhere is their own.
+    package let tree: TreeBoundary
     private let lock = NSLock()
     private var keys: [String: String] = [:]
     private var names: Set<String> = []
@@ -20,21 +23,23 @@ package final class FindingStore: @unchecked Sendable {
     }
 
     /// Loads the keys of every `*.json` finding in `folder` (a missing folder is empty).
-    package init(folder: URL) throws {
+    package init(folder: URL, within tree: TreeBoundary? = nil) throws {
         self.folder = folder
-        for finding in try Self.load(folder) {
+        self.tree = tree ?? TreeBoundary(root: folder)
+        for finding in try Self.load(folder, within: self.tree) {
             keys[finding.finding.key] = finding.file
             names.insert(finding.file)
         }
     }
 
     /// Every finding in `folder`, by file name.
-    package static func load(_ folder: URL) throws -> [(file: String, finding: Finding)] {
-        guard let entries = try GoldenText.list(folder, displayName: "golden/findings") else { return [] }
+    package static func load(_ folder: URL, within tree: TreeBoundary? = nil) throws -> [(file: String, finding: Finding)] {
+        let tree = tree ?? TreeBoundary(root: folder)
+        guard let entries = try GoldenText.list(folder, displayName: "golden/findings", tree: tree) else { return [] }
         var found: [(file: String, finding: Finding)] = []
         for name in entries.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
             let url = folder.appendingPathComponent(name)
-            let bytes = try GoldenText.require(url, displayName: "golden/findings/\(name)")
+            let bytes = try GoldenText.require(url, displayName: "golden/findings/\(name)", tree: tree)
             found.append((name, try FindingFile.parse(bytes, file: "golden/findings/\(name)")))
         }
         return found
@@ -53,7 +58,7 @@ package final class FindingStore: @unchecked Sendable {
             name = "\(finding.seed)-\(finding.index)-\(suffix).json"
             suffix += 1
         }
-        try AtomicFile.write(finding.fileBytes(), to: folder.appendingPathComponent(name))
+        try AtomicFile.write(finding.fileBytes(), to: folder.appendingPathComponent(name), within: tree)
         keys[key] = name
         names.insert(name)
         return .saved(name)

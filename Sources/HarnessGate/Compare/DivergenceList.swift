@@ -1,6 +1,7 @@
 import ContractModel
 import Foundation
 import HarnessCorpus
+import HarnessReaders
 
 /// A reviewed list of the cases and fields on which one reader is *known* to deviate from
 /// the expected outputs (`golden/divergences/<reader>.txt`), each with its reason.
@@ -11,7 +12,8 @@ import HarnessCorpus
 ///
 /// Format: one entry per line, `PATTERN  [FIELDS]  REASON`. The pattern is a case id or a
 /// glob (`*` any run of characters, `?` one character); `FIELDS` is a `FieldScope`; the
-/// reason says why, and a placeholder (`TODO`, `FIXME`, `why …`, `?`) is refused. A reason
+/// reason says why in at least three words, and a placeholder (`n/a`, `none`, `ok`, `-`,
+/// `TODO`, `FIXME`, `why …`, `?`) is refused. A reason
 /// starting `not implemented` excuses only fields the reader does not produce. Blank lines
 /// and `#` comments are ignored.
 package struct DivergenceList: Sendable {
@@ -43,8 +45,8 @@ package struct DivergenceList: Sendable {
 
     /// Reads a list; a missing file is an empty list, an unreadable one (or one under an
     /// unreadable folder) is an error.
-    package static func load(_ url: URL, displayName: String) throws -> DivergenceList {
-        guard let bytes = try GoldenText.read(url, displayName: displayName) else { return DivergenceList(file: displayName, entries: []) }
+    package static func load(_ url: URL, displayName: String, tree: TreeBoundary) throws -> DivergenceList {
+        guard let bytes = try GoldenText.read(url, displayName: displayName, tree: tree) else { return DivergenceList(file: displayName, entries: []) }
         return try parse(bytes, file: displayName)
     }
 
@@ -117,16 +119,30 @@ enum EntryParser {
         return nil
     }
 
-    /// Why a reason is not a reason, or nil: empty, no letters at all (`?`), a `TODO` or
-    /// `FIXME` marker, or a question left open (`why …`).
+    /// Whole reasons that say nothing (compared lower-cased, trailing `.`/`!` dropped).
+    static let placeholders: Set<String> = ["n/a", "na", "none", "ok", "okay", "todo", "fixme", "xxx", "tbd", "-"]
+
+    /// The fewest words a reason has (a word: a run without spaces holding a letter or digit).
+    static let minimumWords = 3
+
+    /// Why a reason is not a reason, or nil: empty, no letters at all (`?`), a placeholder
+    /// (`n/a`, `none`, `ok`, `-`, …), a `TODO`/`FIXME`/`XXX`/`TBD` marker, a question left
+    /// open (`why …`), or fewer than `minimumWords` words (`legacy`, `known bug`).
     static func placeholderProblem(_ reason: String) -> String? {
         if reason.isEmpty { return "has no reason" }
+        var whole = reason.lowercased()
+        while whole.count > 1, let last = whole.last, last == "." || last == "!" { whole.removeLast() }
+        if placeholders.contains(whole) { return "has a placeholder for a reason (`\(reason)`)" }
         if !reason.contains(where: \.isLetter) { return "has no reason (`\(reason)`)" }
         let words = reason.split { !$0.isLetter && !$0.isNumber }.map { $0.uppercased() }
         if let marker = words.first(where: { ["TODO", "FIXME", "XXX", "TBD"].contains($0) }) {
             return "has a placeholder reason (\(marker))"
         }
         if words.first == "WHY" || reason.hasSuffix("?") { return "has a question for a reason (`\(reason)`)" }
+        let spoken = reason.split(whereSeparator: \.isWhitespace).filter { $0.contains { $0.isLetter || $0.isNumber } }
+        if spoken.count < minimumWords {
+            return "has a reason of \(spoken.count == 1 ? "one word" : "\(spoken.count) words") (`\(reason)`), which does not say why (at least \(minimumWords) words)"
+        }
         return nil
     }
 }
@@ -162,8 +178,16 @@ enum Glob {
 }
 
 extension HarnessPaths {
+    /// The reader's reviewed list. The C reference's is refused as soon as it holds an
+    /// entry: `golden/expected` is written from the reference, so a deviation of it on an
+    /// unchanged case means the reference (or a forged expected line) changed, and an entry
+    /// would excuse exactly that (CONTRACT §5).
     package func divergenceList(for reader: String) throws -> DivergenceList {
-        let url = golden.appendingPathComponent("divergences/\(reader).txt")
-        return try DivergenceList.load(url, displayName: "golden/divergences/\(reader).txt")
+        let file = "golden/divergences/\(reader).txt"
+        let list = try DivergenceList.load(golden.appendingPathComponent("divergences/\(reader).txt"), displayName: file, tree: tree)
+        if reader == CReferenceReader.referenceName, let entry = list.entries.first {
+            throw HarnessInputError(file: file, line: entry.line, message: "the C reference is never listed: golden/expected is written from it, so its deviations are fixed (or `contract-harness update` run and the diff reviewed), never excused; remove the entry")
+        }
+        return list
     }
 }

@@ -71,9 +71,9 @@ package struct GoldenViews: Sendable {
     /// The folder in the work tree (`folder` relative to `paths.root`); empty when missing.
     package static func workTree(_ paths: HarnessPaths, folder: String) throws -> GoldenViews {
         let url = paths.root.appendingPathComponent(folder)
-        let names = try GoldenText.list(url, displayName: folder) ?? []
+        let names = try GoldenText.list(url, displayName: folder, tree: paths.tree) ?? []
         let files = try names.filter { $0.hasSuffix(".jsonl") }.map { name in
-            (name: name, bytes: try GoldenText.require(url.appendingPathComponent(name), displayName: "\(folder)/\(name)"))
+            (name: name, bytes: try GoldenText.require(url.appendingPathComponent(name), displayName: "\(folder)/\(name)", tree: paths.tree))
         }
         return try parse(files: files, displayName: folder)
     }

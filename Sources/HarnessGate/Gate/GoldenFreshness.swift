@@ -82,11 +82,11 @@ package struct GoldenFreshness: Sendable {
             if !unsealed.isEmpty { parts.append("\(Self.count(unsealed.count, "line")) without provenance") }
             let review = golden.isRecording ? "" : " (then review `git diff \(folder)`)"
             out.append("\(golden.isRecording ? "recording" : "expected") is stale: run `\(command)`\(review)\n"
-                       + "  \(parts.joined(separator: ", ")): \(Self.byFixture(stale)) (first: \(stale[0].caseId))\n"
+                       + "  \(parts.joined(separator: ", ")): \(Self.byFixture(stale)) (first: \(UntrustedText.escape(stale[0].caseId)))\n"
                        + "  not a reader deviation: nothing to add to golden/divergences")
         }
         if !handEdited.isEmpty {
-            let shown = handEdited.prefix(3).map { "\($0.location ?? $0.caseId) (\($0.caseId))" }.joined(separator: ", ")
+            let shown = UntrustedText.escape(handEdited.prefix(3).map { "\($0.location ?? $0.caseId) (\($0.caseId))" }.joined(separator: ", "))
             out.append("\(folder) was edited by hand: \(Self.count(handEdited.count, "line")) no longer matching its seal\n"
                        + "  \(shown)\(handEdited.count > 3 ? ", …" : "")\n"
                        + "  golden files are written only by `\(command)`: run it, then review the diff")
@@ -102,7 +102,7 @@ package struct GoldenFreshness: Sendable {
     /// `canonical 1719, legacy 4`, largest first.
     static func byFixture(_ lines: [Line]) -> String {
         let sorted = Tally.mostFirst(lines.map { String(CaseID.fixture(of: $0.caseId)) })
-        let shown = sorted.prefix(6).map { "\($0.key) \($0.count)" }.joined(separator: ", ")
+        let shown = UntrustedText.escape(sorted.prefix(6).map { "\($0.key) \($0.count)" }.joined(separator: ", "))
         return sorted.count > 6 ? shown + ", … (\(sorted.count) fixtures)" : shown
     }
 }

@@ -1,19 +1,50 @@
 import ContractModel
 import HarnessCorpus
 
-/// Why the gate re-scans tzdata: `golden/zones/transitions.json` decides which zone-days the
-/// gate runs, so a hand edit that drops an awkward day (and an `update` after it) would pass
-/// with that day never tested. Where this machine's tzdata is the version the file names, the
-/// file must be exactly what `contract-harness zones --write` picks; elsewhere it cannot be
-/// checked here (the unit tests and `zones` say so on a machine that has that version).
+/// Why the gate checks `golden/zones/transitions.json`: it decides which zone-days the gate
+/// runs, so a hand edit that drops an awkward day (and an `update` after it) would pass with
+/// that day never tested. The file's seal shows a hand edit on every machine; where this
+/// machine's tzdata is the version the file names, the file must also be exactly what
+/// `contract-harness zones --write` picks. Elsewhere that comparison cannot run, and the gate
+/// says so in every report (a notice, not a failure: the zone cases still run from the file).
 enum ZoneDimensionCheck {
-    /// The problem to report, or nil when the file is what this tzdata picks or cannot be
-    /// checked on this machine (another tzdata version, no readable tzdata).
-    static func problem(_ file: ZoneDayFile, scan: () throws -> ZoneScan = { try ZoneScan.run() }) -> String? {
-        guard let scan = try? scan(), scan.tzdataVersion == file.tzdataVersion else { return nil }
+    /// What the check found: problems fail the gate; a notice says what could not be checked.
+    struct Finding: Equatable {
+        var problems: [String] = []
+        var notice: String?
+    }
+
+    static let rewrite = "It is written only by `contract-harness zones --write` (never by hand): run it, then `contract-harness update` and `scripts/record-kotlin`"
+
+    static func assess(_ file: ZoneDayFile, scan: () throws -> ZoneScan = { try ZoneScan.run() }) -> Finding {
+        var finding = Finding()
+        switch file.seal {
+        case .intact: break
+        case .missing:
+            finding.problems.append("\(ZoneDayFile.path) has no seal: it was edited by hand or written by an older harness. \(rewrite)")
+        case .broken:
+            finding.problems.append("\(ZoneDayFile.path) was edited by hand: its seal does not match its content (a transition, a count or the tzdata version changed). \(rewrite)")
+        }
+        let machine: ZoneScan
+        do {
+            machine = try scan()
+        } catch {
+            finding.notice = "the tzdata comparison of \(ZoneDayFile.path) cannot run here: no readable tzdata (\(error)); its zone cases still run from the file"
+            return finding
+        }
+        guard machine.tzdataVersion == file.tzdataVersion else {
+            finding.notice = "the tzdata comparison of \(ZoneDayFile.path) cannot run here: the file was picked from tzdata \(UntrustedText.escape(file.tzdataVersion)), this machine has \(machine.tzdataVersion); its zone cases still run from the file"
+            return finding
+        }
+        if let problem = difference(file, machine) { finding.problems.append(problem) }
+        return finding
+    }
+
+    /// The problem to report when the file is not what this tzdata picks, or nil.
+    private static func difference(_ file: ZoneDayFile, _ scan: ZoneScan) -> String? {
         let picked = ZoneDayFile(scan)
         guard picked != file else { return nil }
-        func key(_ t: ZoneTransition) -> String { "\(t.zoneClass.rawValue) \(t.zone) \(t.day)" }
+        func key(_ t: ZoneTransition) -> String { "\(t.zoneClass.rawValue) \(UntrustedText.escape(t.zone)) \(t.day)" }
         let have = Set(file.transitions.map(key))
         let want = Set(picked.transitions.map(key))
         var what: [String] = []
@@ -23,7 +54,6 @@ enum ZoneDimensionCheck {
         if let first = extra.first { what.append("\(extra.count) not picked by the scan (first: \(first))") }
         if what.isEmpty { what.append("the class counts or transition details differ") }
         return "\(ZoneDayFile.path) is not what this machine's tzdata \(scan.tzdataVersion) picks: "
-            + what.joined(separator: "; ")
-            + ". It is written only by `contract-harness zones --write` (never by hand): run it, then `contract-harness update` and `scripts/record-kotlin`"
+            + what.joined(separator: "; ") + ". " + rewrite
     }
 }

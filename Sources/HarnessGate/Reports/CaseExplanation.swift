@@ -75,23 +75,26 @@ package struct CaseExplanation: Sendable {
     package var text: String { text(lists: [:]) }
 
     /// The explanation; with the readers' lists, each difference says which entry excuses
-    /// it (file, line, fields, reason) or that it is unexpected.
+    /// it (file, line, fields, reason) or that it is unexpected. Everything the case, a
+    /// golden file, a list or a reader wrote goes through `UntrustedText` (the raw blob on
+    /// one line, its newlines shown as `\n`), and the whole text once more.
     package func text(lists: [String: DivergenceList]) -> String {
-        var out = "case \(testCase.id)\n  zone \(testCase.timeZone), now \(testCase.nowMs)"
+        func e(_ text: String) -> String { UntrustedText.escape(text) }
+        var out = "case \(e(testCase.id))\n  zone \(e(testCase.timeZone)), now \(testCase.nowMs)"
         if !testCase.pendingDoneTargets.isEmpty {
-            out += ", pending " + testCase.pendingDoneTargets.map { "\($0.taskId)=\($0.isDone)" }.joined(separator: " ")
+            out += ", pending " + e(testCase.pendingDoneTargets.map { "\($0.taskId)=\($0.isDone)" }.joined(separator: " "))
         }
         let raw = rawBlob
-        out += "\n\nblob (raw, \(testCase.blob.count) bytes):\n" + (raw.count > 4000 ? String(raw.prefix(4000)) + " …" : raw) + "\n"
+        out += "\n\nblob (raw, \(testCase.blob.count) bytes):\n" + e(raw.count > 4000 ? String(raw.prefix(4000)) + " …" : raw) + "\n"
         if let pretty = prettyBlob {
-            out += "\nblob (pretty):\n" + (pretty.count > 4000 ? String(pretty.prefix(4000)) + "\n…" : pretty) + "\n"
+            out += "\nblob (pretty):\n" + UntrustedText.guardLines(pretty.count > 4000 ? String(pretty.prefix(4000)) + "\n…" : pretty) + "\n"
         } else {
             out += "\nblob is not RFC 8259 JSON\n"
         }
-        out += "\nexpected (golden/expected):\n  " + (expected.map(Self.describe) ?? "(none: run contract-harness update)") + "\n"
-        for note in goldenNotes { out += "  note: \(note)\n" }
+        out += "\nexpected (golden/expected):\n  " + (expected.map { e(Self.describe($0)) } ?? "(none: run contract-harness update)") + "\n"
+        for note in goldenNotes { out += "  note: \(e(note))\n" }
         for view in readers {
-            out += "\n\(view.reader):\n  " + Self.describe(view.outcome) + "\n"
+            out += "\n\(e(view.reader)):\n  " + e(Self.describe(view.outcome)) + "\n"
             if expected != nil {
                 if view.differences.isEmpty {
                     out += "  agrees with expected\n"
@@ -100,18 +103,18 @@ package struct CaseExplanation: Sendable {
                     let judgements = lists.isEmpty || !judged ? [] : self.judgements(of: view, list: lists[view.reader])
                     if !judged { out += "  (not compared by the gate: see the note above)\n" }
                     for (index, difference) in view.differences.enumerated() {
-                        out += "  ≠ \(difference.field): expected \(difference.expected), got \(difference.got)\n"
+                        out += "  ≠ \(e(difference.field)): expected \(e(difference.expected)), got \(e(difference.got))\n"
                         guard index < judgements.count, let list = lists[view.reader] else { continue }
                         if let entry = judgements[index].excusedBy {
-                            out += "      excused as \(judgements[index].field) by \(list.file):\(entry.line)  \(entry.pattern)  \(entry.fields)  \(entry.reason)\n"
+                            out += "      excused as \(e(judgements[index].field)) by \(e(list.file)):\(entry.line)  \(e(entry.text))\n"
                         } else {
-                            out += "      UNEXPECTED: no entry of \(list.file) excuses \(judgements[index].field) here\n"
+                            out += "      UNEXPECTED: no entry of \(e(list.file)) excuses \(e(judgements[index].field)) here\n"
                         }
                     }
                 }
             }
         }
-        return out
+        return UntrustedText.guardLines(out)
     }
 
     static func describe(_ outcome: ReaderOutcome) -> String {

@@ -97,6 +97,7 @@ package enum HTMLReport {
         out += "</div>\n</div>\n"
 
         var alerts: [String] = result.problems.map { "golden files: \($0)" }
+        alerts += result.notices.map { "not checked here: \($0)" }
         for verdict in result.verdicts {
             if let reason = verdict.notCompared { alerts.append("\(verdict.reader) not compared: \(reason)") }
             for entry in verdict.staleEntries {

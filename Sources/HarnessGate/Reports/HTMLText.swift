@@ -5,7 +5,7 @@ import Foundation
 /// nothing a case carries can become markup or vanish silently.
 package enum HTMLText {
     /// Text content: escapes `& < >`; shows C0 controls other than tab and newline as their
-    /// control pictures (U+2400…), DEL as ␡ and C1 controls as `⟨U+0085⟩`, which an HTML
+    /// control pictures (U+2400…), DEL as ␡ and C1 controls and the noncharacters U+FFFE/U+FFFF as `⟨U+0085⟩`, which an HTML
     /// parser would otherwise drop or remap. Quotes stay as they are (JSON is full of them).
     package static func escape(_ text: String) -> String {
         escape(text, quotes: false)
@@ -31,7 +31,7 @@ package enum HTMLText {
                 switch scalar.value {
                 case 0x00..<0x20: out.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
                 case 0x7F: out += "\u{2421}"
-                case 0x80..<0xA0: out += "⟨U+" + String(format: "%04X", scalar.value) + "⟩"
+                case 0x80..<0xA0, 0xFFFE, 0xFFFF: out += "⟨U+" + String(format: "%04X", scalar.value) + "⟩"
                 default: out.unicodeScalars.append(scalar)
                 }
             }

@@ -10,6 +10,7 @@ package enum JSONReport {
         root["cases"] = .integer(Int64(facts.caseCount))
         root["fixtures"] = .integer(Int64(facts.fixtureCount))
         root["problems"] = .array(result.problems.map { .string(JSONString($0)) })
+        root["notChecked"] = .array(result.notices.map { .string(JSONString($0)) })
         root["readers"] = .array(result.verdicts.map { verdict in
             var reader = JSONObject()
             reader["name"] = .string(JSONString(verdict.reader))

@@ -9,10 +9,13 @@ package enum JUnitReport {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let failures = result.verdicts.reduce(0) { $0 + ($1.notCompared == nil ? $1.unexpected.count + $1.staleEntries.count : 1) } + result.problems.count
         out += "<testsuites name=\"contract-harness\" tests=\"\(facts.caseCount * result.verdicts.count)\" failures=\"\(failures)\">\n"
-        if !result.problems.isEmpty {
-            out += "  <testsuite name=\"golden\" tests=\"\(result.problems.count)\" failures=\"\(result.problems.count)\">\n"
+        if !result.problems.isEmpty || !result.notices.isEmpty {
+            out += "  <testsuite name=\"golden\" tests=\"\(result.problems.count + result.notices.count)\" failures=\"\(result.problems.count)\" skipped=\"\(result.notices.count)\">\n"
             for (index, problem) in result.problems.enumerated() {
                 out += "    <testcase classname=\"golden\" name=\"problem-\(index + 1)\"><failure message=\"\(escape(problem))\"/></testcase>\n"
+            }
+            for (index, notice) in result.notices.enumerated() {
+                out += "    <testcase classname=\"golden\" name=\"not-checked-\(index + 1)\"><skipped message=\"\(escape(notice))\"/></testcase>\n"
             }
             out += "  </testsuite>\n"
         }

@@ -1,27 +1,36 @@
+import ContractModel
+
 /// The short human summary `check` prints: per reader agree / listed / not implemented /
 /// unexpected / stale, per family, then what to do about every failure (the exact lines to
-/// add or remove, and what to run when a golden input is missing).
+/// add or remove, and what to run when a golden input is missing). Every piece a tree or a
+/// testee wrote goes through `UntrustedText` (`e`), and the whole text once more.
 package enum TextSummary {
     package static func render(_ facts: ReportFacts, examples: Int = 20) -> String {
+        UntrustedText.guardLines(body(facts, examples: examples))
+    }
+
+    private static func e(_ text: String) -> String { UntrustedText.escape(text) }
+
+    private static func body(_ facts: ReportFacts, examples: Int) -> String {
         let result = facts.result
         var out = "contract-harness check: \(facts.caseCount) cases from \(facts.fixtureCount) fixtures\n\n"
         out += row(["reader", "agree", "listed", "not impl.", "unexpected", "stale", "failures"])
         for verdict in result.verdicts {
             if let reason = verdict.notCompared {
-                out += row([verdict.reader, "-", "-", "-", "-", "-", "-"]) + "    not compared: \(reason)\n"
+                out += row([e(verdict.reader), "-", "-", "-", "-", "-", "-"]) + "    not compared: \(e(reason))\n"
                 continue
             }
-            out += row([verdict.reader, String(verdict.agreeing), String(verdict.listed.count), String(verdict.notImplementedOnly.count),
+            out += row([e(verdict.reader), String(verdict.agreeing), String(verdict.listed.count), String(verdict.notImplementedOnly.count),
                         String(verdict.unexpected.count), String(verdict.staleEntries.count), String(verdict.failures)])
         }
         let skipped = result.verdicts.filter { $0.notCompared == nil && $0.caseCount < facts.caseCount }
         if !skipped.isEmpty {
             out += "\nnot compared (their golden lines are stale or edited, see below): "
-            out += skipped.map { "\($0.reader) \(facts.caseCount - $0.caseCount)" }.joined(separator: ", ") + " cases\n"
+            out += skipped.map { "\(e($0.reader)) \(facts.caseCount - $0.caseCount)" }.joined(separator: ", ") + " cases\n"
         }
         for verdict in result.verdicts where verdict.notCompared == nil && !verdict.notImplementedCounts.isEmpty {
-            out += "\n\(verdict.reader): not implemented: "
-            out += verdict.notImplementedCounts.map { "\($0.field) (\($0.cases) cases)" }.joined(separator: ", ") + "\n"
+            out += "\n\(e(verdict.reader)): not implemented: "
+            out += verdict.notImplementedCounts.map { "\(e($0.field)) (\($0.cases) cases)" }.joined(separator: ", ") + "\n"
         }
         out += "\nby family (listed/unexpected per reader):\n"
         let compared = result.verdicts.filter { $0.notCompared == nil }
@@ -29,26 +38,27 @@ package enum TextSummary {
             var line = "  " + pad(family, 12) + pad(String(facts.byFamily[compared.first?.reader ?? ""]?[family]?.cases ?? 0) + " cases", 12)
             for verdict in compared {
                 let count = facts.byFamily[verdict.reader]?[family] ?? ReportFacts.FamilyCount()
-                line += pad("\(verdict.reader) \(count.listed)/\(count.unexpected)", 16)
+                line += pad("\(e(verdict.reader)) \(count.listed)/\(count.unexpected)", 16)
             }
             out += line.trimmingTrailingSpaces() + "\n"
         }
         for problem in result.problems { out += "\nFAIL: \(problem)\n" }
+        for notice in result.notices { out += "\nnote: \(notice)\n" }
         if result.freshness.contains(where: { !$0.stale.isEmpty }) {
             out += "\none step for all of it: `contract-harness refresh` (update, record-kotlin, diff --base HEAD, and the reader deviations left)\n"
         }
         for verdict in result.verdicts where !verdict.passed {
-            out += "\nFAIL: \(verdict.reader)"
+            out += "\nFAIL: \(e(verdict.reader))"
             if let reason = verdict.notCompared {
-                out += ": \(reason)\n"
+                out += ": \(e(reason))\n"
                 continue
             }
             out += failures(verdict, examples: examples)
         }
         for verdict in result.verdicts where verdict.notCompared == nil && !verdict.unusedFields.isEmpty {
-            out += "\nnote: \(verdict.listFile): entries naming fields that never differ in their cases (could be narrower):\n"
+            out += "\nnote: \(e(verdict.listFile)): entries naming fields that never differ in their cases (could be narrower):\n"
             for (line, fields) in verdict.unusedFields.sorted(by: { $0.key < $1.key }) {
-                out += "  line \(line): \(fields.joined(separator: ", "))\n"
+                out += "  line \(line): \(e(fields.joined(separator: ", ")))\n"
             }
         }
         out += result.passed ? "\nPASS\n" : "\nFAIL\n"
@@ -59,7 +69,7 @@ package enum TextSummary {
         var out = ": \(verdict.unexpected.count) unexpected deviations, \(verdict.staleEntries.count) stale list entries\n"
         for deviation in verdict.unexpected.prefix(examples) {
             for (difference, judgement) in zip(deviation.differences, deviation.judgements) where judgement.excusedBy == nil {
-                out += "  \(deviation.caseId)  \(judgement.field): expected \(difference.expected), got \(difference.got)\n"
+                out += "  \(e(deviation.caseId))  \(e(judgement.field)): expected \(e(difference.expected)), got \(e(difference.got))\n"
             }
         }
         if verdict.unexpected.count > examples { out += "  … and \(verdict.unexpected.count - examples) more (see --json / explain)\n" }
@@ -68,7 +78,7 @@ package enum TextSummary {
             out += "  \(noView.count) cases have no view (crash or missing) and no [crash]/[missing] entry: "
             out += verdict.reader == "kotlin"
                 ? "re-record with `CONTRACT_HARNESS=.build/debug/contract-harness scripts/record-kotlin`\n"
-                : "run `contract-harness explain \(first.caseId) --testee \(verdict.reader)=COMMAND` and fix the reader\n"
+                : "run `contract-harness explain \(e(first.caseId)) --testee \(e(verdict.reader))=COMMAND` and fix the reader\n"
         }
         if !verdict.unexpected.isEmpty && verdict.reader == "c" {
             out += "  these cases are unchanged since golden/expected was written from the C reference, so the reference itself\n"
@@ -77,12 +87,12 @@ package enum TextSummary {
         }
         let suggestions = verdict.suggestedEntries
         if !suggestions.isEmpty {
-            out += "  fix the reader, or after review add to \(verdict.listFile) (replace each TODO with the reason; the list refuses it until then):\n"
-            for line in suggestions { out += "    \(line)\n" }
+            out += "  fix the reader, or after review add to \(e(verdict.listFile)) (replace each TODO with the reason; the list refuses it until then):\n"
+            for line in suggestions { out += "    \(e(line))\n" }
         }
         if !verdict.staleEntries.isEmpty {
-            out += "  remove from \(verdict.listFile) (none of its fields differs any more in the cases it matches):\n"
-            for entry in verdict.staleEntries { out += "    line \(entry.line): \(entry.text)\n" }
+            out += "  remove from \(e(verdict.listFile)) (none of its fields differs any more in the cases it matches):\n"
+            for entry in verdict.staleEntries { out += "    line \(entry.line): \(e(entry.text))\n" }
         }
         return out
     }

@@ -54,6 +54,7 @@ package enum Recording {
     @discardableResult
     package static func write(_ lines: [(testCase: Case, line: [UInt8])], caseStream: [UInt8], about: JSONObject,
                               to store: ViewStore) throws -> [String] {
+        try store.checkWritable(["RECORDING.json"])
         var changed = try store.write(lines: lines)
         var perFixture: [String: Int64] = [:]
         for (testCase, _) in lines { perFixture[String(CaseID.fixture(of: testCase.id)), default: 0] += 1 }
@@ -70,7 +71,7 @@ package enum Recording {
         let bytes = Array((PrettyJSON.render(.object(header)) + "\n").utf8)
         let url = store.folder.appendingPathComponent("RECORDING.json")
         if (try? Data(contentsOf: url)).map({ [UInt8]($0) }) != bytes {
-            try AtomicFile.write(bytes, to: url)
+            try AtomicFile.write(bytes, to: url, within: store.tree)
             changed.append("RECORDING.json")
         }
         return changed

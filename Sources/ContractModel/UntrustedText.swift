@@ -1,0 +1,74 @@
+/// The one escaping rule for text that came from a tree or a testee (titles, ids, reasons,
+/// error texts, a testee's stderr, sealed golden/kotlin error texts) on its way into a text
+/// output (`check`, `explain`, progress lines, error messages): a pull request must not be
+/// able to start a line of its own in a CI log — GitHub Actions reads a line starting `::`
+/// as a workflow command (`::error …`, `::add-mask::`) — nor send a terminal control sequence.
+///
+/// - newline, carriage return and tab are shown as `\n`, `\r`, `\t`;
+/// - every other control character (C0, DEL, C1), the line and paragraph separators, the
+///   bidirectional overrides and isolates, and the noncharacters U+FFFE/U+FFFF are shown as
+///   `\u` and four hex digits (`\u001b`, `\u0001`, `\u2028`, `\ufffe`);
+/// - a text that would start with `::` (after spaces or tabs) has its first colon shown as `\u003a`.
+///
+/// A backslash is kept as it is, so JSON values (already escaped) read as they always did.
+/// HTML, JUnit XML, JSON and Markdown have their own escaping on top (`HTMLText`,
+/// `JUnitReport.escape`, `JSONWriter`, `MarkdownText`).
+package enum UntrustedText {
+    /// One piece of untrusted text, for the middle (or start) of a line.
+    package static func escape(_ text: String) -> String {
+        escape(text, keepingTabs: false)
+    }
+
+    private static func escape(_ text: String, keepingTabs: Bool) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) || startsWithCommand(text) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += keepingTabs ? "\t" : "\\t"
+            default:
+                if needsEscape(scalar) { out += hex(scalar) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return neutralizeCommand(out)
+    }
+
+    /// A whole text output whose line breaks are its own (a report, an error message): each
+    /// line gets the same rule, so whatever piece was put in unescaped, no line of the output
+    /// starts with `::` and no control character reaches the log raw.
+    package static func guardLines(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 != "\n" && $0 != "\t" && needsEscape($0) })
+              || text.contains("::") else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { escape(String($0), keepingTabs: true) }
+            .joined(separator: "\n")
+    }
+
+    /// True for the scalars shown as `\uXXXX` (newline, return and tab have short forms).
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: return true
+        case 0xFFFE, 0xFFFF: return true
+        default: return false
+        }
+    }
+
+    private static func hex(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    private static func startsWithCommand(_ text: String) -> Bool {
+        text.drop { $0 == " " || $0 == "\t" }.hasPrefix("::")
+    }
+
+    /// `::x` → `\u003a:x` (leading spaces kept).
+    private static func neutralizeCommand(_ text: String) -> String {
+        guard startsWithCommand(text) else { return text }
+        let spaces = text.prefix { $0 == " " || $0 == "\t" }
+        return spaces + "\\u003a" + text.dropFirst(spaces.count + 1)
+    }
+}
