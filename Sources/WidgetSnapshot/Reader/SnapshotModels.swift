@@ -1,23 +1,32 @@
-/// One row the widget draws: a task of today with its done state (pending taps applied)
-/// and its project colour, if any.
+/// One row the widget draws: a task of today (or of the selected project) with its done
+/// state (pending taps applied), its project colour, if any, and — from revision 2's `parse`
+/// on — when it was done (CONTRACT.md §7).
 public struct WidgetTaskRow: Equatable, Sendable {
     public var id: String
     public var title: String
     public var isDone: Bool
     public var projectColor: String?
+    /// Epoch ms the task was done: the pending tap's time, else the blob's `doneOn`. Always
+    /// nil from the revision-1 `parse`, which does not read it.
+    public var doneOn: Int64?
 
     public init(id: String, title: String, isDone: Bool, projectColor: String?) {
+        self.init(id: id, title: title, isDone: isDone, projectColor: projectColor, doneOn: nil)
+    }
+
+    public init(id: String, title: String, isDone: Bool, projectColor: String?, doneOn: Int64?) {
         self.id = id
         self.title = title
         self.isDone = isDone
         self.projectColor = projectColor
+        self.doneOn = doneOn
     }
 
     /// Code-point equality: Swift's `==` on `String` would call `"é"` and `"e\u{301}"` equal,
     /// which the other readers (and the contract) do not.
     public static func == (lhs: WidgetTaskRow, rhs: WidgetTaskRow) -> Bool {
-        lhs.isDone == rhs.isDone && sameCodePoints(lhs.id, rhs.id) && sameCodePoints(lhs.title, rhs.title)
-            && sameCodePoints(lhs.projectColor, rhs.projectColor)
+        lhs.isDone == rhs.isDone && lhs.doneOn == rhs.doneOn && sameCodePoints(lhs.id, rhs.id)
+            && sameCodePoints(lhs.title, rhs.title) && sameCodePoints(lhs.projectColor, rhs.projectColor)
     }
 }
 
@@ -77,6 +86,11 @@ public enum SnapshotParseError: Error, Equatable, Sendable, CustomStringConverti
     case taskNotAnObject(index: Int)
     /// `tasks[index]` has no `field` (`id` or `title`).
     case missingField(index: Int, field: String)
+    /// `projects[index]` is not a JSON object (revision 2: `parse` with a selection,
+    /// `parseProjects`, `projectTitle`).
+    case projectNotAnObject(index: Int)
+    /// `projects[index]` has no `field` (`id` or `title`; `parseProjects`, `projectTitle`).
+    case projectMissingField(index: Int, field: String)
 
     public var description: String {
         switch self {
@@ -84,6 +98,8 @@ public enum SnapshotParseError: Error, Equatable, Sendable, CustomStringConverti
         case .notAnObject: return "the top-level value is not an object"
         case .taskNotAnObject(let index): return "tasks[\(index)] is not an object"
         case .missingField(let index, let field): return "tasks[\(index)] has no \(field)"
+        case .projectNotAnObject(let index): return "projects[\(index)] is not an object"
+        case .projectMissingField(let index, let field): return "projects[\(index)] has no \(field)"
         }
     }
 }
