@@ -58,6 +58,38 @@ int rd_zone_is_dst(const rd_zone *z, int64_t t);
 int rd_zone_next_transition(const rd_zone *z, int64_t t, int64_t *next);
 int32_t rd_zone_max_abs_offset(const rd_zone *z);
 
+/* ---- reader.c: what rd_decode and the revision questions (revisions.c) share ---- */
+typedef struct rd_ctx {
+    rd_view *v;     /* rows and error land here */
+    int oom;
+} rd_ctx;
+
+typedef struct rd_pending_index {
+    const rd_pending *items;
+    size_t count;
+    const rd_pending **order;  /* sorted by (id, position); NULL for short lists */
+} rd_pending_index;
+
+/* Revision 2's inputs to a row read (NULL: revision 1, no doneOn, every row kept). */
+typedef struct rd_rev2 {
+    const rd_pending_time *times;
+    size_t time_count;
+    int64_t now_ms;
+    int project_rows;   /* the rows are a selected project's: the grace applies */
+} rd_rev2;
+
+int rd_pending_index_init(rd_pending_index *pi, const rd_pending *items, size_t count);
+/* 0: not queued, 1: target false, 2: target true. */
+int rd_pending_lookup(const rd_pending_index *pi, const char *id, size_t len);
+void rd_set_error(rd_ctx *cx, const char *text);
+void rd_free_rows(rd_view *v);
+/* The blob parsed (raw NUL refused, pre-pass, jansson): its root of any kind, or NULL with
+ * cx->v's error set (or cx->oom). The caller owns the root. */
+json_t *rd_load_blob(rd_ctx *cx, const unsigned char *blob, size_t blob_len);
+/* The rows of `tasks` (no rows unless an array) into cx->v; colours from root's
+ * projectColors. 0 when the parse failed (error set) or on OOM. */
+int rd_read_rows(rd_ctx *cx, json_t *root, json_t *tasks, const rd_pending_index *pi, const rd_rev2 *r2);
+
 /* ---- view_json.c ---- */
 /* A JSON string per CONTRACT §6; invalid UTF-8 is written as U+FFFD. */
 /* The one JSON string escaper. org_json == 0: the canonical view line (minimal escapes,

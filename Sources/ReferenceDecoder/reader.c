@@ -7,10 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct ctx {
-    rd_view *v;
-    int oom;
-} ctx;
+typedef rd_ctx ctx;
 
 static char *take_text(rd_buf *b, size_t *len, ctx *cx)
 {
@@ -20,7 +17,7 @@ static char *take_text(rd_buf *b, size_t *len, ctx *cx)
     return s;
 }
 
-static void set_error(ctx *cx, const char *fmt_text)
+void rd_set_error(ctx *cx, const char *fmt_text)
 {
     free(cx->v->error);
     cx->v->error = rd_memdup(fmt_text, strlen(fmt_text));
@@ -31,11 +28,7 @@ static void set_error(ctx *cx, const char *fmt_text)
 
 /* ---- pending targets: the last entry for an id wins ---- */
 
-typedef struct pending_index {
-    const rd_pending *items;
-    size_t count;
-    const rd_pending **order;  /* sorted by (id, position); NULL for short lists */
-} pending_index;
+typedef rd_pending_index pending_index;
 
 static int cmp_id(const char *a, size_t alen, const char *b, size_t blen)
 {
@@ -58,7 +51,7 @@ static int cmp_pending(const void *a, const void *b)
 }
 
 /* 0: not queued, 1: target false, 2: target true. */
-static int pending_lookup(const pending_index *pi, const char *id, size_t len)
+int rd_pending_lookup(const pending_index *pi, const char *id, size_t len)
 {
     if (!pi->order) {
         for (size_t k = pi->count; k-- > 0;)
@@ -79,7 +72,7 @@ static int pending_lookup(const pending_index *pi, const char *id, size_t len)
     return 0;
 }
 
-static int pending_index_init(pending_index *pi, const rd_pending *items, size_t count)
+int rd_pending_index_init(pending_index *pi, const rd_pending *items, size_t count)
 {
     pi->items = items;
     pi->count = items ? count : 0;
@@ -97,7 +90,7 @@ static int pending_index_init(pending_index *pi, const rd_pending *items, size_t
 
 /* ---- rows (parse) ---- */
 
-static void free_rows(rd_view *v)
+void rd_free_rows(rd_view *v)
 {
     for (size_t i = 0; i < v->row_count; i++) {
         free(v->rows[i].id);
@@ -113,15 +106,54 @@ static void free_rows(rd_view *v)
 static int fail_row(ctx *cx, size_t i, const char *what)
 {
     char msg[96];
-    free_rows(cx->v);
+    rd_free_rows(cx->v);
     snprintf(msg, sizeof msg, "tasks[%zu]%s", i, what);
-    set_error(cx, msg);
+    rd_set_error(cx, msg);
     return 0;
 }
 
-static int read_rows(ctx *cx, json_t *root, const pending_index *pi)
+/* The tap time queued for an id (the last entry wins); 0 when none. */
+static int pending_time_lookup(const rd_rev2 *r2, const char *id, size_t len, int64_t *out)
 {
-    json_t *tasks = json_object_get(root, "tasks");
+    for (size_t k = r2->time_count; k-- > 0;)
+        if (cmp_id(r2->times[k].id, r2->times[k].id_len, id, len) == 0) {
+            *out = r2->times[k].done_at_ms;
+            return 1;
+        }
+    return 0;
+}
+
+/* Revision 2 (CONTRACT.md §7.1): the row's doneOn, and whether a project's rows keep it.
+ * The grace sum is Java's long addition, which wraps. */
+static int apply_rev2(const rd_rev2 *r2, rd_row *r, int queued, json_t *t)
+{
+    int64_t at;
+    if (queued == 2) {
+        r->has_done_on = 1;
+        r->done_on = pending_time_lookup(r2, r->id, r->id_len, &at) ? at : r2->now_ms;
+    } else {
+        int64_t stamp = rd_to_long(json_object_get(t, "doneOn"), 0);
+        if (stamp > 0) {
+            r->has_done_on = 1;
+            r->done_on = stamp;
+        }
+    }
+    if (!r2->project_rows || !r->is_done)
+        return 1;
+    return r->has_done_on && r2->now_ms < (int64_t)((uint64_t)r->done_on + 5000u);
+}
+
+static void drop_last_row(rd_view *v)
+{
+    rd_row *r = &v->rows[--v->row_count];
+    free(r->id);
+    free(r->title);
+    free(r->project_color);
+    memset(r, 0, sizeof *r);
+}
+
+int rd_read_rows(ctx *cx, json_t *root, json_t *tasks, const pending_index *pi, const rd_rev2 *r2)
+{
     if (!json_is_array(tasks))
         return 1;                          /* optJSONArray: no rows */
     json_t *colors = json_object_get(root, "projectColors");
@@ -174,9 +206,11 @@ static int read_rows(ctx *cx, json_t *root, const pending_index *pi)
         }
 
         r->is_done = rd_to_bool(json_object_get(t, "isDone"), 0);
-        int queued = pending_lookup(pi, r->id, r->id_len);
+        int queued = rd_pending_lookup(pi, r->id, r->id_len);
         if (queued)
             r->is_done = queued == 2;
+        if (r2 && !apply_rev2(r2, r, queued, t))
+            drop_last_row(v);
     }
     return 1;
 }
@@ -228,36 +262,46 @@ static int refuse_raw_nul(ctx *cx, const rd_case *c)
     char msg[96];
     snprintf(msg, sizeof msg, "invalid JSON: raw NUL byte (line %d, column %zu, byte %zu)",
              line, pos - line_start + 1, pos);
-    set_error(cx, msg);
+    rd_set_error(cx, msg);
     return 1;
 }
 
-static void parse_blob(ctx *cx, const rd_case *c, const pending_index *pi)
+json_t *rd_load_blob(ctx *cx, const unsigned char *blob, size_t blob_len)
 {
-    if (refuse_raw_nul(cx, c))
-        return;
+    rd_case c = {0};
+    c.blob = blob;
+    c.blob_len = blob_len;
+    if (refuse_raw_nul(cx, &c))
+        return NULL;
     json_error_t err;
     json_t *root;
-    int loaded = rd_json_load((const char *)c->blob, c->blob_len, JSON_DECODE_ANY, &root, &err);
+    int loaded = rd_json_load((const char *)blob, blob_len, JSON_DECODE_ANY, &root, &err);
     if (loaded < 0) {
         cx->oom = 1;
-        return;
+        return NULL;
     }
     if (!loaded) {
         char msg[JSON_ERROR_TEXT_LENGTH + 96];
         snprintf(msg, sizeof msg, "invalid JSON: %s (line %d, column %d, byte %d)",
                  err.text, err.line, err.column, err.position);
-        set_error(cx, msg);
-        return;
+        rd_set_error(cx, msg);
+        return NULL;
     }
+    return root;
+}
 
+static void parse_blob(ctx *cx, const rd_case *c, const pending_index *pi)
+{
+    json_t *root = rd_load_blob(cx, c->blob, c->blob_len);
+    if (!root)
+        return;
     if (!json_is_object(root)) {
-        set_error(cx, "invalid blob: the top-level value is not an object");
+        rd_set_error(cx, "invalid blob: the top-level value is not an object");
     } else if (rd_to_int(json_object_get(root, "v"), -1) != 1) {
         cx->v->parse_ok = 1;              /* not for this reader: no rows, no meta */
     } else {
         cx->v->parse_ok = 1;
-        read_rows(cx, root, pi);
+        rd_read_rows(cx, root, json_object_get(root, "tasks"), pi, NULL);
         read_meta(cx, root);              /* independent of the rows' fate */
     }
     json_decref(root);
@@ -279,7 +323,7 @@ rd_view *rd_decode(const rd_case *c)
     }
     ctx cx = {v, 0};
     pending_index pi;
-    if (!pending_index_init(&pi, c->pending, c->pending_count)) {
+    if (!rd_pending_index_init(&pi, c->pending, c->pending_count)) {
         free(v);
         return NULL;
     }
@@ -311,7 +355,7 @@ void rd_view_free(rd_view *v)
 {
     if (!v)
         return;
-    free_rows(v);
+    rd_free_rows(v);
     free(v->error);
     free(v->day_str);
     free(v);

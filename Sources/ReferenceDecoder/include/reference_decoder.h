@@ -95,6 +95,8 @@ typedef struct rd_row {
     int is_done;
     char *project_color;      /* NULL when the row has no colour */
     size_t project_color_len;
+    int has_done_on;          /* revision 2 (rd_parse) only; always 0 from rd_decode */
+    int64_t done_on;          /* epoch ms the task was done (CONTRACT.md §7.1) */
 } rd_row;
 
 typedef struct rd_view {
@@ -152,6 +154,96 @@ int rd_day_str_to_ms(const char *s, size_t len, const char *time_zone, int64_t *
 struct json_t;
 struct json_error_t;
 int rd_json_load(const char *text, size_t len, size_t flags, struct json_t **out, struct json_error_t *error);
+
+/* ---- Revisions 2 and 3 of the contract (CONTRACT.md §7) ----
+ * Each question parses the blob on its own (CONTRACT §1 input rules, as rd_decode) and
+ * answers one thing; rd_decode above stays revision 1's whole view. */
+
+/* A queued tap's time: when the tap on `id` (UTF-8, not NUL-terminated) marked the task
+ * done, epoch ms. When several entries name the same id, the last one wins. */
+typedef struct rd_pending_time {
+    const char *id;
+    size_t id_len;
+    int64_t done_at_ms;
+} rd_pending_time;
+
+/* Revision 2's parse inputs. selected_project_id NULL: no selection (Today's rows). */
+typedef struct rd_parse_query {
+    const unsigned char *blob;
+    size_t blob_len;
+    const rd_pending *pending;            /* the tap queue, as in rd_case */
+    size_t pending_count;
+    const rd_pending_time *pending_times; /* tap times of "done" taps */
+    size_t pending_time_count;
+    const char *selected_project_id;      /* UTF-8, not NUL-terminated; NULL: none */
+    size_t selected_project_id_len;
+    int64_t now_ms;
+} rd_parse_query;
+
+/* Rows, or a failed parse. parse_ok 1 with row_count 0 is "nothing to show". */
+typedef struct rd_rows {
+    int parse_ok;
+    char *error;              /* parse_ok == 0: a short reason (informational) */
+    rd_row *rows;             /* has_done_on/done_on filled */
+    size_t row_count;
+} rd_rows;
+
+/* Revision 2's parse (CONTRACT.md §7.1): the selected project's rows (every `projects`
+ * entry must be an object; the first whose id text equals the selection), else the
+ * top-level tasks; each row's doneOn; a project's done rows kept only while
+ * now_ms < doneOn + 5000. NULL only on out-of-memory. Free with rd_rows_free. */
+rd_rows *rd_parse(const rd_parse_query *q);
+void rd_rows_free(rd_rows *r);
+
+typedef struct rd_project {
+    char *id;
+    size_t id_len;
+    char *title;
+    size_t title_len;
+} rd_project;
+
+/* parseProjects (CONTRACT.md §7.2): ok 1 and the list ([] for another version or no
+ * `projects` array), or ok 0 with an error (an entry not an object, or without id or
+ * title). NULL only on out-of-memory. Free with rd_projects_free. */
+typedef struct rd_projects {
+    int ok;
+    char *error;
+    rd_project *projects;
+    size_t count;
+} rd_projects;
+
+rd_projects *rd_parse_projects(const unsigned char *blob, size_t blob_len);
+void rd_projects_free(rd_projects *p);
+
+/* projectTitle (CONTRACT.md §7.2): 1 and *out_title (malloc'd, NUL-terminated, free with
+ * free()) / *out_len for the first listed project whose id has the same bytes; 0 and
+ * *out_title NULL when there is none; -1 and *out_error (malloc'd, free with free()) where
+ * rd_parse_projects fails; -2 on out-of-memory. out_error may be NULL. */
+int rd_project_title(const unsigned char *blob, size_t blob_len, const char *id, size_t id_len,
+                     char **out_title, size_t *out_len, char **out_error);
+
+/* currentTask (CONTRACT.md §7.3). Strings are owned by the struct. */
+typedef struct rd_current_task {
+    char *id;
+    size_t id_len;
+    char *title;
+    size_t title_len;
+    char *project_id;         /* NULL when absent or JSON null */
+    size_t project_id_len;
+    char *device_label;       /* "" when absent */
+    size_t device_label_len;
+    int is_local;
+    int has_since_ts;         /* 0 unless optLong("sinceTs", 0) > 0 */
+    int64_t since_ts;
+    int has_focus_cycle;      /* 0 when absent or JSON null */
+    int32_t focus_cycle;
+} rd_current_task;
+
+/* The tracked task: 1 and *out (free with rd_current_task_free) when the blob is v:1 and
+ * its currentTask is an object with id and title; 0 and *out NULL otherwise (null, absent,
+ * not an object, a member missing, the blob unreadable); -1 on out-of-memory. */
+int rd_current_task_read(const unsigned char *blob, size_t blob_len, rd_current_task **out);
+void rd_current_task_free(rd_current_task *t);
 
 /* The pieces the Swift side or tests may want on their own. */
 
