@@ -11,8 +11,14 @@
 //   WidgetData.isSnapshotStale(meta, nowMs): Boolean
 //   WidgetData.headerFor(meta, nowMs): WidgetHeader                   (Today | Outdated(dayMs))
 //   WidgetData.dayStrToMs(dayStr): Long?                              (JVM default zone)
-//   WidgetTaskRow(id, title, isDone, projectColor), SnapshotMeta(dayStr, validUntil)
+//   WidgetTaskRow(id, title, isDone, projectColor[, doneOn]), SnapshotMeta(dayStr, validUntil)
+// Revisions 2 and 3 (../../CONTRACT.md §7; not yet asked by the testee, which calls the above):
+//   WidgetData.parse(json, pendingDoneTargets, pendingDoneTimestamps, selectedProjectId, nowMs)
+//   WidgetData.parseProjects(json): List<WidgetProject>                (throws on a broken entry)
+//   WidgetData.projectTitle(json, projectId): String?                   (throws where parseProjects does)
+//   WidgetData.parseCurrentTask(json): WidgetCurrentTask?               (never throws an Exception)
 
+import org.json.JSONArray
 import org.json.JSONObject
 import java.text.ParseException
 import java.text.SimpleDateFormat
@@ -22,7 +28,23 @@ data class WidgetTaskRow(
     val id: String,
     val title: String,
     val isDone: Boolean,
-    val projectColor: String?
+    val projectColor: String?,
+    val doneOn: Long? = null
+)
+
+data class WidgetProject(
+    val id: String,
+    val title: String
+)
+
+data class WidgetCurrentTask(
+    val id: String,
+    val title: String,
+    val projectId: String?,
+    val deviceLabel: String,
+    val isLocal: Boolean,
+    val sinceTs: Long?,
+    val focusCycle: Int?
 )
 
 data class SnapshotMeta(
@@ -58,6 +80,96 @@ object WidgetData {
             rows.add(WidgetTaskRow(id, title, isDone, projectColor))
         }
         return rows
+    }
+
+    /** How long a selected project's done row stays after it was done (CONTRACT.md §7.1). */
+    const val PROJECT_DONE_GRACE_MS = 5000L
+
+    /**
+     * Revision 2's rows: the selected project's tasks, else Today's; each row's doneOn; a
+     * project's done rows only within the grace. Throws on a blob it cannot read.
+     */
+    fun parse(
+        json: String,
+        pendingDoneTargets: Map<String, Boolean>,
+        pendingDoneTimestamps: Map<String, Long>,
+        selectedProjectId: String?,
+        nowMs: Long
+    ): List<WidgetTaskRow> {
+        val root = JSONObject(json)
+        if (root.optInt("v", -1) != SUPPORTED_VERSION) return emptyList()
+        var projectTasks: JSONArray? = null
+        val projects = if (selectedProjectId == null) null else root.optJSONArray("projects")
+        if (projects != null) {
+            // getJSONObject on every entry first: one entry that is not an object fails the parse.
+            val entries = ArrayList<JSONObject>(projects.length())
+            for (i in 0 until projects.length()) entries.add(projects.getJSONObject(i))
+            for (entry in entries) {
+                if (entry.optString("id") == selectedProjectId) {
+                    projectTasks = entry.optJSONArray("tasks")
+                    break
+                }
+            }
+        }
+        val tasks = projectTasks ?: root.optJSONArray("tasks") ?: return emptyList()
+        val colors = root.optJSONObject("projectColors")
+        val rows = ArrayList<WidgetTaskRow>(tasks.length())
+        for (i in 0 until tasks.length()) {
+            val task = tasks.getJSONObject(i)
+            val id = task.getString("id")
+            val title = task.getString("title")
+            val projectId: String? = if (task.isNull("projectId")) null else task.optString("projectId", null)
+            val projectColor: String? =
+                if (projectId != null && colors != null && !colors.isNull(projectId)) colors.optString(projectId, null) else null
+            val target = pendingDoneTargets[id]
+            val isDone = target ?: task.optBoolean("isDone", false)
+            val stamp = task.optLong("doneOn", 0L)
+            val doneOn: Long? = if (target == true) pendingDoneTimestamps[id] ?: nowMs else if (stamp > 0L) stamp else null
+            // Long addition wraps, as the contract says.
+            val keep = projectTasks == null || !isDone || (doneOn != null && nowMs < doneOn + PROJECT_DONE_GRACE_MS)
+            if (keep) rows.add(WidgetTaskRow(id, title, isDone, projectColor, doneOn))
+        }
+        return rows
+    }
+
+    /** Revision 2: {id, title} of every `projects` entry; empty for another version or no array; throws on a broken entry. */
+    fun parseProjects(json: String): List<WidgetProject> {
+        val root = JSONObject(json)
+        if (root.optInt("v", -1) != SUPPORTED_VERSION) return emptyList()
+        val projects = root.optJSONArray("projects") ?: return emptyList()
+        val list = ArrayList<WidgetProject>(projects.length())
+        for (i in 0 until projects.length()) {
+            val entry = projects.getJSONObject(i)
+            list.add(WidgetProject(entry.getString("id"), entry.getString("title")))
+        }
+        return list
+    }
+
+    /** Revision 2: the title of the first listed project with that id, or null; throws where parseProjects throws. */
+    fun projectTitle(json: String, projectId: String): String? {
+        for (project in parseProjects(json)) if (project.id == projectId) return project.title
+        return null
+    }
+
+    /** Revision 3: the tracked task, or null (nothing tracked, another version, or unreadable). */
+    fun parseCurrentTask(json: String): WidgetCurrentTask? {
+        return try {
+            val root = JSONObject(json)
+            if (root.optInt("v", -1) != SUPPORTED_VERSION) return null
+            val task = root.optJSONObject("currentTask") ?: return null
+            val sinceTs = task.optLong("sinceTs", 0L)
+            WidgetCurrentTask(
+                task.getString("id"),
+                task.getString("title"),
+                if (task.isNull("projectId")) null else task.optString("projectId", null),
+                task.optString("deviceLabel", ""),
+                task.optBoolean("isLocal", false),
+                if (sinceTs > 0L) sinceTs else null,
+                if (task.isNull("focusCycle")) null else task.optInt("focusCycle")
+            )
+        } catch (e: Exception) {
+            null
+        }
     }
 
     /** dayStr and validUntil, each degrading to null on its own; both null when the blob is unreadable or not v:1. */
