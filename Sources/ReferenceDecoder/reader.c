@@ -123,7 +123,7 @@ static int pending_time_lookup(const rd_rev2 *r2, const char *id, size_t len, in
     return 0;
 }
 
-/* Revision 2 (CONTRACT.md §7.1): the row's doneOn, and whether a project's rows keep it.
+/* Revision 2 (CONTRACT.md §8.1): the row's doneOn, and whether a project's rows keep it.
  * The grace sum is Java's long addition, which wraps. */
 static int apply_rev2(const rd_rev2 *r2, rd_row *r, int queued, json_t *t)
 {

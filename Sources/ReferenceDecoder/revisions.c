@@ -1,4 +1,4 @@
-/* The questions revisions 2 and 3 add (CONTRACT.md §7): rd_parse (a selected project's
+/* The questions revisions 2 and 3 add (CONTRACT.md §8): rd_parse (a selected project's
  * rows, doneOn, the grace), rd_parse_projects, rd_project_title, rd_current_task_read.
  * Each parses the blob as rd_decode does (rd_load_blob) and reads with the same org.json
  * coercions (coerce.c). */

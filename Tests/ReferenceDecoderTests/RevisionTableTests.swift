@@ -4,7 +4,7 @@ import WidgetSnapshot
 import XCTest
 
 /// One table for the questions of revisions 2 and 3 (`Tests/Behaviour/revisions.jsonl`,
-/// CONTRACT.md §7): every row is asked of the Swift reader and of the C reference, and each
+/// CONTRACT.md §8): every row is asked of the Swift reader and of the C reference, and each
 /// answer must be the row's expected one — so both readers are held to the same table
 /// (the Kotlin end is held to it by `scripts/kotlin/revision-table`).
 final class RevisionTableTests: XCTestCase {

@@ -1,5 +1,5 @@
 // RevisionTable: holds this folder's WidgetData.kt to the revision table the Swift and C
-// readers are held to (../../Tests/Behaviour/revisions.jsonl, CONTRACT.md §7). Reads the
+// readers are held to (../../Tests/Behaviour/revisions.jsonl, CONTRACT.md §8). Reads the
 // table, asks each row's question, prints every row whose answer differs, and exits 1 if any
 // does. Run by ./revision-table. Kotlin 1.3.
 

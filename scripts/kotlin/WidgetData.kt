@@ -12,7 +12,7 @@
 //   WidgetData.headerFor(meta, nowMs): WidgetHeader                   (Today | Outdated(dayMs))
 //   WidgetData.dayStrToMs(dayStr): Long?                              (JVM default zone)
 //   WidgetTaskRow(id, title, isDone, projectColor[, doneOn]), SnapshotMeta(dayStr, validUntil)
-// Revisions 2 and 3 (../../CONTRACT.md §7; not yet asked by the testee, which calls the above):
+// Revisions 2 and 3 (../../CONTRACT.md §8; not yet asked by the testee, which calls the above):
 //   WidgetData.parse(json, pendingDoneTargets, pendingDoneTimestamps, selectedProjectId, nowMs)
 //   WidgetData.parseProjects(json): List<WidgetProject>                (throws on a broken entry)
 //   WidgetData.projectTitle(json, projectId): String?                   (throws where parseProjects does)
@@ -82,7 +82,7 @@ object WidgetData {
         return rows
     }
 
-    /** How long a selected project's done row stays after it was done (CONTRACT.md §7.1). */
+    /** How long a selected project's done row stays after it was done (CONTRACT.md §8.1). */
     const val PROJECT_DONE_GRACE_MS = 5000L
 
     /**

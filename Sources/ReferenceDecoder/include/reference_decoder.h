@@ -96,7 +96,7 @@ typedef struct rd_row {
     char *project_color;      /* NULL when the row has no colour */
     size_t project_color_len;
     int has_done_on;          /* revision 2 (rd_parse) only; always 0 from rd_decode */
-    int64_t done_on;          /* epoch ms the task was done (CONTRACT.md §7.1) */
+    int64_t done_on;          /* epoch ms the task was done (CONTRACT.md §8.1) */
 } rd_row;
 
 typedef struct rd_view {
@@ -155,7 +155,7 @@ struct json_t;
 struct json_error_t;
 int rd_json_load(const char *text, size_t len, size_t flags, struct json_t **out, struct json_error_t *error);
 
-/* ---- Revisions 2 and 3 of the contract (CONTRACT.md §7) ----
+/* ---- Revisions 2 and 3 of the contract (CONTRACT.md §8) ----
  * Each question parses the blob on its own (CONTRACT §1 input rules, as rd_decode) and
  * answers one thing; rd_decode above stays revision 1's whole view. */
 
@@ -188,7 +188,7 @@ typedef struct rd_rows {
     size_t row_count;
 } rd_rows;
 
-/* Revision 2's parse (CONTRACT.md §7.1): the selected project's rows (every `projects`
+/* Revision 2's parse (CONTRACT.md §8.1): the selected project's rows (every `projects`
  * entry must be an object; the first whose id text equals the selection), else the
  * top-level tasks; each row's doneOn; a project's done rows kept only while
  * now_ms < doneOn + 5000. NULL only on out-of-memory. Free with rd_rows_free. */
@@ -202,7 +202,7 @@ typedef struct rd_project {
     size_t title_len;
 } rd_project;
 
-/* parseProjects (CONTRACT.md §7.2): ok 1 and the list ([] for another version or no
+/* parseProjects (CONTRACT.md §8.2): ok 1 and the list ([] for another version or no
  * `projects` array), or ok 0 with an error (an entry not an object, or without id or
  * title). NULL only on out-of-memory. Free with rd_projects_free. */
 typedef struct rd_projects {
@@ -215,14 +215,14 @@ typedef struct rd_projects {
 rd_projects *rd_parse_projects(const unsigned char *blob, size_t blob_len);
 void rd_projects_free(rd_projects *p);
 
-/* projectTitle (CONTRACT.md §7.2): 1 and *out_title (malloc'd, NUL-terminated, free with
+/* projectTitle (CONTRACT.md §8.2): 1 and *out_title (malloc'd, NUL-terminated, free with
  * free()) / *out_len for the first listed project whose id has the same bytes; 0 and
  * *out_title NULL when there is none; -1 and *out_error (malloc'd, free with free()) where
  * rd_parse_projects fails; -2 on out-of-memory. out_error may be NULL. */
 int rd_project_title(const unsigned char *blob, size_t blob_len, const char *id, size_t id_len,
                      char **out_title, size_t *out_len, char **out_error);
 
-/* currentTask (CONTRACT.md §7.3). Strings are owned by the struct. */
+/* currentTask (CONTRACT.md §8.3). Strings are owned by the struct. */
 typedef struct rd_current_task {
     char *id;
     size_t id_len;

@@ -1,4 +1,4 @@
-/// Revision 3's `currentTask` (CONTRACT.md §7.3), read off the tape with the app's own
+/// Revision 3's `currentTask` (CONTRACT.md §8.3), read off the tape with the app's own
 /// accessors: `getString` for `id` and `title` (absent: no tracked task at all),
 /// `optString("deviceLabel", "")`, `optBoolean("isLocal", false)`, `optLong("sinceTs", 0)`
 /// kept only when positive, `focusCycle` none when absent or JSON null and else

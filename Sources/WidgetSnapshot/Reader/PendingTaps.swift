@@ -38,7 +38,7 @@ public struct PendingTargets: Sendable, ExpressibleByDictionaryLiteral {
 }
 
 /// When each pending "mark done" tap happened (epoch ms), keyed by exact code points, last
-/// entry per id winning — the widget's second queue since revision 2 (CONTRACT.md §7): the
+/// entry per id winning — the widget's second queue since revision 2 (CONTRACT.md §8): the
 /// app stores `{taskId: epochMs}` beside `{taskId: targetIsDone}` for each tap that marked a
 /// task done. Build it like `PendingTargets`: from the queue in order, or a literal.
 public struct PendingTimestamps: Sendable, ExpressibleByDictionaryLiteral {

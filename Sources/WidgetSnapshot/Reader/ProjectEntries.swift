@@ -1,4 +1,4 @@
-/// The `projects` array of revision 2 (CONTRACT.md §7), read off the tape: which entry a
+/// The `projects` array of revision 2 (CONTRACT.md §8), read off the tape: which entry a
 /// selection names, and the `{id, title}` list a widget's configuration screen offers.
 enum ProjectEntries {
     /// Every entry as an object (`getJSONObject(i)` on each one, so one entry that is not an

@@ -21,7 +21,7 @@ public struct WidgetProject: Equatable, Sendable {
 public struct WidgetCurrentTask: Equatable, Sendable {
     public var id: String
     public var title: String
-    /// The tracked task's project, nil when it has none (CONTRACT.md §7.3: a decision of
+    /// The tracked task's project, nil when it has none (CONTRACT.md §8.3: a decision of
     /// this project; the app's Android reader does not read it).
     public var projectId: String?
     /// Which device tracks it (`"Desktop"`, `"Android"`…); `""` when the blob has none.

@@ -60,7 +60,7 @@ public struct SnapshotDocument: Sendable {
         }
     }
 
-    /// Revision 2's rows (CONTRACT.md §7.1): with a selection, the `tasks` of the first
+    /// Revision 2's rows (CONTRACT.md §8.1): with a selection, the `tasks` of the first
     /// `projects` entry whose id text is the selection (every entry must be an object), else —
     /// no selection, no `projects` array, no such entry, or an entry without a `tasks` array —
     /// the top-level `tasks`. Each row gets its `doneOn`; a project's done rows stay only for
@@ -88,7 +88,7 @@ public struct SnapshotDocument: Sendable {
         }
     }
 
-    /// Revision 2's `parseProjects` (CONTRACT.md §7.2): `[]` for another version or without
+    /// Revision 2's `parseProjects` (CONTRACT.md §8.2): `[]` for another version or without
     /// a `projects` array; throws when an entry is not an object or lacks `id` or `title`.
     public func projectList() throws(SnapshotParseError) -> [WidgetProject] {
         guard isSupportedVersion, let projects else { return [] }
@@ -98,13 +98,13 @@ public struct SnapshotDocument: Sendable {
         }
     }
 
-    /// Revision 2's `projectTitle` (CONTRACT.md §7.2): the title of the first listed project
+    /// Revision 2's `projectTitle` (CONTRACT.md §8.2): the title of the first listed project
     /// whose id has the same code points, nil when none; throws where `projectList` throws.
     public func projectTitle(id: String) throws(SnapshotParseError) -> String? {
         try projectList().first { sameCodePoints($0.id, id) }?.title
     }
 
-    /// Revision 3's `currentTask` (CONTRACT.md §7.3): nil for another version, when absent,
+    /// Revision 3's `currentTask` (CONTRACT.md §8.3): nil for another version, when absent,
     /// not an object, or without `id` or `title`.
     public var trackedTask: WidgetCurrentTask? {
         guard isSupportedVersion, let currentTask else { return nil }

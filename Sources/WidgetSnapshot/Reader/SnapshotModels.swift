@@ -1,6 +1,6 @@
 /// One row the widget draws: a task of today (or of the selected project) with its done
 /// state (pending taps applied), its project colour, if any, and — from revision 2's `parse`
-/// on — when it was done (CONTRACT.md §7).
+/// on — when it was done (CONTRACT.md §8).
 public struct WidgetTaskRow: Equatable, Sendable {
     public var id: String
     public var title: String

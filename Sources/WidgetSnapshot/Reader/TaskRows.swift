@@ -2,7 +2,7 @@
 /// `SnapshotDocument.rows` documents (CONTRACT.md §2): a task that is not an object, or has
 /// no `id` or no `title`, fails the whole parse; `id`, `title` and the colour are org.json
 /// text; a pending tap overrides `isDone`. With revision-2 inputs each row also gets its
-/// `doneOn`, and a project's done rows leave after the grace (CONTRACT.md §7).
+/// `doneOn`, and a project's done rows leave after the grace (CONTRACT.md §8).
 enum TaskRows {
     /// What revision 2's `parse` adds to a row read: the tap times, the instant, and whether
     /// these rows are a project's (the grace applies) or Today's.
@@ -11,7 +11,7 @@ enum TaskRows {
         var nowMs: Int64
         var isProjectRows: Bool
 
-        /// How long a project's done row stays after it was done (CONTRACT.md §7).
+        /// How long a project's done row stays after it was done (CONTRACT.md §8).
         static let graceMs: Int64 = 5_000
     }
 

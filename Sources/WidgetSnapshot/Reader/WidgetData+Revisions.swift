@@ -1,4 +1,4 @@
-/// The questions revisions 2 and 3 of the contract add (CONTRACT.md §7), as an iOS widget
+/// The questions revisions 2 and 3 of the contract add (CONTRACT.md §8), as an iOS widget
 /// calls them: rows of a selected project with `doneOn` and the grace, the selectable
 /// projects and a project's title, and the tracked task. The revision-1 calls above are
 /// unchanged.
