@@ -17,6 +17,20 @@ final class RevisionTableTests: XCTestCase {
         }
     }
 
+    /// Out of memory at any allocation of any question gives no answer, never a wrong one.
+    func testAFailedAllocationNeverChangesAnAnswer() throws {
+        var unavailable = 0
+        for row in try RevisionTable.load() {
+            for n in 0..<40 {
+                rd_test_fail_allocations_after(n)
+                let answer = RevisionTable.cAnswer(row)
+                rd_test_fail_allocations_after(-1)
+                if answer == .unavailable { unavailable += 1 } else { XCTAssertEqual(answer, row.expect, "\(row.id), allocation \(n)") }
+            }
+        }
+        XCTAssertGreaterThan(unavailable, 100, "the hook reaches the questions' allocations")
+    }
+
     /// The table can fail: a wrong expectation in one row is caught for both readers.
     func testAWrongExpectationIsCaught() throws {
         var row = try XCTUnwrap(RevisionTable.load().first { $0.id == "parse/grace-at-plus-4999" })
@@ -50,6 +64,8 @@ enum RevisionTable {
         case projects([[String]])
         case title(String?)
         case currentTask(WidgetCurrentTask?)
+        /// The C reference ran out of memory: no answer (never a wrong one).
+        case unavailable
     }
 
     static func load() throws -> [Row] {
@@ -130,7 +146,7 @@ enum RevisionTable {
             switch row.question {
             case "parse": return cParse(row, blob)
             case "parseProjects":
-                guard let list = rd_parse_projects(blob.baseAddress, blob.count) else { return .error }
+                guard let list = rd_parse_projects(blob.baseAddress, blob.count) else { return .unavailable }
                 defer { rd_projects_free(list) }
                 guard list.pointee.ok != 0 else { return .error }
                 return .projects((0..<list.pointee.count).map { index in
@@ -142,10 +158,10 @@ enum RevisionTable {
                 let id = Array(row.projectId.utf8).map { CChar(bitPattern: $0) }
                 let found = id.withUnsafeBufferPointer { rd_project_title(blob.baseAddress, blob.count, $0.baseAddress, $0.count, &title, &length, nil) }
                 defer { free(title) }
-                return found < 0 ? .error : .title(text(title, length))
+                return found == -2 ? .unavailable : found < 0 ? .error : .title(text(title, length))
             default:
                 var task: UnsafeMutablePointer<rd_current_task>?
-                guard rd_current_task_read(blob.baseAddress, blob.count, &task) >= 0 else { return .error }
+                guard rd_current_task_read(blob.baseAddress, blob.count, &task) >= 0 else { return .unavailable }
                 defer { rd_current_task_free(task) }
                 return .currentTask(task.map { task in
                     let t = task.pointee
@@ -172,7 +188,7 @@ enum RevisionTable {
                                                pending_count: taps.count, pending_times: times.baseAddress, pending_time_count: times.count,
                                                selected_project_id: row.selectedProjectId == nil ? nil : pointers.last!,
                                                selected_project_id_len: ids.last!.count, now_ms: row.nowMs)
-                    guard let result = rd_parse(&query) else { return .error }
+                    guard let result = rd_parse(&query) else { return .unavailable }
                     defer { rd_rows_free(result) }
                     guard result.pointee.parse_ok != 0 else { return .error }
                     return .rows((0..<result.pointee.row_count).map { index in
