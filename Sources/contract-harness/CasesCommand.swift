@@ -29,7 +29,7 @@ enum CasesCommand: Subcommand {
                             cases: corpus.cases.filter { only.contains(String($0.fixtureName)) })
         }
         try ReportFile.write(corpus.streamBytes, to: out ?? "-")
-        if out != nil { FileHandle.standardError.write(Data("\(corpus.cases.count) cases\n".utf8)) }
+        if out != nil { StandardStreams.err("\(corpus.cases.count) cases\n") }
         return ExitCode.passed
     }
 }

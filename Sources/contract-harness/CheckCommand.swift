@@ -56,7 +56,7 @@ enum CheckCommand: Subcommand {
 enum ReportFile {
     static func write(_ bytes: [UInt8], to path: String) throws {
         if path == "-" {
-            StandardOutput.write(bytes)
+            StandardStreams.out(bytes)
             return
         }
         try AtomicFile.write(bytes, to: URL(fileURLWithPath: path))

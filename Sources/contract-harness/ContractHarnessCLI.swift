@@ -67,7 +67,7 @@ enum ContractHarnessCLI {
         TerminationSignals.waitIfEnding()
         LiveProcessGroups.killAll()
         fflush(nil)
-        FileHandle.standardError.write(Data(UntrustedText.guardLines("contract-harness: \(message)\n").utf8))
+        StandardStreams.err(UntrustedText.guardLines("contract-harness: \(message)\n"))
         exit(code)
     }
 }

@@ -35,7 +35,7 @@ enum DecodeCommand: Subcommand {
                 out = ReaderOutcome.failure("bad case: \(error)").canonicalLine(id: CaseLineInput.id(inBadLine: bytes))
             }
             out.append(UInt8(ascii: "\n"))
-            StandardOutput.write(out)
+            StandardStreams.out(out)
         }
         return ExitCode.passed
     }

@@ -135,7 +135,7 @@ enum FuzzCommand: Subcommand {
         }
         // The store checks the folder against the tree before anything in it is removed.
         let store = noSave ? nil : try FindingStore(folder: folder, within: paths.tree)
-        if !noSave { LeftoverTemporaryFiles.report(LeftoverTemporaryFiles.clean(folder), in: displayPath(folder, root: paths.root)) }
+        if !noSave { StandardStreams.err(LeftoverTemporaryFiles.report(LeftoverTemporaryFiles.clean(folder), in: displayPath(folder, root: paths.root))) }
         let fixtures = try FixtureLoader.load(root: paths.root.path)
         let progress = ProgressPrinter(quiet: quiet, clock: clock, plannedSeconds: extent.seconds)
         defer { progress.finish() }
@@ -158,7 +158,7 @@ enum FuzzCommand: Subcommand {
             // The first SIGINT stops after this step; the next ends everything now (testees included).
             if stop.isRequested { return false }
             stop.request()
-            FileHandle.standardError.write(Data("\ncontract-harness fuzz: stopping after this step (SIGINT again to quit now)\n".utf8))
+            StandardStreams.err("\ncontract-harness fuzz: stopping after this step (SIGINT again to quit now)\n")
             return true
         }
         defer { TerminationSignals.onInterrupt(nil) }

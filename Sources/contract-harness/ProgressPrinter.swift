@@ -83,6 +83,6 @@ final class ProgressPrinter: @unchecked Sendable {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStreams.err(text)
     }
 }

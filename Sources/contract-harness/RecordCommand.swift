@@ -97,6 +97,6 @@ enum RecordCommand: Subcommand {
     }
 
     private static func note(_ text: String) {
-        FileHandle.standardError.write(Data(UntrustedText.guardLines(text + "\n").utf8))
+        StandardStreams.err(UntrustedText.guardLines(text + "\n"))
     }
 }

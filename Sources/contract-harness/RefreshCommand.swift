@@ -41,7 +41,7 @@ enum RefreshCommand: Subcommand {
         guard examples >= 0 else { throw UsageError("--examples must be ≥ 0") }
         try arguments.finish()
         if let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty {
-            FileHandle.standardError.write(Data("contract-harness: refresh refuses to run under CI (CI=\(ci)): golden files change only by a reviewed commit\n".utf8))
+            StandardStreams.err("contract-harness: refresh refuses to run under CI (CI=\(ci)): golden files change only by a reviewed commit\n")
             return ExitCode.usageOrInput
         }
         let script = paths.root.appendingPathComponent("scripts/record-kotlin").path

@@ -40,7 +40,7 @@ enum ReportCommand: Subcommand {
         let page = HTMLReport.render(ReportFacts(result), options: HTMLReport.Options(agreeingSamples: samples, blobLimit: blobLimit))
         try ReportFile.write(Array(page.utf8), to: html)
         if html != "-" {
-            FileHandle.standardError.write(Data("wrote \(html) (\(page.utf8.count / 1024) KiB); the gate \(result.passed ? "passes" : "FAILS")\n".utf8))
+            StandardStreams.err("wrote \(html) (\(page.utf8.count / 1024) KiB); the gate \(result.passed ? "passes" : "FAILS")\n")
         }
         return ExitCode.passed
     }

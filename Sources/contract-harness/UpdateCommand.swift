@@ -26,14 +26,14 @@ enum UpdateCommand: Subcommand {
         let jobs = try jobs(&arguments)
         try arguments.finish()
         if let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty {
-            FileHandle.standardError.write(Data("contract-harness: update refuses to run under CI (CI=\(ci)): expected outputs change only by a reviewed commit\n".utf8))
+            StandardStreams.err("contract-harness: update refuses to run under CI (CI=\(ci)): expected outputs change only by a reviewed commit\n")
             return ExitCode.usageOrInput
         }
         try paths.expected.checkWritable()  // before anything in it is removed or written
-        LeftoverTemporaryFiles.report(LeftoverTemporaryFiles.clean(paths.expected.folder), in: "golden/expected")
+        StandardStreams.err(LeftoverTemporaryFiles.report(LeftoverTemporaryFiles.clean(paths.expected.folder), in: "golden/expected"))
         let changed = try Gate.update(paths, jobs: jobs)
         for file in paths.expected.foreignFiles() {
-            FileHandle.standardError.write(Data("contract-harness: left golden/expected/\(UntrustedText.escape(file)) alone (update did not write it)\n".utf8))
+            StandardStreams.err("contract-harness: left golden/expected/\(UntrustedText.escape(file)) alone (update did not write it)\n")
         }
         if changed.isEmpty {
             print("golden/expected is up to date")

@@ -151,24 +151,55 @@ final class CLITests: XCTestCase {
     }
 }
 
-/// A reader of the CLI's output that stops early (`cases | head -1`) ends the command quietly:
-/// no trap in the write, no core, exit 0 — like any Unix filter.
+/// A reader of the CLI's output that stops early (`cases | head -1`, `fuzz 2>&1 | head -1`)
+/// ends the command quietly as SIGPIPE ends any Unix filter: exit 141, never a trap in the
+/// write (SIGILL, exit 132), no "Fatal error" — on stdout and on stderr alike.
 final class CLIClosedPipeTests: XCTestCase {
-    func testCasesIntoAPipeClosedAfterOneLineEndsQuietly() throws {
+    override func setUpWithError() throws {
         guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
             throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
         }
+    }
+
+    func testCasesIntoAPipeClosedAfterOneLineEndsAsSIGPIPEWould() throws {
+        let run = try piped(["cases", "--root", GateTestSupport.repositoryRoot.path], into: "head -1", errorsToo: false)
+        XCTAssertEqual(run.status, 141, run.err)
+        XCTAssertFalse(run.err.contains("Fatal error"), run.err)
+    }
+
+    /// The progress lines and the summary of `fuzz` go to a pipe whose reader left after one line.
+    func testFuzzProgressIntoAClosedPipeEndsAsSIGPIPEWould() throws {
+        let run = try piped(["fuzz", "--seed", "1", "--seconds", "2", "--root", GateTestSupport.repositoryRoot.path],
+                            into: "head -1", errorsToo: true)
+        XCTAssertEqual(run.status, 141, run.err)
+    }
+
+    /// A usage error longer than the pipe's reader takes (`head -c 5`).
+    func testALongUsageErrorIntoAClosedPipeEndsAsSIGPIPEWould() throws {
+        let name = String(repeating: "X", count: 100_000)
+        let run = try piped(["check", "--testee", "\(name)=cat"], into: "head -c 5", errorsToo: true)
+        XCTAssertEqual(run.status, 141, run.err)
+    }
+
+    /// Runs the CLI with `arguments`, its stdout (and with `errorsToo` its stderr) into
+    /// `reader`; returns the CLI's own exit status as the shell sees it, and its stderr otherwise.
+    private func piped(_ arguments: [String], into reader: String, errorsToo: Bool) throws -> (status: Int32, err: String) {
+        let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("closed-pipe-\(UUID().uuidString).err")
+        defer { try? FileManager.default.removeItem(at: errFile) }
+        let redirect = errorsToo ? "2>&1" : "2>\"$ERRFILE\""
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/bash")
-        shell.arguments = ["-c", "set -o pipefail; \"$0\" cases --root \"$1\" 2>\"$2\" | head -1 >/dev/null",
-                           GateTestSupport.cli.path, GateTestSupport.repositoryRoot.path,
-                           FileManager.default.temporaryDirectory.appendingPathComponent("closed-pipe-\(getpid()).err").path]
+        shell.arguments = ["-c", "\"$0\" \"$@\" \(redirect) | \(reader) >/dev/null; echo ${PIPESTATUS[0]} >\"$STATUSFILE\"",
+                           GateTestSupport.cli.path] + arguments
+        let statusFile = errFile.appendingPathExtension("status")
+        defer { try? FileManager.default.removeItem(at: statusFile) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["ERRFILE"] = errFile.path
+        environment["STATUSFILE"] = statusFile.path
+        shell.environment = environment
         try shell.run()
         shell.waitUntilExit()
-        let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("closed-pipe-\(getpid()).err")
-        defer { try? FileManager.default.removeItem(at: errFile) }
-        let err = (try? String(contentsOf: errFile, encoding: .utf8)) ?? ""
-        XCTAssertEqual(shell.terminationStatus, 0, err)
-        XCTAssertFalse(err.contains("Fatal error"), err)
+        let status = try String(contentsOf: statusFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        return (Int32(status) ?? -1, (try? String(contentsOf: errFile, encoding: .utf8)) ?? "")
     }
 }

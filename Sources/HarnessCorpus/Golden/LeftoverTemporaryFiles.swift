@@ -32,9 +32,7 @@ package enum LeftoverTemporaryFiles {
     }
 
     /// `removed .x.jsonl.tmp-123 (left by a killed run)` lines for stderr, one per file.
-    package static func report(_ removed: [String], in displayName: String) {
-        for name in removed {
-            FileHandle.standardError.write(Data("contract-harness: removed \(UntrustedText.escape("\(displayName)/\(name)")) (a temporary file left by a killed run)\n".utf8))
-        }
+    package static func report(_ removed: [String], in displayName: String) -> String {
+        removed.map { "contract-harness: removed \(UntrustedText.escape("\(displayName)/\($0)")) (a temporary file left by a killed run)\n" }.joined()
     }
 }

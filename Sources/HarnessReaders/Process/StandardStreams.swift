@@ -1,0 +1,54 @@
+import Foundation
+import HarnessCorpus
+
+/// The one writer of the harness's own stdout and stderr (reports, diagnostics, progress):
+/// plain write(2), never `FileHandle` (which traps on EPIPE: SIGILL, exit 132). The CLI
+/// ignores SIGPIPE so that a testee's closed pipe never kills it; so when the reader of our
+/// own stdout or stderr goes away (`fuzz 2>&1 | head -1`), this ends the command quietly as
+/// SIGPIPE would for any Unix filter (exit 141): every child's group is killed, the
+/// temporary file of an atomic write under way is removed (no file is left half-written),
+/// then the process dies of SIGPIPE.
+package enum StandardStreams {
+    private static let lock = NSLock()
+
+    /// `text` on stdout, whole.
+    package static func out(_ text: String) { write(Array(text.utf8), to: STDOUT_FILENO) }
+    package static func out(_ bytes: [UInt8]) { write(bytes, to: STDOUT_FILENO) }
+    /// `text` on stderr, whole.
+    package static func err(_ text: String) { write(Array(text.utf8), to: STDERR_FILENO) }
+
+    /// Writes `bytes` to `fd` (1 or 2), all of them, one writer at a time (a progress line
+    /// from a timer never lands inside a report line).
+    package static func write(_ bytes: [UInt8], to fd: Int32) {
+        lock.lock()
+        defer { lock.unlock() }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+            if written > 0 { offset += written; continue }
+            if written < 0 && errno == EINTR { continue }
+            // errno is read first: ending the children makes system calls that overwrite it.
+            let error = written < 0 ? errno : EIO
+            if error == EPIPE { endAsBrokenPipe() }
+            // Another error on stderr (a full disk): nothing more can be said there.
+            guard fd == STDOUT_FILENO else { return }
+            LiveProcessGroups.killAll()
+            TemporaryFiles.removeAll()
+            _exit(1)
+        }
+    }
+
+    /// The reader of stdout or stderr is gone: end as SIGPIPE would, leaving no child and no
+    /// half-written file.
+    package static func endAsBrokenPipe() -> Never {
+        LiveProcessGroups.killAll()
+        TemporaryFiles.removeAll()
+        signal(SIGPIPE, SIG_DFL)
+        var pipeOnly = sigset_t()
+        sigemptyset(&pipeOnly)
+        sigaddset(&pipeOnly, SIGPIPE)
+        pthread_sigmask(SIG_UNBLOCK, &pipeOnly, nil)
+        raise(SIGPIPE)
+        _exit(128 + SIGPIPE)
+    }
+}
