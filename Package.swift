@@ -25,12 +25,15 @@ let package = Package(
         // The C reference called through its C API, its `rd_view` turned into a `DecodedView`:
         // for the harness's C reader and the libFuzzer target, never for the testee kit.
         .target(name: "ReferenceView", dependencies: ["ContractModel", "WidgetSnapshot", "ReferenceDecoder"]),
+        // Fork-and-exec for the harness's children, tied to its life (PR_SET_PDEATHSIG and a
+        // watchdog per process group): what posix_spawn cannot do. Plain C, no dependency.
+        .target(name: "SpawnSupport"),
         // The harness, in four layers along the data flow; each depends only on the layers above it
         // in this list, so the compiler refuses a loop. None is a product: the CLI is their front end.
         // HarnessCorpus: what the cases are — fixtures, mutations, zones, the corpus, and golden storage.
         .target(name: "HarnessCorpus", dependencies: ["ContractModel", "WidgetSnapshot", "ReferenceDecoder"]),
         // HarnessReaders: who decodes a case — the reader protocol, the readers, the process runner, recording.
-        .target(name: "HarnessReaders", dependencies: ["HarnessCorpus", "ContractModel", "ReferenceView", "WidgetSnapshot"]),
+        .target(name: "HarnessReaders", dependencies: ["HarnessCorpus", "ContractModel", "ReferenceView", "WidgetSnapshot", "SpawnSupport"]),
         // HarnessGate: what the readers' views mean — comparison, lists, verdicts, the gate, diff, reports.
         .target(name: "HarnessGate", dependencies: ["HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
         // HarnessFuzz: seeded fuzzing beside the gate — generation, judging, shrinking, findings, runs, reports.

@@ -20,8 +20,8 @@ struct ChildRun {
     /// `captureOutput`, else goes to /dev/null; stderr to /dev/null unless `showErrors`.
     ///
     /// Peak RSS: `ru_maxrss` of a child started straight from this process is useless here.
-    /// `posix_spawn` runs the child on this process's memory until `exec` (vfork-style), and
-    /// Linux carries the high-water mark of that memory into the child's `ru_maxrss`, so every
+    /// The child starts on (a copy of) this process's memory until `exec`, and Linux carries
+    /// the high-water mark of that memory into the child's `ru_maxrss`, so every
     /// child would report at least this process's own RSS. With `measureRSS` the command runs
     /// under GNU time (`%M`), whose forked child starts from time's ~2 MB; without GNU time the
     /// figure falls back to `wait4` and is only an upper bound.

@@ -1,10 +1,12 @@
 import Foundation
+import SpawnSupport
 
 /// The one way the harness and its tools start another program (testees, the Kotlin
 /// recording, git, the benchmarks' children), so every child is started, watched and ended
 /// the same way: in its own process group, listed in `LiveProcessGroups` until it is reaped
 /// (so a signal to the harness ends it), with the harness's ignored signals back at their
-/// defaults, and no descriptor of the harness but the three it is given.
+/// defaults, no descriptor of the harness but the three it is given, and tied to the
+/// harness's life (SpawnSupport: a `kill -9` of the harness still ends the child's group).
 package final class Subprocess: @unchecked Sendable {
     /// What runs: a `/bin/sh -c` command line, or an argument vector (`[0]` looked up in PATH).
     package enum Program: Sendable {
@@ -58,13 +60,16 @@ package final class Subprocess: @unchecked Sendable {
         Self.spawnLock.lock()
         defer { Self.spawnLock.unlock() }
         guard !Self.spawningStopped else { throw SpawnError(program: executable, reason: "the harness is ending") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
         var childEnds: [Int32] = []
         var ourEnds: [Int32?] = [nil, nil, nil]
-        defer { childEnds.forEach { close($0) } }
+        var paths: [UnsafeMutablePointer<CChar>] = []
+        defer {
+            childEnds.forEach { close($0) }
+            paths.forEach { free($0) }
+        }
+        var streams: [spawn_support_stream] = []
         for (fd, stream) in [(Int32(0), stdin), (1, stdout), (2, stderr)] {
+            var entry = spawn_support_stream(kind: SPAWN_SUPPORT_INHERIT, fd: -1, path: nil, flags: 0, mode: 0)
             switch stream {
             case .pipe:
                 var ends: [Int32] = [0, 0]
@@ -77,45 +82,29 @@ package final class Subprocess: @unchecked Sendable {
                 _ = fcntl(ours, F_SETFL, fcntl(ours, F_GETFL) | O_NONBLOCK)
                 childEnds.append(child)
                 ourEnds[Int(fd)] = ours
-                posix_spawn_file_actions_adddup2(&actions, child, fd)
+                entry.kind = SPAWN_SUPPORT_DUP
+                entry.fd = child
             case .file(let path):
-                let flags = fd == 0 ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC
-                posix_spawn_file_actions_addopen(&actions, fd, path, flags, 0o600)
+                entry = Self.opening(path, flags: fd == 0 ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC, keeping: &paths)
             case .null:
-                posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+                entry = Self.opening("/dev/null", flags: fd == 0 ? O_RDONLY : O_WRONLY, keeping: &paths)
             case .inherit:
                 break
             }
+            streams.append(entry)
         }
 
-        // Nothing else of this process's: a descriptor inherited from whoever started the
-        // harness (a pipe to its own reader, say) would otherwise live on in the testee and
-        // in anything the testee leaves behind.
-        if let addCloseFrom = Self.addCloseFrom {
-            _ = addCloseFrom(&actions, 3)
-        } else {
-            Self.markEveryDescriptorCloseOnExec()
-        }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Its own process group (killable as a whole, untouched by the terminal's ^C), the
-        // signals this process ignores or handles back at their defaults, nothing blocked.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signalNumber) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        posix_spawnattr_setpgroup(&attributes, 0)
-
+        // The child (spawn_support_spawn): its own process group (killable as a whole,
+        // untouched by the terminal's ^C), every signal at its default and unblocked, no
+        // descriptor of this process's but the three it is given (a pipe to the harness's own
+        // reader must not live on in the testee), and tied to this process's life — it and its
+        // whole group get SIGKILL when the harness is gone, even by `kill -9`.
         var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawnp(&child, executable, &actions, &attributes, &cArguments, environ)
+        let status = streams.withUnsafeBufferPointer { streams in
+            spawn_support_spawn(&child, executable, &cArguments, environ, streams.baseAddress)
+        }
         guard status == 0 else {
             ourEnds.compactMap { $0 }.forEach { close($0) }
             throw SpawnError(program: executable, reason: String(cString: strerror(status)))
@@ -127,19 +116,11 @@ package final class Subprocess: @unchecked Sendable {
         errors = ourEnds[2]
     }
 
-    /// glibc ≥ 2.34's `posix_spawn_file_actions_addclosefrom_np` (not in Swift's Glibc module).
-    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    private static let addCloseFrom: AddCloseFrom? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-        return unsafeBitCast(symbol, to: AddCloseFrom.self)
-    }()
-
-    /// Without `addclosefrom`: every open descriptor above 2 gets close-on-exec.
-    private static func markEveryDescriptorCloseOnExec() {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
-        for name in names {
-            if let fd = Int32(name), fd > 2 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        }
+    /// A stream the child opens itself (`path` is copied into `paths`, freed after the spawn).
+    private static func opening(_ path: String, flags: Int32, keeping paths: inout [UnsafeMutablePointer<CChar>]) -> spawn_support_stream {
+        let copy = strdup(path)!
+        paths.append(copy)
+        return spawn_support_stream(kind: SPAWN_SUPPORT_OPEN, fd: -1, path: UnsafePointer(copy), flags: flags, mode: 0o600)
     }
 
     deinit {
