@@ -30,8 +30,9 @@ enum RecordCommand: Subcommand {
     With --cases FILE --out FILE ('-' = stdin / stdout) any case stream is run and the view
     lines are written to FILE instead (nothing under golden/ changes).
 
-    Every case must get a line that names it: a crash, a hang or a stray line stops the
-    recording with the case and the testee's stderr, and nothing is written (exit 1).
+    Every case must get a line that names it: a crash, a hang or a stray line (also one after
+    the last case) stops the recording at once, with the case and the testee's stderr, and
+    nothing is written (exit 1). A testee that never answers costs one --start-timeout.
 
     OPTIONS:
       --reader-command CMD  the testee, run with /bin/sh -c in its own process group
@@ -55,7 +56,9 @@ enum RecordCommand: Subcommand {
         try arguments.finish()
         guard (cases == nil) == (out == nil) else { throw UsageError("--cases and --out go together") }
 
-        let session = TesteeSession(name: name, command: command, caseTimeout: timeout, startTimeout: startTimeout)
+        // The first failure stops the recording (brokenAfter 1): nothing is written anyway, so
+        // the cases after a hang or a stray line would only cost time.
+        let session = TesteeSession(name: name, command: command, caseTimeout: timeout, startTimeout: startTimeout, brokenAfter: 1)
         defer { session.close() }
         let started = Date()
         do {

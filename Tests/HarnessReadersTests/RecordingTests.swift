@@ -113,3 +113,90 @@ final class RecordingTests: XCTestCase {
         }
     }
 }
+
+/// `record` through the CLI keeps its help's promise: the first hang or stray line stops the
+/// recording at once (not after the whole stream), a line after the last case is refused,
+/// and a testee that never starts answering costs one start timeout.
+final class RecordStopsAtFirstFailureTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
+            throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
+        }
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("record-stop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    /// A stream of `count` cases (only the id matters to the script testee below).
+    private func stream(_ count: Int) throws -> String {
+        let file = folder.appendingPathComponent("cases.jsonl")
+        try (0..<count).map { "{\"id\":\"f/op#\($0)@utc@at\"}\n" }.joined().write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
+    /// Notes each start in `starts`, answers every case with an empty view; with MODE=hang it
+    /// hangs on every case but `ODD_ID`, with MODE=twice it answers `ODD_ID` twice.
+    private func testee(mode: String, oddId: String) throws -> String {
+        let script = folder.appendingPathComponent("testee.sh")
+        try #"""
+        echo start >> "$STARTS"
+        while IFS= read -r line; do
+          id=${line#\{\"id\":\"}; id=${id%%\"*}
+          view="{\"id\":\"$id\",\"parse\":{\"tasks\":[]},\"meta\":{\"dayStr\":null,\"validUntil\":null},\"stale\":false,\"header\":{\"kind\":\"today\"}}"
+          if [ "$MODE" = hang ] && [ "$id" != "$ODD_ID" ]; then sleep 1000; fi
+          printf '%s\n' "$view"
+          if [ "$MODE" = twice ] && [ "$id" = "$ODD_ID" ]; then printf '%s\n' "$view"; fi
+        done
+        """#.write(to: script, atomically: true, encoding: .utf8)
+        return "MODE=\(mode) ODD_ID='\(oddId)' STARTS='\(startsFile.path)' exec sh '\(script.path)'"
+    }
+
+    private var startsFile: URL { folder.appendingPathComponent("starts") }
+
+    /// How many times the testee was started.
+    private var starts: Int {
+        ((try? String(contentsOf: startsFile, encoding: .utf8)) ?? "").split(separator: "\n").count
+    }
+
+    private func record(_ command: String, cases: String, _ extra: [String]) throws -> (status: Int32, err: String, wrote: Bool) {
+        let out = folder.appendingPathComponent("views.jsonl")
+        try? FileManager.default.removeItem(at: out)
+        try? FileManager.default.removeItem(at: startsFile)
+        let run = try GateTestSupport.runCLI(["record", "--name", "fake", "--reader-command", command,
+                                              "--cases", cases, "--out", out.path] + extra)
+        return (run.status, run.err, FileManager.default.fileExists(atPath: out.path))
+    }
+
+    func testAHangStopsTheRecordingAtOnce() throws {
+        // 200 cases; it answers the first and hangs on every other: one hang, no restart.
+        let run = try record(try testee(mode: "hang", oddId: "f/op#0@utc@at"), cases: try stream(200), ["--timeout", "1"])
+        XCTAssertEqual(run.status, 1, run.err)
+        XCTAssertTrue(run.err.contains("fake failed on case f/op#1@utc@at: hang: no line within 1 s"), run.err)
+        XCTAssertFalse(run.wrote)
+        XCTAssertEqual(starts, 1, "restarted after the hang: the recording went on")
+    }
+
+    func testALineAfterTheLastCaseIsRefused() throws {
+        let run = try record(try testee(mode: "twice", oddId: "f/op#2@utc@at"), cases: try stream(3), [])
+        XCTAssertEqual(run.status, 1, run.err)
+        XCTAssertTrue(run.err.contains("fake after case f/op#2@utc@at: stray line after the last case"), run.err)
+        XCTAssertFalse(run.wrote)
+        // The same testee without the extra line records.
+        let clean = try record(try testee(mode: "none", oddId: "-"), cases: try stream(3), [])
+        XCTAssertEqual(clean.status, 0, clean.err)
+        XCTAssertTrue(clean.wrote)
+    }
+
+    func testATesteeThatNeverAnswersCostsOneStartTimeout() throws {
+        let command = "echo start >> '\(startsFile.path)'; while read -r line; do :; done"
+        let run = try record(command, cases: try stream(50), ["--timeout", "1", "--start-timeout", "2"])
+        XCTAssertEqual(run.status, 1, run.err)
+        XCTAssertTrue(run.err.contains("fake failed on case f/op#0@utc@at: hang: no line within 2 s of starting"), run.err)
+        XCTAssertEqual(starts, 1, "restarted after the start timeout")
+    }
+}

@@ -102,17 +102,35 @@ final class TesteeRunnerTests: XCTestCase {
         XCTAssertTrue(reason.contains("TesteeMain: planted failure on fixture/op#9@berlin@at"), reason)
     }
 
-    func testANeverAnsweringTesteeIsDeclaredBrokenInSeconds() throws {
+    func testANeverAnsweringTesteeIsDeclaredBrokenAfterOneStartTimeout() throws {
         let cases = cases(5_000)
-        // Reads every case and never answers: each of the first K cases costs one timeout, the rest none.
+        // Reads every case and never gives a line: one start timeout, then every case fails at once.
         let reader = ExternalProcessReader(name: "mute", command: "while read -r line; do :; done", caseTimeout: 0.5)
+        let start = Date()
+        let outcomes = reader.decodeAll(cases, jobs: 1)
+        let elapsed = Date().timeIntervalSince(start)
+        XCTAssertEqual(outcomes.count, cases.count)
+        XCTAssertTrue("\(outcomes[0])".contains("hang: no line within 0.5 s of starting"), "\(outcomes[0])")
+        XCTAssertTrue(outcomes.dropFirst().allSatisfy { "\($0)".contains("broken: mute gave no line within 0.5 s of starting") }, "\(outcomes[1])")
+        XCTAssertLessThan(elapsed, 0.5 + 10, "a testee that never starts must cost one start timeout")
+    }
+
+    func testATesteeThatStopsAnsweringIsDeclaredBrokenInSeconds() throws {
+        let cases = cases(5_000)
+        // Answers the first case (its first process only), then reads every case and never
+        // answers, restarted or not: each of the next K cases costs one timeout, the rest none.
+        let marker = folder.appendingPathComponent("answered").path
+        let view = #"{"id":"fixture/op#0@berlin@at","parse":{"tasks":[]},"meta":{"dayStr":null,"validUntil":null},"stale":false,"header":{"kind":"today"}}"#
+        let command = "if [ ! -e '\(marker)' ]; then read -r line; touch '\(marker)'; printf '%s\\n' '\(view)'; fi; while read -r line; do :; done"
+        let reader = ExternalProcessReader(name: "mute", command: command, caseTimeout: 0.5)
         let start = Date()
         let outcomes = reader.decodeAll(cases, jobs: 1)
         let elapsed = Date().timeIntervalSince(start)
         let k = ExternalProcessReader.brokenAfter
         XCTAssertEqual(outcomes.count, cases.count)
-        XCTAssertTrue(outcomes.prefix(k).allSatisfy { "\($0)".contains("hang: no line within 0.5 s") }, "\(outcomes[0])")
-        XCTAssertTrue(outcomes.dropFirst(k).allSatisfy { "\($0)".contains("broken: mute failed on \(k) cases in a row") }, "\(outcomes[k])")
+        XCTAssertEqual(blamed([outcomes[0]], [cases[0]]), [])
+        XCTAssertTrue(outcomes.dropFirst().prefix(k).allSatisfy { "\($0)".contains("hang: no line within 0.5 s") }, "\(outcomes[1])")
+        XCTAssertTrue(outcomes.dropFirst(k + 1).allSatisfy { "\($0)".contains("broken: mute failed on \(k) cases in a row") }, "\(outcomes[k + 1])")
         XCTAssertLessThan(elapsed, Double(k) * 0.5 + 15, "a dead testee must cost K timeouts, not one per case")
     }
 
@@ -261,7 +279,7 @@ final class TesteeRunnerTests: XCTestCase {
         let elapsed = Date().timeIntervalSince(started)
         XCTAssertEqual(run.status, 1, run.out + run.err)
         let report = try String(contentsOf: json, encoding: .utf8)
-        XCTAssertTrue(report.contains("broken: mute failed on \(ExternalProcessReader.brokenAfter) cases in a row"), String(report.prefix(2000)))
-        XCTAssertLessThan(elapsed, Double(ExternalProcessReader.brokenAfter) + 60, "one timeout per case again?")
+        XCTAssertTrue(report.contains("broken: mute gave no line within 1 s of starting"), String(report.prefix(2000)))
+        XCTAssertLessThan(elapsed, 60, "one timeout per case again?")
     }
 }

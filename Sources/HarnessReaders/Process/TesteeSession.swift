@@ -16,7 +16,8 @@ import WidgetSnapshot
 /// Each failure is shown with the last lines the testee wrote to stderr (kept in a bounded
 /// ring per process, never inherited). After `brokenAfter` such failures in a row the testee
 /// is declared broken and every case left fails at once with that reason, so a dead testee
-/// costs seconds, not one timeout per case.
+/// costs seconds, not one timeout per case; one that never gave a single line is declared
+/// broken after its first start timeout (restarting it would only wait again).
 package final class TesteeSession: @unchecked Sendable {
     /// Consecutive failed cases after which a testee is declared broken.
     package static let defaultBrokenAfter = 20
@@ -41,6 +42,8 @@ package final class TesteeSession: @unchecked Sendable {
 
     private var process: LineProcess?
     private var answeredSinceStart = false
+    /// Whether any process of this session ever gave a line.
+    private var everAnswered = false
     private var failuresInARow = 0
 
     package init(name: String, command: String, caseTimeout: Double, startTimeout: Double? = nil,
@@ -101,6 +104,7 @@ package final class TesteeSession: @unchecked Sendable {
             switch read {
             case .line(let bytes):
                 answeredSinceStart = true
+                everAnswered = true
                 switch Self.outcome(of: bytes, for: requests[index].id, testee: name, number: index + 1) {
                 case .success(let outcome):
                     failuresInARow = 0
@@ -119,9 +123,34 @@ package final class TesteeSession: @unchecked Sendable {
             case .timedOut:
                 let stderr = stop(running)
                 answers.append(blame("hang: no line within \(Self.seconds(timeout)) s" + (answeredSinceStart ? "" : " of starting") + stderr))
+                // A testee that never gave a single line will not start the next time either:
+                // one start timeout, not `brokenAfter` of them.
+                if !everAnswered, brokenReason == nil {
+                    brokenReason = "broken: \(name) gave no line within \(Self.seconds(timeout)) s of starting; its remaining cases were not run"
+                }
             }
         }
         return answers
+    }
+
+    /// After the last case: end of file on the testee's stdin, then anything more it writes
+    /// (within `caseTimeout`) is a stray line, returned as the reason to refuse the stream;
+    /// nil when it wrote nothing more. The process is ended either way.
+    package func finishStream() -> String? {
+        guard let running = process else { return nil }
+        running.finishInput()
+        let read = running.readLine(timeout: caseTimeout)
+        let stderr = Self.shown(running.stderr, of: name)
+        close()
+        switch read {
+        case .line(let bytes):
+            let shown = String(decoding: bytes.prefix(200), as: UTF8.self)
+            return "stray line after the last case: \(shown.debugDescription)\(bytes.count > 200 ? " (cut)" : "")" + stderr
+        case .overlong:
+            return "stray output after the last case: a line longer than \(maximumLineBytes) bytes" + stderr
+        case .endOfFile, .timedOut:
+            return nil
+        }
     }
 
     /// Ends the process: end of file on its stdin, a moment to exit, then its group is killed.

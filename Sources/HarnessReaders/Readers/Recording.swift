@@ -9,7 +9,9 @@ import HarnessCorpus
 /// case), and the lines are kept byte for byte — written per fixture through the view store,
 /// with `RECORDING.json` naming the toolchain and the case stream.
 package enum Recording {
-    /// The testee's line for each request, in order; throws on the first case it failed.
+    /// The testee's line for each request, in order; throws on the first case it failed, or
+    /// when it writes a line after the last case. `session` should stop at the first failure
+    /// (`brokenAfter: 1`, as `record` makes it): the cases after a hang are not worth running.
     package static func run(_ requests: [TesteeRequest], through session: TesteeSession) throws(RecordingError) -> [[UInt8]] {
         let answers = session.decode(requests: requests)
         var lines: [[UInt8]] = []
@@ -21,6 +23,9 @@ package enum Recording {
                 throw RecordingError(message: "\(session.name) failed on case \(request.id): \(reason)")
             }
             lines.append(line)
+        }
+        if let stray = session.finishStream() {
+            throw RecordingError(message: "\(session.name) after case \(requests.last?.id ?? "-"): \(stray)")
         }
         return lines
     }
