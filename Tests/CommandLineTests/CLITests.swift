@@ -125,6 +125,34 @@ final class CLITests: XCTestCase {
         }
     }
 
+    /// A case line that is not UTF-8 (a raw 0xFF inside the blob string) is a bad case: a crash
+    /// line, never a case repaired to U+FFFD and decoded (CONTRACT §6: such bytes go as blobBase64).
+    func testDecodeAnswersACaseLineThatIsNotUTF8WithACrashLine() throws {
+        let good = try XCTUnwrap(try Corpus.load(HarnessPaths(root: GateTestSupport.repositoryRoot)).cases.first { $0.id.hasPrefix("legacy/") })
+        var input = Array(#"{"id":"bad/utf8@utc@at","blob":"{\"v\":1,\"tasks\":[{\"id\":\"t\",\"title\":\""#.utf8) + [0xFF]
+        input += Array(#"\"}]}","nowMs":0,"timeZone":"UTC"}"#.utf8) + [10]
+        input += CaseStream.line(good) + [13, 10]
+        let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("decode-utf8-\(UUID().uuidString).jsonl")
+        try Data(input).write(to: inputFile)
+        defer { try? FileManager.default.removeItem(at: inputFile) }
+        for reader in ["swift", "c"] {
+            let shell = Process()
+            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+            shell.arguments = ["-c", "exec \"$0\" decode --reader \"$1\" < \"$2\"", GateTestSupport.cli.path, reader, inputFile.path]
+            let out = Pipe()
+            shell.standardOutput = out
+            try shell.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            shell.waitUntilExit()
+            XCTAssertEqual(shell.terminationStatus, 0, "\(reader): \(text)")
+            let lines = text.split(separator: "\n").map(String.init)
+            XCTAssertEqual(lines.count, 2, "\(reader): \(text)")
+            guard lines.count == 2 else { continue }
+            XCTAssertTrue(lines[0].hasPrefix(#"{"id":"","crash":"bad case: stdin:1: not JSON"#), "\(reader): \(lines[0])")
+            XCTAssertTrue(lines[1].hasPrefix(#"{"id":"\#(good.id)","parse""#), "\(reader): \(lines[1])")
+        }
+    }
+
     func testATesteeThatCrashesOrHangsFailsOnlyThoseCases() throws {
         let cases = try Corpus.load(HarnessPaths(root: GateTestSupport.repositoryRoot)).cases.filter { $0.id.hasPrefix("legacy/") }
         let cli = GateTestSupport.cli.path
