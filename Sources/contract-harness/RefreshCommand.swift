@@ -35,7 +35,8 @@ enum RefreshCommand: Subcommand {
     static func run(_ arguments: inout Arguments) throws -> Int32 {
         let paths = try paths(&arguments)
         let jobs = try jobs(&arguments)
-        let base = try arguments.option("--base") ?? "HEAD"
+        let givenBase = try arguments.option("--base")
+        let base = givenBase ?? "HEAD"
         let skipKotlin = arguments.flag("--no-kotlin")
         let examples = try arguments.integer("--examples") ?? 5
         guard examples >= 0 else { throw UsageError("--examples must be ≥ 0") }
@@ -43,6 +44,15 @@ enum RefreshCommand: Subcommand {
         if let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty {
             StandardStreams.err("contract-harness: refresh refuses to run under CI (CI=\(ci)): golden files change only by a reviewed commit\n")
             return ExitCode.usageOrInput
+        }
+        // A --base that names no revision is bad usage, found before anything is written (the
+        // default HEAD may be missing: a tree outside git still refreshes, without the diff).
+        if givenBase != nil {
+            do {
+                _ = try GitRevision(base, root: paths.root)
+            } catch let error as GitError {
+                throw UsageError("--base `\(base)` is not a revision of \(paths.root.path): \(error.message); nothing was written")
+            }
         }
         let script = paths.root.appendingPathComponent("scripts/record-kotlin").path
         if !skipKotlin, !FileManager.default.isExecutableFile(atPath: script) {

@@ -60,6 +60,24 @@ final class ContractChangeFlowTests: XCTestCase {
         XCTAssertEqual(again.status, 0)
     }
 
+    /// `refresh --base` naming no revision (a typo, or '') is exit 2 before any golden file is
+    /// written, although the fixtures changed and `update` would write golden/expected.
+    func testRefreshWithABaseThatIsNoRevisionWritesNothing() throws {
+        let paths = try GateTestSupport.copyOfGolden()
+        defer { GateTestSupport.remove(paths) }
+        try GoldenProvenanceTests.renameFirstTitle(paths)
+        let expected = paths.golden.appendingPathComponent("expected/canonical.jsonl")
+        let before = try Data(contentsOf: expected)
+        var contributor = ProcessInfo.processInfo.environment
+        contributor["CI"] = nil
+        for base in ["no-such-rev", ""] {
+            let run = try GateTestSupport.runCLI(["refresh", "--root", paths.root.path, "--no-kotlin", "--base", base], environment: contributor)
+            XCTAssertEqual(run.status, 2, "\(base): " + run.out + run.err)
+            XCTAssertTrue(run.err.contains("--base `\(base)` is not a revision of"), run.err)
+            XCTAssertEqual(try Data(contentsOf: expected), before, "\(base): golden/expected was written")
+        }
+    }
+
     func testRefreshRefusesUnderCI() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = "true"
