@@ -172,7 +172,8 @@ enum FuzzCommand: Subcommand {
         // A disagreement already saved under golden/findings is a known, listed one: the run
         // fails on new ones (or on any with --no-save); `--replay` tracks the known ones.
         let failing = store == nil ? report.disagreements : report.newFindings
-        return failing == 0 ? ExitCode.passed : ExitCode.contractFailure
+        // A testee declared broken fails the run even when the cases it ran agreed.
+        return failing == 0 && report.broken == nil ? ExitCode.passed : ExitCode.contractFailure
     }
 
     /// The Kotlin end as a testee; with `budget` (the `--seconds` budget and the command's

@@ -28,6 +28,10 @@ enum Testee {
         let startTimeout = try seconds(&arguments, "--start-timeout")
         let specs = try arguments.options("--testee")
         let readers = try specs.map { spec throws(UsageError) in try parse(spec, timeout: timeout, startTimeout: startTimeout) }
+        var seen: Set<String> = []
+        for reader in readers where !seen.insert(reader.name).inserted {
+            throw UsageError("--testee \(reader.name) is given twice: each testee needs a name of its own (its views and findings are known by it)")
+        }
         return (specs, readers, timeout, startTimeout)
     }
 

@@ -17,13 +17,35 @@ final class FuzzCommandTests: XCTestCase {
 
     func testUsageErrorsExitTwo() throws {
         for arguments in [["fuzz", "--cases", "10"], ["fuzz", "--seed", "1"], ["fuzz", "--seed", "1", "--cases", "5", "--seconds", "1"],
-                          ["fuzz", "--seed", "-1", "--cases", "5"], ["fuzz", "--seed", "1", "--cases", "5", "--shard", "4/3"]] {
+                          ["fuzz", "--seed", "-1", "--cases", "5"], ["fuzz", "--seed", "1", "--cases", "5", "--shard", "4/3"],
+                          ["fuzz", "--seed", "1", "--cases", "5", "--no-save", "--testee", "twin=cat", "--testee", "twin=sort"]] {
             let run = try GateTestSupport.runCLI(arguments + ["--root", root])
             XCTAssertEqual(run.status, 2, "\(arguments): \(run.err)")
         }
         let help = try GateTestSupport.runCLI(["fuzz", "--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.out.contains("USAGE: contract-harness fuzz"))
+    }
+
+    /// A testee declared broken (here: it crashes on every case) ends the run: findings only for
+    /// the cases it really failed, none for the cases it never ran, and exit 1 saying so.
+    func testABrokenTesteeEndsTheRunWithoutFindingsForCasesItNeverRan() throws {
+        let folder = FuzzTestSupport.temporaryFolder()
+        defer { FuzzTestSupport.remove(folder) }
+        let run = try GateTestSupport.runCLI(["fuzz", "--root", root, "--seed", "1", "--cases", "300", "--batch", "100",
+                                              "--findings", folder.path, "--testee", "dead=exit 3", "--quiet"])
+        XCTAssertEqual(run.status, 1, run.out + run.err)
+        let k = ExternalProcessReader.brokenAfter
+        XCTAssertTrue(run.out.contains("the run stopped, a testee is broken: dead failed on \(k) cases in a row"), run.out)
+        XCTAssertTrue(run.out.contains("(\(100 - k) in that batch: not compared, no findings)"), run.out)
+        XCTAssertTrue(run.out.contains("c/dead crash  \(k) cases"), run.out)
+        let saved = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        XCTAssertFalse(saved.isEmpty)
+        for name in saved {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            XCTAssertFalse(text.contains("broken:"), "a finding for a case the testee never ran: \(name)")
+            XCTAssertTrue(text.contains("ended before answering (exit status 3)"), text)
+        }
     }
 
     func testACleanRunPrintsThroughputPerReader() throws {

@@ -58,6 +58,9 @@ package struct FuzzReport: Sendable {
     /// True when the time budget ran out while a testee still had a batch (its cases were
     /// not compared).
     package var abandonedBatch = false
+    /// A testee declared broken (`TesteeSession`) ended the run: its name, why, and how many
+    /// cases of the batch it broke in were never run by it (not compared, never findings).
+    package var broken: (testee: String, reason: String, casesNotRun: Int)?
     /// True when a stop request (SIGINT) ended the run early.
     package var interrupted = false
 

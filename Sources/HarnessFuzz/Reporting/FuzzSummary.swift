@@ -23,11 +23,16 @@ package enum FuzzSummary {
         if report.abandonedBatch {
             text += "  the time budget ran out while a testee was decoding a batch: those cases were not compared\n"
         }
+        if let broken = report.broken {
+            text += "  the run stopped, a testee is \(broken.reason) (\(broken.casesNotRun) in that batch: not compared, no findings)\n"
+        }
         if !report.notImplemented.isEmpty {
             text += "  not implemented (fields left out of the views), not findings: "
             text += report.notImplemented.keys.sorted().map { "\($0) \(report.notImplemented[$0]!)" }.joined(separator: ", ") + "\n"
         }
-        guard report.disagreements > 0 else { return text + "no disagreement.\n" }
+        guard report.disagreements > 0 else {
+            return text + (report.broken == nil ? "no disagreement.\n" : "no disagreement in the cases compared.\n")
+        }
         text += "\(report.disagreements) disagreements, \(report.signatures.count) signatures, \(report.entries.count) settled"
         let cutShort = report.entries.filter { $0.shrinking == .stopped }.count
         text += cutShort > 0 ? " (\(cutShort) cut short by the time budget): " : ": "

@@ -74,11 +74,17 @@ package final class FuzzRun {
             let threads = Double(ParallelMap.threads(jobs: plan.jobs, count: indices.count))
             state.report.generationSeconds += batch.generationSeconds / threads
             for position in decodeSeconds.indices { decodeSeconds[position] += batch.readerSeconds[position] / threads }
-            if judgeInOtherProcesses(&batch, readers: readers, decodeSeconds: &decodeSeconds) {
+            switch judgeInOtherProcesses(&batch, readers: readers, decodeSeconds: &decodeSeconds) {
+            case .judged:
+                break
+            case .abandoned:
                 // The budget ran out while a testee had this batch: its cases are not compared.
                 state.report.abandonedBatch = true
-                break
+            case .broken(let testee, let reason, let notRun):
+                // The cases before it broke are judged below; the run ends after them.
+                state.report.broken = (testee, reason, notRun)
             }
+            if state.report.abandonedBatch { break }
             state.report.cases += batch.rows.count
             for row in batch.rows {
                 for (position, reader) in readers.enumerated() {
@@ -114,6 +120,7 @@ package final class FuzzRun {
             }
             state.report.elapsed = watch.seconds
             progress(snapshot(state.report, phase: nil))
+            if state.report.broken != nil { break }
         }
         for signature in state.unshrunk.keys.sorted() where state.settled[signature, default: 0] == 0 {
             let (fuzzCase, disagreement) = state.unshrunk[signature]!
@@ -133,12 +140,20 @@ package final class FuzzRun {
         var unshrunk: [String: (FuzzCase, Disagreement)] = [:]
     }
 
+    /// How a batch went through the readers in other processes.
+    private enum OtherProcesses {
+        case judged
+        /// The time budget ran out while one of them had the batch.
+        case abandoned
+        /// `testee` was declared broken: the batch is cut to the cases before the first it never ran.
+        case broken(testee: String, reason: String, casesNotRun: Int)
+    }
+
     /// Has the readers that run in other processes (testees, the Kotlin end, kept running for
     /// the whole run) read the batch's kept cases, timed by the wall clock, and judges them.
-    /// True when the time budget ran out while one of them had the batch.
-    private func judgeInOtherProcesses(_ batch: inout FuzzBatch, readers: [any Reader], decodeSeconds: inout [Double]) -> Bool {
+    private func judgeInOtherProcesses(_ batch: inout FuzzBatch, readers: [any Reader], decodeSeconds: inout [Double]) -> OtherProcesses {
         let others = readers.indices.filter { position in batch.rows.contains { $0.judgements[position] == nil } }
-        guard !others.isEmpty else { return false }
+        guard !others.isEmpty else { return .judged }
         let plain = batch.rows.map { $0.fuzzCase!.testCase }
         let expected: [ReaderOutcome]
         if batch.rows.allSatisfy({ $0.expected != nil }) {
@@ -146,10 +161,16 @@ package final class FuzzRun {
         } else {
             expected = Stopwatch.measure(&decodeSeconds[0]) { reference.decodeAll(plain, jobs: plan.jobs) }
         }
+        var end = OtherProcesses.judged
         for position in others {
             let reader = readers[position]
             let got = Stopwatch.measure(&decodeSeconds[position + 1]) { reader.decodeAll(plain, jobs: plan.jobs) }
-            if got.contains(.failure(TesteeSession.abandoned)) { return true }
+            if got.contains(.failure(TesteeSession.abandoned)) { return .abandoned }
+            if let first = got.prefix(batch.rows.count).firstIndex(where: TesteeSession.wasNotRun), case .failure(let reason) = got[first] {
+                // Cases a broken testee never ran are no disagreements: they and the rest of the run go.
+                if case .judged = end { end = .broken(testee: reader.name, reason: reason, casesNotRun: batch.rows.count - first) }
+                batch.rows.removeSubrange(first...)
+            }
             for row in batch.rows.indices {
                 batch.rows[row].judgements[position] = Disagreement.between(
                     reference: reference.name, expected: expected[row], reader: reader.name, got: got[row],
@@ -160,7 +181,7 @@ package final class FuzzRun {
             batch.rows[row].expected = nil
             if !batch.rows[row].disagrees { batch.rows[row].fuzzCase = nil }
         }
-        return false
+        return end
     }
 
     private func snapshot(_ report: FuzzReport, phase: String?) -> FuzzProgress {
@@ -242,7 +263,8 @@ struct DisagreementOracle {
         let expected = reference.decodeAll(cases, jobs: jobs)
         let got = reader.decodeAll(cases, jobs: jobs)
         return cases.indices.map {
-            Disagreement.between(reference: reference.name, expected: expected[$0], reader: reader.name, got: got[$0],
+            // A candidate a broken testee never ran shows nothing about the candidate.
+            TesteeSession.wasNotRun(got[$0]) ? nil : Disagreement.between(reference: reference.name, expected: expected[$0], reader: reader.name, got: got[$0],
                                  testCase: cases[$0], departures: departures).disagreement
         }
     }

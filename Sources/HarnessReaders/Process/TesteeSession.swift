@@ -35,6 +35,13 @@ package final class TesteeSession: @unchecked Sendable {
     package var deadline: Deadline?
     /// The failure reason of a case left undecoded because `deadline` passed.
     package static let abandoned = "abandoned: the time budget ran out before the testee answered"
+    /// Whether `outcome` is the failure of a case a broken testee never ran (not a finding).
+    package static func wasNotRun(_ outcome: ReaderOutcome) -> Bool {
+        if case .failure(let reason) = outcome { return reason.hasPrefix(brokenPrefix) }
+        return false
+    }
+    static let brokenPrefix = "broken: "
+
     /// Why the testee was declared broken, once it was.
     package private(set) var brokenReason: String?
     /// How many times the process was started.
@@ -126,7 +133,7 @@ package final class TesteeSession: @unchecked Sendable {
                 // A testee that never gave a single line will not start the next time either:
                 // one start timeout, not `brokenAfter` of them.
                 if !everAnswered, brokenReason == nil {
-                    brokenReason = "broken: \(name) gave no line within \(Self.seconds(timeout)) s of starting; its remaining cases were not run"
+                    brokenReason = Self.brokenPrefix + "\(name) gave no line within \(Self.seconds(timeout)) s of starting; its remaining cases were not run"
                 }
             }
         }
@@ -170,7 +177,7 @@ package final class TesteeSession: @unchecked Sendable {
         failuresInARow += 1
         if failuresInARow >= brokenAfter {
             let first = reason.prefix { $0 != "\n" }
-            brokenReason = "broken: \(name) failed on \(failuresInARow) cases in a row (the last: \(first)); its remaining cases were not run"
+            brokenReason = Self.brokenPrefix + "\(name) failed on \(failuresInARow) cases in a row (the last: \(first)); its remaining cases were not run"
             close()
         }
         return TesteeAnswer(outcome: .failure(reason), line: nil)
