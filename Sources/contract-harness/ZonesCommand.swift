@@ -30,6 +30,12 @@ enum ZonesCommand: Subcommand {
         let paths = try paths(&arguments)
         let write = arguments.flag("--write")
         try arguments.finish()
+        // Not the repository is bad usage, not a file that "differs" (nor a folder to create).
+        var isFolder: ObjCBool = false
+        let golden = paths.root.appendingPathComponent("golden").path
+        guard FileManager.default.fileExists(atPath: golden, isDirectory: &isFolder), isFolder.boolValue else {
+            throw UsageError("--root \(paths.root.path): no golden/ folder there (give --root the repository's top folder)")
+        }
         let scan = try ZoneScan.run()
         let text = ZoneDayFile(scan).render()
         print("tzdata \(scan.tzdataVersion): \(scan.zoneCount) zones, transitions 1970-2037 by class (zones / transitions / picked):")

@@ -69,6 +69,37 @@ final class CLITests: XCTestCase {
         }
     }
 
+    /// `zones --root` at a folder that is not the repository is bad usage naming it, not "differs".
+    func testZonesWithARootThatIsNotTheRepositoryIsExitTwo() throws {
+        let run = try GateTestSupport.runCLI(["zones", "--root", "/nonexistent/nowhere"])
+        XCTAssertEqual(run.status, 2, run.out + run.err)
+        XCTAssertTrue(run.err.contains("--root /nonexistent/nowhere: no golden/ folder there"), run.err)
+        XCTAssertFalse(run.out.contains("differs"), run.out)
+    }
+
+    /// Messages name the real cause: a golden/ that is a symlink loop is not "no fixtures
+    /// folder here", a sealed line with a mangled seal is not "unknown field `case`".
+    func testMessagesNameTheRealCause() throws {
+        let loop = FileManager.default.temporaryDirectory.appendingPathComponent("loop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: loop, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: loop) }
+        try FileManager.default.createSymbolicLink(atPath: loop.appendingPathComponent("golden").path, withDestinationPath: "golden")
+        let looped = try GateTestSupport.runCLI(["check", "--root", loop.path])
+        XCTAssertEqual(looped.status, 2, looped.err)
+        XCTAssertTrue(looped.err.contains("golden/fixtures: cannot reach the fixtures folder: Too many levels of symbolic links"), looped.err)
+
+        let paths = try GateTestSupport.copyOfGolden()
+        defer { GateTestSupport.remove(paths) }
+        let file = paths.golden.appendingPathComponent("expected/canonical.jsonl")
+        var lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+        lines[2] = lines[2].replacingOccurrences(of: #""}"#, with: #"0"}"#, options: .backwards, range: lines[2].index(lines[2].endIndex, offsetBy: -3)..<lines[2].endIndex)
+        try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        let sealed = try GateTestSupport.runCLI(["check", "--root", paths.root.path])
+        XCTAssertEqual(sealed.status, 2, sealed.err)
+        XCTAssertTrue(sealed.err.contains("golden/expected/canonical.jsonl:3: malformed provenance: a `case` member"), sealed.err)
+        XCTAssertFalse(sealed.err.contains("unknown field"), sealed.err)
+    }
+
     func testEverySubcommandHasHelp() throws {
         for name in ["check", "update", "cases", "list", "explain", "decode"] {
             let run = try GateTestSupport.runCLI([name, "--help"])

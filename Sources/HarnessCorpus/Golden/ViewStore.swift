@@ -63,6 +63,9 @@ package struct ViewStore {
             let bytes = try GoldenText.require(folder.appendingPathComponent(file), displayName: display, tree: tree)
             for (number, line) in try GoldenText.lines(bytes, file: display).enumerated() where !line.isEmpty {
                 let (view, provenance) = GoldenLine.open(line)
+                if provenance == .none, let problem = GoldenLine.provenanceProblem(line) {
+                    throw HarnessInputError(file: display, line: number + 1, message: problem)
+                }
                 let (id, outcome) = try ViewLine.parse(view, file: display, lineNumber: number + 1, allowingNotImplemented: allowsNotImplemented)
                 guard CaseID.fixture(of: id) == fixture else {
                     throw HarnessInputError(file: display, line: number + 1, field: "id", message: "case \(id) does not belong to fixture \(fixture)")
