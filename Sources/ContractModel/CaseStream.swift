@@ -91,6 +91,9 @@ package enum CaseStream {
         try fields.rejectUnknownKeys(allowed: ["id", "blob", "blobBase64", "pendingDoneTargets", "nowMs", "timeZone"])
         let id = try fields.string("id").string
         guard !id.isEmpty else { throw fields.failure("id", "expected a non-empty id") }
+        guard id.utf8.count <= InputLimits.caseIdBytes else {
+            throw fields.failure("id", "\(id.utf8.count) bytes, over the limit of \(InputLimits.caseIdBytes) for a case id")
+        }
         let blob: [UInt8]
         switch (fields.has("blob"), fields.has("blobBase64")) {
         case (true, false):
@@ -104,6 +107,10 @@ package enum CaseStream {
             throw fields.failure("blobBase64", "only one of blob and blobBase64 may be given")
         case (false, false):
             throw fields.failure("blob", "missing (or blobBase64)")
+        }
+        guard blob.count <= InputLimits.blobBytes else {
+            throw fields.failure(fields.has("blob") ? "blob" : "blobBase64",
+                                 "\(blob.count) bytes, over the limit of \(InputLimits.shown(InputLimits.blobBytes)) for a blob")
         }
         let pending = fields.has("pendingDoneTargets") ? try fields.pendingTargets("pendingDoneTargets") : []
         let nowMs = try fields.integer("nowMs")

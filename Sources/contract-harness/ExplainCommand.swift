@@ -26,8 +26,14 @@ enum ExplainCommand: Subcommand {
         guard let id = arguments.positional() else { throw UsageError("which case? give its id") }
         try arguments.finish()
         let corpus = try Corpus.load(paths)
+        guard id.utf8.count <= InputLimits.caseIdBytes else {
+            throw UsageError("no case has an id of \(id.utf8.count) bytes (a case id has at most \(InputLimits.caseIdBytes)): "
+                             + "\(id.prefix(60).debugDescription)…")
+        }
         guard let testCase = corpus.cases.first(where: { $0.id == id }) else {
-            let near = corpus.cases.map(\.id).filter { $0.hasPrefix(CaseID.mutation(of: id)) }.prefix(5)
+            // Ids of the same fixture and mutation (the prefix before the zone), found in one pass.
+            let mutation = CaseID.mutation(of: id)
+            let near = corpus.cases.lazy.map(\.id).filter { $0.hasPrefix(mutation) }.prefix(5)
             throw UsageError("no case \(id)" + (near.isEmpty ? "" : "; similar: " + near.joined(separator: ", ")))
         }
         guard let html else {

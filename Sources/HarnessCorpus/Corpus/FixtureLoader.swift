@@ -44,7 +44,8 @@ package enum FixtureLoader {
             throw HarnessInputError(file: relative, message: "fixture name `\(name)` is not [a-z0-9-]+")
         }
         let path = root.isEmpty ? relative : "\(root)/\(relative)"
-        let bytes = try GoldenText.require(URL(fileURLWithPath: path), displayName: relative, tree: TreeBoundary(rootPath: root))
+        let bytes = try GoldenText.require(URL(fileURLWithPath: path), displayName: relative, tree: TreeBoundary(rootPath: root),
+                                           maximumBytes: InputLimits.fixtureFileBytes)
         return try parse(bytes, name: name, file: relative)
     }
 

@@ -26,8 +26,9 @@ package enum GoldenText {
         return (info.st_mode & S_IFMT) == S_IFDIR ? .folder : .file
     }
 
-    /// The file's bytes with a leading UTF-8 BOM removed; nil when the file does not exist.
-    package static func read(_ url: URL, displayName: String, tree: TreeBoundary) throws(HarnessInputError) -> [UInt8]? {
+    /// The file's bytes with a leading UTF-8 BOM removed; nil when the file does not exist. A
+    /// file over `maximumBytes` is refused before it is read (`InputLimits`).
+    package static func read(_ url: URL, displayName: String, tree: TreeBoundary, maximumBytes: Int = .max) throws(HarnessInputError) -> [UInt8]? {
         switch try presence(url, displayName: displayName, tree: tree) {
         case .missing: return nil
         case .folder: throw HarnessInputError(file: displayName, message: "is a folder, expected a file (rename or remove it)")
@@ -35,6 +36,10 @@ package enum GoldenText {
         }
         guard access(url.path, R_OK) == 0 else {
             throw HarnessInputError(file: displayName, message: "cannot read: \(String(cString: strerror(errno)))")
+        }
+        var info = stat()
+        if maximumBytes < .max, stat(url.path, &info) == 0, Int(info.st_size) > maximumBytes {
+            throw HarnessInputError(file: displayName, message: "\(info.st_size) bytes, over the limit of \(InputLimits.shown(maximumBytes)) for this file (README, \"Limits\")")
         }
         let data: Data
         do {
@@ -46,8 +51,9 @@ package enum GoldenText {
     }
 
     /// The file's bytes (BOM removed); a missing file is an error with `hint` appended.
-    package static func require(_ url: URL, displayName: String, tree: TreeBoundary, hint: String = "") throws(HarnessInputError) -> [UInt8] {
-        guard let bytes = try read(url, displayName: displayName, tree: tree) else {
+    package static func require(_ url: URL, displayName: String, tree: TreeBoundary, hint: String = "",
+                                maximumBytes: Int = .max) throws(HarnessInputError) -> [UInt8] {
+        guard let bytes = try read(url, displayName: displayName, tree: tree, maximumBytes: maximumBytes) else {
             throw HarnessInputError(file: displayName, message: "missing" + (hint.isEmpty ? "" : ": \(hint)"))
         }
         return bytes

@@ -36,17 +36,45 @@ package struct DivergenceList: Sendable {
     }
 
     package var file: String
-    package var entries: [Entry]
+    package var entries: [Entry] { didSet { index = Index(entries) } }
+    /// The entries by exact case id, and the globs, each in line order: finding an entry
+    /// for a case costs a lookup plus the globs, never a pass over every entry.
+    private var index: Index
 
     package init(file: String, entries: [Entry]) {
         self.file = file
         self.entries = entries
+        index = Index(entries)
+    }
+
+    private struct Index: Sendable {
+        var exact: [String: [Entry]] = [:]
+        var globs: [Entry] = []
+
+        init(_ entries: [Entry]) {
+            for entry in entries {
+                if entry.pattern.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") }) {
+                    globs.append(entry)
+                } else {
+                    exact[entry.pattern, default: []].append(entry)
+                }
+            }
+        }
+    }
+
+    /// The entries whose pattern matches `caseId`, in line order.
+    package func entries(matching caseId: String) -> [Entry] {
+        let exact = index.exact[caseId] ?? []
+        let globs = index.globs.filter { $0.matches(caseId) }
+        return globs.isEmpty ? exact : (exact + globs).sorted { $0.line < $1.line }
     }
 
     /// Reads a list; a missing file is an empty list, an unreadable one (or one under an
     /// unreadable folder) is an error.
     package static func load(_ url: URL, displayName: String, tree: TreeBoundary) throws -> DivergenceList {
-        guard let bytes = try GoldenText.read(url, displayName: displayName, tree: tree) else { return DivergenceList(file: displayName, entries: []) }
+        guard let bytes = try GoldenText.read(url, displayName: displayName, tree: tree, maximumBytes: InputLimits.listFileBytes) else {
+            return DivergenceList(file: displayName, entries: [])
+        }
         return try parse(bytes, file: displayName)
     }
 
@@ -56,18 +84,23 @@ package struct DivergenceList: Sendable {
 
     static func parse(_ bytes: [UInt8], file: String) throws(HarnessInputError) -> DivergenceList {
         var entries: [Entry] = []
+        var byPattern: [String: [Entry]] = [:]
         for (index, rawLine) in try GoldenText.lines(bytes, file: file).enumerated() {
             guard let text = String(validating: rawLine, as: UTF8.self) else {
                 throw HarnessInputError(file: file, line: index + 1, message: "not UTF-8 text")
             }
             let line = text.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
+            guard entries.count < InputLimits.listEntries else {
+                throw HarnessInputError(file: file, line: index + 1, message: "more than \(InputLimits.listEntries) entries, the limit for a list (README, \"Limits\"): group cases with a glob")
+            }
             let entry = try EntryParser.parse(line, file: file, line: index + 1)
-            if let earlier = entries.first(where: { $0.pattern == entry.pattern && $0.fields.overlaps(entry.fields) }) {
+            if let earlier = byPattern[entry.pattern]?.first(where: { $0.fields.overlaps(entry.fields) }) {
                 throw HarnessInputError(file: file, line: index + 1,
                                         message: "pattern `\(entry.pattern)` with \(entry.fields) repeats fields of line \(earlier.line)")
             }
             entries.append(entry)
+            byPattern[entry.pattern, default: []].append(entry)
         }
         return DivergenceList(file: file, entries: entries)
     }
@@ -75,7 +108,7 @@ package struct DivergenceList: Sendable {
     /// The first entry that matches the case and whose fields cover `field`, of the kind
     /// the difference needs (a not-implemented field only by a not-implemented entry).
     package func entry(for caseId: String, field: String, notImplemented: Bool) -> Entry? {
-        entries.first { $0.isNotImplemented == notImplemented && $0.fields.covers(field) && $0.matches(caseId) }
+        entries(matching: caseId).first { $0.isNotImplemented == notImplemented && $0.fields.covers(field) }
     }
 }
 

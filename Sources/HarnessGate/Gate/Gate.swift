@@ -98,7 +98,7 @@ package enum Gate {
         if comparable.count < ids.count {
             let compared = Set(comparable)
             let left = ids.indices.filter { !compared.contains($0) }.map { ids[$0] }
-            let undecided = Set(list.entries.filter { entry in left.contains { entry.matches($0) } }.map(\.line))
+            let undecided = Set(left.flatMap { list.entries(matching: $0) }.map(\.line))
             verdict.staleEntries.removeAll { undecided.contains($0.line) }
             verdict.unusedFields = verdict.unusedFields.filter { !undecided.contains($0.key) }
         }

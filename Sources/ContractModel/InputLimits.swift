@@ -1,0 +1,27 @@
+/// The size limits on what a tree or a case stream hands the harness (README, "Limits"):
+/// far above anything the app writes (thousands of tasks, titles of kilobytes) and the
+/// harness generates (its largest case, `size.many-tasks`, is a 0.6 MB blob), low enough that
+/// a pull request cannot make the gate take minutes and gigabytes. Going over one is bad
+/// input (exit 2) naming the file; a case line over the blob limit is a bad case.
+package enum InputLimits {
+    /// A case's blob (a case line's `blob` / `blobBase64`): 2 MiB, three times the largest
+    /// generated case.
+    package static let blobBytes = 2 << 20
+    /// One fixture file (`golden/fixtures/*.json`): 256 KiB — today's are under 4 KB, and an
+    /// app snapshot of 2 000 tasks with 100-byte titles is about 200 KB. Every fixture becomes
+    /// up to ~3 300 cases that all carry its blob, so this bounds the gate's memory and the
+    /// golden files (README, "Limits", has the measured figures).
+    package static let fixtureFileBytes = 256 << 10
+    /// One divergence list (`golden/divergences/*.txt`): 1 MiB and 10 000 entries — more
+    /// entries than the corpus has cases per reader would excuse (~6 000), and today's lists
+    /// hold under 50.
+    package static let listFileBytes = 1 << 20
+    package static let listEntries = 10_000
+    /// A case id: 256 bytes (the longest generated one is under 80).
+    package static let caseIdBytes = 256
+
+    /// `2 MiB`, `256 KiB`: a limit as the messages and README say it.
+    package static func shown(_ bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
+    }
+}
