@@ -1,3 +1,4 @@
+import HarnessReaders
 import Foundation
 import HarnessCorpus
 

@@ -1,4 +1,4 @@
-import ContractHarness
+import HarnessReaders
 
 /// The command line's `print`: it shadows the standard library's in this module, so every
 /// line the CLI prints goes through `StandardStreams` (write(2); a reader that went away ends

@@ -1,4 +1,5 @@
 import ContractModel
+import HarnessReaders
 import Dispatch
 import Foundation
 import HarnessFuzz

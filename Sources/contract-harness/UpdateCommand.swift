@@ -1,4 +1,5 @@
 import ContractModel
+import HarnessReaders
 import Foundation
 import HarnessCorpus
 import HarnessGate

@@ -2,6 +2,7 @@ import ContractModel
 import Foundation
 import XCTest
 @testable import HarnessFuzz
+import HarnessReaders
 import HarnessTestSupport
 
 /// `contract-harness fuzz` on the command line: usage errors, a clean run, replaying saved

@@ -4,6 +4,7 @@ import XCTest
 import WidgetSnapshot
 @testable import HarnessCorpus
 @testable import HarnessReaders
+import HarnessTestSupport
 
 /// `contract-harness record` (what scripts/record-kotlin runs after compiling): a testee's
 /// lines kept byte for byte per fixture, RECORDING.json from the about object, the stream and
