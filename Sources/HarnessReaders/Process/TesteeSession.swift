@@ -16,8 +16,8 @@ import WidgetSnapshot
 /// Each failure is shown with the last lines the testee wrote to stderr (kept in a bounded
 /// ring per process, never inherited). After `brokenAfter` such failures in a row the testee
 /// is declared broken and every case left fails at once with that reason, so a dead testee
-/// costs seconds, not one timeout per case; one that never gave a single line is declared
-/// broken after its first start timeout (restarting it would only wait again).
+/// costs seconds, not one timeout per case; one whose first start gives no line within the
+/// start timeout is declared broken at once (restarting it would only wait again).
 package final class TesteeSession: @unchecked Sendable {
     /// Consecutive failed cases after which a testee is declared broken.
     package static let defaultBrokenAfter = 20
@@ -130,9 +130,10 @@ package final class TesteeSession: @unchecked Sendable {
             case .timedOut:
                 let stderr = stop(running)
                 answers.append(blame("hang: no line within \(Self.seconds(timeout)) s" + (answeredSinceStart ? "" : " of starting") + stderr))
-                // A testee that never gave a single line will not start the next time either:
-                // one start timeout, not `brokenAfter` of them.
-                if !everAnswered, brokenReason == nil {
+                // A testee whose first start gave no line at all (not a case's crash or hang
+                // after it) will not start the next time either: one start timeout, not
+                // `brokenAfter` of them.
+                if !everAnswered, starts == 1, brokenReason == nil {
                     brokenReason = Self.brokenPrefix + "\(name) gave no line within \(Self.seconds(timeout)) s of starting; its remaining cases were not run"
                 }
             }
