@@ -38,7 +38,7 @@ final class InputLimitsTests: XCTestCase {
         let big = FileManager.default.temporaryDirectory.appendingPathComponent("list-\(UUID().uuidString).txt")
         defer { try? FileManager.default.removeItem(at: big) }
         try Data(repeating: UInt8(ascii: "#"), count: InputLimits.listFileBytes + 1).write(to: big)
-        XCTAssertThrowsError(try DivergenceList.load(big, displayName: "golden/divergences/big.txt")) { error in
+        XCTAssertThrowsError(try DivergenceList.load(big, displayName: "golden/divergences/big.txt", tree: TreeBoundary(rootPath: big.deletingLastPathComponent().path))) { error in
             XCTAssertTrue("\(error)".contains("golden/divergences/big.txt: \(InputLimits.listFileBytes + 1) bytes, over the limit of 1 MiB"), "\(error)")
         }
     }
