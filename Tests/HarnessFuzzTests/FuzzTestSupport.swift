@@ -36,3 +36,16 @@ extension FuzzTestSupport {
                            reference: CReferenceReader(), readers: readers, store: store).run()
     }
 }
+
+/// A clock for fuzz time budgets that moves only when the test (or a reader it wrote) moves it:
+/// what a run does before and after its `--seconds` is then the same on any machine.
+final class TestClock: FuzzClock, @unchecked Sendable {
+    private let lock = NSLock()
+    private var elapsed: Double
+
+    init(at seconds: Double = 0) { elapsed = seconds }
+
+    var seconds: Double { lock.withLock { elapsed } }
+
+    func advance(by seconds: Double) { lock.withLock { elapsed += seconds } }
+}

@@ -1,12 +1,16 @@
 @testable import HarnessFuzz
+import ContractModel
+import HarnessReaders
 import Foundation
 import XCTest
 import HarnessTestSupport
 
-/// `fuzz --seconds T` is a budget for the whole run, shrinking included: with an external
-/// testee that disagrees with C on nearly every case (so shrinking alone would take many
-/// minutes), the run still ends within T + 5 s, saves at most one unshrunk finding per
-/// signature, and its summary lists each signature once.
+/// `fuzz --seconds T` is a budget for the whole command, shrinking and the Kotlin compile
+/// included. Shrinking is tested on an injected clock (`TestClock`): with a reader that
+/// disagrees with C on nearly every case (so shrinking alone would take many minutes), the run
+/// stops at T, saves at most one unshrunk finding per signature, and its summary lists each
+/// signature once. The rest runs the CLI with real processes that would take minutes if the
+/// budget were not kept.
 final class FuzzTimeBudgetTests: XCTestCase {
     override func setUpWithError() throws {
         guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
@@ -14,62 +18,87 @@ final class FuzzTimeBudgetTests: XCTestCase {
         }
     }
 
-    /// A testee that is the C reference, slowly (10 ms a case, 0.2 s to start), except that it
-    /// calls every fresh snapshot with rows stale and gives every unparsable blob an outdated
-    /// header: two signatures on most cases, each shrink worth many seconds of candidates.
-    private func disagreeingTestee(in folder: URL) throws -> String {
-        let script = folder.appendingPathComponent("slow-testee.sh")
-        let text = #"""
-        #!/bin/sh
-        sleep 0.2
-        "CLI" decode --reader c | while IFS= read -r line; do
-          sleep 0.01
-          printf '%s\n' "$line" | sed -e '/"tasks":\[{/ s/"stale":false/"stale":true/' \
-            -e '/"parse":{"error"/ s/"header":{"kind":"today"}/"header":{"kind":"outdated","dayMs":null}/'
-        done
-        """#.replacingOccurrences(of: "\"CLI\"", with: "'" + GateTestSupport.cli.path + "'")
-        try Data(text.utf8).write(to: script)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        return script.path
+    /// The C reference, slowly on the test's clock (0.2 s to start, 50 ms a batch and 10 ms a
+    /// case, as a testee behind a pipe is), except that
+    /// it calls every fresh snapshot with rows stale and gives every unparsable blob an outdated
+    /// header: two signatures on most cases, each shrink worth many seconds of candidates. It
+    /// reads its cases as a testee does (not in-process), and notes when each batch began.
+    private final class SlowDisagreeingReader: Reader, @unchecked Sendable {
+        let name = "slow"
+        let clock: TestClock
+        private let lock = NSLock()
+        private var started = false
+        private var batches: [(at: Double, cases: Int)] = []
+
+        init(clock: TestClock) { self.clock = clock }
+
+        var decodeCalls: [(at: Double, cases: Int)] { lock.withLock { batches } }
+
+        func decodeAll(_ cases: [Case], jobs: Int) -> [ReaderOutcome] {
+            lock.withLock {
+                batches.append((clock.seconds, cases.count))
+                if !started { started = true; clock.advance(by: 0.2) }
+            }
+            clock.advance(by: 0.05 + 0.01 * Double(cases.count))
+            return CReferenceReader().decodeAll(cases, jobs: jobs).map { outcome in
+                guard case .view(var view) = outcome else { return outcome }
+                switch view.parse {
+                case .tasks(let rows) where !rows.isEmpty && !view.stale: view.stale = true
+                case .error where view.header == .today: view.header = .outdated(dayMs: nil)
+                default: break
+                }
+                return .view(view)
+            }
+        }
     }
 
+    /// `--seconds T` bounds shrinking too, on an injected clock: the shrink under way at T is cut
+    /// short, no case batch starts after T (only the shrunk case's own last check), and of the
+    /// disagreements the time ran out on, at most one per signature is saved, unshrunk.
     func testTheTimeBudgetBoundsShrinkingToo() throws {
         let folder = FuzzTestSupport.temporaryFolder()
         defer { FuzzTestSupport.remove(folder) }
-        let findings = folder.appendingPathComponent("findings")
-        let testee = try disagreeingTestee(in: folder)
+        let clock = TestClock()
+        let slow = SlowDisagreeingReader(clock: clock)
         let budget = 4.0
-        let started = Date()
-        let run = try GateTestSupport.runCLI(["fuzz", "--root", GateTestSupport.repositoryRoot.path, "--seed", "5",
-                                              "--seconds", String(budget), "--testee", "slow=\(testee)", "--batch", "256",
-                                              "--shrinks-per-signature", "100000", "--timeout", "30", "--findings", findings.path, "--jobs", "1"])
-        let wall = Date().timeIntervalSince(started)
-        XCTAssertEqual(run.status, 1, run.out + run.err)
-        XCTAssertLessThan(wall, budget + 5, "the run took \(wall) s with --seconds \(budget)\n" + run.out)
+        let plan = FuzzPlan(seed: 5, extent: .seconds(budget), jobs: 1, batchSize: 256, shrinksPerSignature: 100_000)
+        let store = try FindingStore(folder: folder)
+        var phases: [String] = []
+        let report = try FuzzRun(plan: plan, generator: FuzzCaseGenerator(seed: 5, fixtures: try CorpusTestSupport.fixtures()),
+                                 reference: CReferenceReader(), readers: [slow], store: store, clock: clock)
+            .run { progress in progress.phase.map { phases.append($0) } }
+        let summary = FuzzSummary.render(report, findingsFolder: "findings")
+
+        // Nothing began after the budget but the last check of the shrink it cut short.
+        let late = slow.decodeCalls.filter { $0.at >= budget }
+        XCTAssertTrue(late.allSatisfy { $0.cases == 1 }, "batches begun after \(budget) s: \(late)")
+        XCTAssertLessThanOrEqual(late.count, 1, "\(late)")
+        XCTAssertLessThan(clock.seconds, budget + 0.5, "the run went on until \(clock.seconds) s with --seconds \(budget)\n" + summary)
+        XCTAssertLessThan(report.elapsed, budget + 0.5)
+        XCTAssertGreaterThan(report.newFindings, 0, summary)
 
         // Every saved finding is readable; shrinking was cut short, and of the disagreements
         // the time ran out on, at most one per signature was saved unshrunk.
-        let saved = try FindingStore.load(findings).map(\.finding)
-        XCTAssertFalse(saved.isEmpty, run.out)
+        let saved = try FindingStore.load(folder).map(\.finding)
+        XCTAssertFalse(saved.isEmpty, summary)
         XCTAssertTrue(saved.allSatisfy { $0.disagreement.signature.hasPrefix("c/slow ") }, "\(saved.map(\.disagreement.signature))")
-        // The shrink under way at T was cut short (its file says so, unless it had already reached
-        // a saved finding's blob: quick header shrinks reach their minimum first, then check it).
-        XCTAssertTrue(saved.contains { $0.shrinking == .stopped } || run.out.contains("1 cut short by the time budget"),
-                      "no finding was cut short: \(saved.map(\.shrinking))\n" + run.out)
+        XCTAssertTrue(saved.contains { $0.shrinking == .stopped }, "no finding was cut short: \(saved.map(\.shrinking))\n" + summary)
+        XCTAssertTrue(summary.contains("1 cut short by the time budget"), summary)
         let unshrunk = saved.filter { $0.shrinking == .notStarted }
-        XCTAssertFalse(unshrunk.isEmpty, "the signature the time ran out on was not saved: \(saved.map(\.shrinking))\n" + run.out)
+        XCTAssertFalse(unshrunk.isEmpty, "the signature the time ran out on was not saved: \(saved.map(\.shrinking))\n" + summary)
         XCTAssertEqual(Set(unshrunk.map(\.disagreement.signature)).count, unshrunk.count, "two unshrunk findings of one signature")
         XCTAssertTrue(unshrunk.allSatisfy { !$0.recipe.isEmpty })
         XCTAssertLessThanOrEqual(saved.count, 10, "thousands of findings again? \(saved.count)")
 
         // The summary: one line per signature, with its count; many more disagreements than lines.
-        let signatureLines = run.out.split(separator: "\n").filter { $0.hasPrefix("  c/slow ") }
+        let signatureLines = summary.split(separator: "\n").filter { $0.hasPrefix("  c/slow ") }
         let signatures = Set(saved.map(\.disagreement.signature))
-        XCTAssertEqual(signatureLines.count, signatureLines.map { $0.split(separator: " ")[1] }.count)
-        XCTAssertGreaterThanOrEqual(signatureLines.count, signatures.count, run.out)
-        XCTAssertTrue(run.out.contains("signatures"), run.out)
-        // A progress line appeared while shrinking (plain lines: stderr is not a terminal).
-        XCTAssertTrue(run.err.contains("; shrinking #"), run.err)
+        XCTAssertEqual(signatureLines.count, Set(signatureLines.map { $0.split(separator: " ")[1] }).count)
+        XCTAssertGreaterThanOrEqual(signatureLines.count, signatures.count, summary)
+        XCTAssertGreaterThan(report.disagreements, signatureLines.count, summary)
+        XCTAssertTrue(summary.contains("signatures"), summary)
+        // Progress came while shrinking.
+        XCTAssertTrue(phases.contains { $0.hasPrefix("shrinking #") }, "\(phases.prefix(5))")
     }
 
     /// A root with the repository's fixtures and a stand-in `scripts/record-kotlin` that

@@ -20,13 +20,14 @@ package final class FuzzRun {
     /// Reader name → the departures from the reference declared for it (the Kotlin end's
     /// D1–D8): differences they excuse are counted, never findings.
     package let departures: [String: DeclaredDepartures]
-    /// The clock `--seconds` is measured on: started when the command started, so what came
-    /// before the run (compiling the Kotlin testee) counts against the budget.
-    package let clock: Stopwatch
+    /// The clock `--seconds` is measured on (batch sizes under a budget too): started when the
+    /// command started, so what came before the run (compiling the Kotlin testee) counts
+    /// against the budget.
+    package let clock: any FuzzClock
 
     package init(plan: FuzzPlan, generator: FuzzCaseGenerator, reference: any Reader, readers: [any Reader],
                 store: FindingStore?, stop: StopFlag = StopFlag(), departures: [String: DeclaredDepartures] = [:],
-                clock: Stopwatch = Stopwatch()) {
+                clock: any FuzzClock = Stopwatch()) {
         precondition(generator.seed == plan.seed, "the generator's seed is the plan's")
         self.plan = plan
         self.generator = generator
@@ -63,11 +64,11 @@ package final class FuzzRun {
             let indices = nextIndices(from: owned, batchSize: batchSize)
             if indices.isEmpty { break }
             owned += indices.count
-            let batchWatch = Stopwatch()
+            let batchStart = watch.seconds
             defer {
                 // Under a time budget a batch aims at ~0.25 s, so the run ends near its deadline
                 // whatever a case costs (a slow testee, a loaded machine).
-                if deadline != nil { batchSize = Self.nextBatchSize(batchSize, took: batchWatch.seconds, limit: plan.batchSize) }
+                if deadline != nil { batchSize = Self.nextBatchSize(batchSize, took: watch.seconds - batchStart, limit: plan.batchSize) }
             }
             var batch = FuzzBatch.work(indices, generator: generator, reference: reference, readers: readers,
                                        departures: departures, jobs: plan.jobs)
