@@ -131,7 +131,8 @@ final class TesteeRunnerTests: XCTestCase {
         XCTAssertEqual(blamed([outcomes[0]], [cases[0]]), [])
         XCTAssertTrue(outcomes.dropFirst().prefix(k).allSatisfy { "\($0)".contains("hang: no line within 0.5 s") }, "\(outcomes[1])")
         XCTAssertTrue(outcomes.dropFirst(k + 1).allSatisfy { "\($0)".contains("broken: mute failed on \(k) cases in a row") }, "\(outcomes[k + 1])")
-        XCTAssertLessThan(elapsed, Double(k) * 0.5 + 15, "a dead testee must cost K timeouts, not one per case")
+        // One timeout per case would be 2 500 s: the bound is far from both, whatever the load.
+        XCTAssertLessThan(elapsed, Double(k) * 0.5 + 120, "a dead testee must cost K timeouts, not one per case")
     }
 
     func testARunawayLineIsCutOffNotKeptInMemory() throws {
@@ -173,7 +174,7 @@ final class TesteeRunnerTests: XCTestCase {
         let slow = try CommandRun.run(.shell("sleep 300 & sleep 300"), timeout: 0.5)
         XCTAssertTrue(slow.timedOut)
         XCTAssertEqual(slow.termination.signal, SIGKILL)
-        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 120, "the 300 s sleeps were waited for")
         XCTAssertFalse(LiveProcessGroups.current.contains(slow.pid))
         XCTAssertTrue(eventually(5) { kill(-slow.pid, 0) != 0 }, "the background sleep outlived the timeout")
         XCTAssertThrowsError(try CommandRun.run(.arguments(["/nonexistent/program"])))
