@@ -19,18 +19,22 @@ final class FuzzTimeBudgetTests: XCTestCase {
     }
 
     /// The C reference, slowly on the test's clock (0.2 s to start, 50 ms a batch and 10 ms a
-    /// case, as a testee behind a pipe is), except that
-    /// it calls every fresh snapshot with rows stale and gives every unparsable blob an outdated
-    /// header: two signatures on most cases, each shrink worth many seconds of candidates. It
-    /// reads its cases as a testee does (not in-process), and notes when each batch began.
-    private final class SlowDisagreeingReader: Reader, @unchecked Sendable {
+    /// case, as a testee behind a pipe is). `disagreeing`, it calls every fresh snapshot with rows
+    /// stale and gives every unparsable blob an outdated header: two signatures on most cases,
+    /// each shrink worth many seconds of candidates. It reads its cases as a testee does (not
+    /// in-process), and notes when each batch began.
+    private final class SlowReader: Reader, @unchecked Sendable {
         let name = "slow"
         let clock: TestClock
+        let disagreeing: Bool
         private let lock = NSLock()
         private var started = false
         private var batches: [(at: Double, cases: Int)] = []
 
-        init(clock: TestClock) { self.clock = clock }
+        init(clock: TestClock, disagreeing: Bool = true) {
+            self.clock = clock
+            self.disagreeing = disagreeing
+        }
 
         var decodeCalls: [(at: Double, cases: Int)] { lock.withLock { batches } }
 
@@ -41,7 +45,7 @@ final class FuzzTimeBudgetTests: XCTestCase {
             }
             clock.advance(by: 0.05 + 0.01 * Double(cases.count))
             return CReferenceReader().decodeAll(cases, jobs: jobs).map { outcome in
-                guard case .view(var view) = outcome else { return outcome }
+                guard disagreeing, case .view(var view) = outcome else { return outcome }
                 switch view.parse {
                 case .tasks(let rows) where !rows.isEmpty && !view.stale: view.stale = true
                 case .error where view.header == .today: view.header = .outdated(dayMs: nil)
@@ -59,7 +63,7 @@ final class FuzzTimeBudgetTests: XCTestCase {
         let folder = FuzzTestSupport.temporaryFolder()
         defer { FuzzTestSupport.remove(folder) }
         let clock = TestClock()
-        let slow = SlowDisagreeingReader(clock: clock)
+        let slow = SlowReader(clock: clock)
         let budget = 4.0
         let plan = FuzzPlan(seed: 5, extent: .seconds(budget), jobs: 1, batchSize: 256, shrinksPerSignature: 100_000)
         let store = try FindingStore(folder: folder)
@@ -99,6 +103,23 @@ final class FuzzTimeBudgetTests: XCTestCase {
         XCTAssertTrue(summary.contains("signatures"), summary)
         // Progress came while shrinking.
         XCTAssertTrue(phases.contains { $0.hasPrefix("shrinking #") }, "\(phases.prefix(5))")
+    }
+
+    /// The budget counts from the clock's start, not the run's: handed a clock already at 11 s
+    /// (what the Kotlin compile took), a 26 s run compares cases for the 15 s left, at 0.37 s a
+    /// batch of 32 on the test's clock (1 136 cases, against some 2 000 in 26 s).
+    func testTheBudgetCountsWhatCameBeforeTheRun() throws {
+        let clock = TestClock(at: 11)
+        let slow = SlowReader(clock: clock, disagreeing: false)
+        let plan = FuzzPlan(seed: 5, extent: .seconds(26), jobs: 1, batchSize: 256)
+        let report = try FuzzRun(plan: plan, generator: FuzzCaseGenerator(seed: 5, fixtures: try CorpusTestSupport.fixtures()),
+                                 reference: CReferenceReader(), readers: [slow], store: nil, clock: clock).run()
+        XCTAssertEqual(report.disagreements, 0)
+        XCTAssertGreaterThanOrEqual(clock.seconds, 26)
+        XCTAssertLessThan(clock.seconds, 26.5, "a batch began after the budget")
+        XCTAssertTrue(slow.decodeCalls.allSatisfy { $0.at < 26 }, "\(slow.decodeCalls.suffix(3))")
+        XCTAssertEqual(report.elapsed, clock.seconds, accuracy: 1e-9)
+        XCTAssertTrue((1_000...1_300).contains(report.cases), "\(report.cases) cases in the 15 s left")
     }
 
     /// A root with the repository's fixtures and a stand-in `scripts/record-kotlin` that
