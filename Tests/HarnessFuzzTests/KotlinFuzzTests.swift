@@ -8,8 +8,9 @@ import HarnessTestSupport
 /// The Kotlin end in the fuzz loop (slow: it compiles a Kotlin reader and runs a JVM; skipped
 /// without Debian's kotlinc and Android's org.json). A planted Kotlin reader that reads
 /// `projectId` with `optString(key)` — fallback "" when absent, the text "null" for JSON null,
-/// so a colour keyed "" or "null" shows where none should — is found within 60 s of fuzzing
-/// against the C reference and shrunk to at most 120 bytes; the declared departures
+/// so a colour keyed "" or "null" shows where none should — is found within the first 20 000
+/// fuzz cases against the C reference (at #372 today; a count, not seconds, so a loaded machine
+/// finds it too) and shrunk to at most 120 bytes; the declared departures
 /// (CONTRACT.md §5) are excused on the way, so this is the first finding.
 final class KotlinFuzzTests: XCTestCase {
     override func setUpWithError() throws {
@@ -41,15 +42,15 @@ final class KotlinFuzzTests: XCTestCase {
         let kotlin = try KotlinTestee.reader(repository: GateTestSupport.repositoryRoot, parsers: [try plantedParser(in: folder)],
                                              startTimeout: 60)
         let fixtures = try CorpusTestSupport.fixtures()
-        let plan = FuzzPlan(seed: 15, extent: .seconds(60), jobs: 2, batchSize: 512, shrinksPerSignature: 1, findingLimit: 1)
+        let plan = FuzzPlan(seed: 15, extent: .cases(20_000), jobs: 2, batchSize: 512, shrinksPerSignature: 1, findingLimit: 1)
         let run = FuzzRun(plan: plan, generator: FuzzCaseGenerator(seed: 15, fixtures: fixtures), reference: CReferenceReader(),
                           readers: [kotlin], store: nil, departures: [KotlinTestee.name: DeclaredDepartures()])
         let report = try run.run()
-        let entry = try XCTUnwrap(report.entries.first, "nothing found in 60 s (\(report.cases) cases): \(report.excused)")
+        let entry = try XCTUnwrap(report.entries.first, "nothing found in \(report.cases) cases: \(report.excused)")
         XCTAssertEqual(entry.disagreement.signature, "c/kotlin parse.tasks[].projectColor", "\(entry)")
         XCTAssertEqual(entry.shrinking, .complete, "\(entry)")
         XCTAssertLessThanOrEqual(entry.shrunkSize, 120, "\(entry)")
-        XCTAssertLessThanOrEqual(report.elapsed - report.shrinkSeconds, 60)
+        XCTAssertLessThan(report.cases, 20_000, "the run did not stop at its first finding")
     }
 
     /// `fuzz --replay --kotlin` judges a saved c/kotlin finding with the declared departures, as
