@@ -146,6 +146,18 @@ final class ZoneDimensionTests: XCTestCase {
         }
     }
 
+    /// A zone name from the file becomes a case id word and a reader's zone: an unknown name, a path
+    /// or control characters are refused naming the field (it once trapped in CaseID, raw text on stderr).
+    func testAZoneNameThatIsNoZoneIsRefusedNamingTheField() {
+        for zone in [#"Pacific/A\n::error::zone\u001b[31m"#, "", #"Pacific/Kwajalein\u0000"#, "../../../../etc/passwd"] {
+            let text = #"{"tzdata":"x","zones":1,"classes":[],"transitions":[{"class":"day-skipped","zone":"\#(zone)","day":"2026-01-01","at":0,"offsetBefore":0,"offsetAfter":0,"dstBefore":false,"dstAfter":false}]}"#
+            XCTAssertThrowsError(try ZoneDayFile.parse(Array(text.utf8)), zone) { error in
+                let message = String(describing: error)
+                XCTAssertTrue(message.contains("transitions[0].zone"), message)
+            }
+        }
+    }
+
     func testSixCasesPerTransitionWithUniqueIds() throws {
         let file = try ZoneDayFile.load(root: GateTestSupport.repositoryRoot.path)
         let cases = ZoneDayCases.cases(file)

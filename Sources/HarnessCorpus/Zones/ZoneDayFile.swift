@@ -123,7 +123,13 @@ package struct ZoneDayFile: Equatable, Sendable {
                 guard abs(value) < 93_600 else { throw entry.failure(key, "offset beyond ±26 h") }
                 return Int32(value)
             }
-            transitions.append(ZoneTransition(zoneClass: try zoneClass(entry), zone: try entry.string("zone").string,
+            let zone = try entry.string("zone").string
+            // The zone becomes a case id word and a reader's zone: the same rule as a fixture's zones.
+            guard TimeZone(identifier: zone) != nil else { throw entry.failure("zone", "unknown time zone `\(zone)`") }
+            guard CaseID.isWord(CaseID.zoneLabel(zone)) else {
+                throw entry.failure("zone", "zone label `\(CaseID.zoneLabel(zone))` is not a [a-z0-9._-] word")
+            }
+            transitions.append(ZoneTransition(zoneClass: try zoneClass(entry), zone: zone,
                                               at: try entry.integer("at"), offsetBefore: try offset("offsetBefore"),
                                               offsetAfter: try offset("offsetAfter"), dstBefore: try entry.bool("dstBefore"),
                                               dstAfter: try entry.bool("dstAfter"), day: day))
