@@ -159,24 +159,40 @@ enum EntryParser {
     static let minimumWords = 3
 
     /// Why a reason is not a reason, or nil: empty, no letters at all (`?`), a placeholder
-    /// (`n/a`, `none`, `ok`, `-`, …), a `TODO`/`FIXME`/`XXX`/`TBD` marker, a question left
-    /// open (`why …`), or fewer than `minimumWords` words (`legacy`, `known bug`).
+    /// (`n/a`, `none`, `ok`, `-`, …, also repeated: `ok ok ok`), a `TODO`/`FIXME`/`XXX`/`TBD` marker
+    /// (also spelled `TO-DO`, `FIX ME`, or with invisible or combining characters inside), a question
+    /// left open (`why …`), or fewer than `minimumWords` distinct words of two letters or more
+    /// (`legacy`, `known bug`, `x y z`).
     static func placeholderProblem(_ reason: String) -> String? {
         if reason.isEmpty { return "has no reason" }
         var whole = reason.lowercased()
         while whole.count > 1, let last = whole.last, last == "." || last == "!" { whole.removeLast() }
         if placeholders.contains(whole) { return "has a placeholder for a reason (`\(reason)`)" }
         if !reason.contains(where: \.isLetter) { return "has no reason (`\(reason)`)" }
-        let words = reason.split { !$0.isLetter && !$0.isNumber }.map { $0.uppercased() }
-        if let marker = words.first(where: { ["TODO", "FIXME", "XXX", "TBD"].contains($0) }) {
+        let tokens = visible(reason).split(whereSeparator: \.isWhitespace)
+        let words = tokens.map { String($0.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }).uppercased() }
+        let pairs = zip(words, words.dropFirst()).map { $0 + $1 }
+        if let marker = (words + pairs).first(where: { ["TODO", "FIXME", "XXX", "TBD"].contains($0) }) {
             return "has a placeholder reason (\(marker))"
         }
         if words.first == "WHY" || reason.hasSuffix("?") { return "has a question for a reason (`\(reason)`)" }
-        let spoken = reason.split(whereSeparator: \.isWhitespace).filter { $0.contains { $0.isLetter || $0.isNumber } }
+        let spoken = Set(words.filter { $0.count >= 2 && !placeholders.contains($0.lowercased()) })
         if spoken.count < minimumWords {
-            return "has a reason of \(spoken.count == 1 ? "one word" : "\(spoken.count) words") (`\(reason)`), which does not say why (at least \(minimumWords) words)"
+            return "has a reason of \(spoken.count == 1 ? "one word" : "\(spoken.count) words") (`\(reason)`), which does not say why (at least \(minimumWords) different words)"
         }
         return nil
+    }
+
+    /// The reason as a reader sees it: compatibility forms decomposed (NFKD), invisible format
+    /// characters and combining marks dropped, so `T\u{200B}ODO` reads as `TODO`.
+    private static func visible(_ text: String) -> String {
+        let folded = text.decomposedStringWithCompatibilityMapping
+        return String(String.UnicodeScalarView(folded.unicodeScalars.filter {
+            switch $0.properties.generalCategory {
+            case .format, .nonspacingMark, .enclosingMark: return false
+            default: return true
+            }
+        }))
     }
 }
 
