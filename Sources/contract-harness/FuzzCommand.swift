@@ -2,6 +2,7 @@ import ContractModel
 import Dispatch
 import Foundation
 import HarnessCorpus
+import HarnessGate
 import HarnessFuzz
 import HarnessReaders
 
