@@ -86,4 +86,16 @@ final class DepartureCheckTests: XCTestCase {
         facts = DeclaredDepartures.CaseFacts()
         XCTAssertNil(facts.notJSON(Array("{\"v\":1}".utf8)))
     }
+
+    /// The fuzzer excuses by the reader's own departures (its roster entry's), no others.
+    func testOnlyTheReadersDeclaredDeparturesExcuse() {
+        let testCase = Case(id: "x", blob: Array("\u{FEFF}{\"v\":1}".utf8), nowMs: 0, timeZone: "Europe/Berlin")
+        let expected = ReaderOutcome.view(DecodedView(id: "x", parse: .error("BOM"), meta: .unknown, stale: false, header: .today))
+        let got = ReaderOutcome.view(DecodedView(id: "x", parse: .tasks([]), meta: .unknown, stale: false, header: .today))
+        let difference = FieldDifference.between(expected: expected, got: got)[0]
+        var facts = DeclaredDepartures.CaseFacts()
+        XCTAssertEqual(DeclaredDepartures(ReaderEntry.kotlin.departures).excuse(difference, in: testCase, expected: expected, got: got, facts: &facts), .notJSON)
+        facts = DeclaredDepartures.CaseFacts()
+        XCTAssertNil(DeclaredDepartures([.d3, .d7]).excuse(difference, in: testCase, expected: expected, got: got, facts: &facts))
+    }
 }

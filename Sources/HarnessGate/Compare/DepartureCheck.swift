@@ -33,7 +33,7 @@ enum DepartureCheck {
         }
         guard !reader.departures.isEmpty, !verdict.deviations.isEmpty else { return problems }
         let index = Dictionary(cases.indices.map { (cases[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
-        let departures = DeclaredDepartures()
+        let departures = DeclaredDepartures(reader.departures)
         var overreach: [Int: (entry: DivergenceList.Entry, caseId: String, field: String, count: Int)] = [:]
         for deviation in verdict.deviations {
             guard let position = index[deviation.caseId] else { continue }
