@@ -17,11 +17,10 @@ package enum CaseGathering {
             + testees.map { (ReaderEntry.liveTestee($0.name), $0) }
         var notes = [note(stored, testCase, command: GoldenFolder.expected.command)].compactMap { $0 }
         for entry in roster.recorded {
-            let store = paths.store(entry.golden!)
-            guard try store.holdsViews() else { continue }
-            let recorded = try store.loadLines()
+            guard let folder = entry.golden, try paths.store(folder).holdsViews() else { continue }
+            let recorded = try paths.store(folder).loadLines()
             readers.append((entry, RecordedReader(name: entry.name, outcomes: recorded.mapValues(\.outcome))))
-            notes += [note(recorded[testCase.id], testCase, command: entry.golden!.command)].compactMap { $0 }
+            notes += [note(recorded[testCase.id], testCase, command: folder.command)].compactMap { $0 }
         }
         let views = readers.map { entry, reader in
             let outcome = reader.decodeAll([testCase], jobs: 1)[0]
