@@ -44,7 +44,8 @@ enum CompareCommand: Subcommand {
         }
         try arguments.finish()
         if let listPath {
-            options.list = try DivergenceList.load(URL(fileURLWithPath: listPath), displayName: listPath)
+            let url = URL(fileURLWithPath: listPath)
+            options.list = try DivergenceList.load(url, displayName: listPath, tree: TreeBoundary(root: url.deletingLastPathComponent()))
         }
         var expected: [String: ReaderOutcome] = [:]
         for line in try ViewLineFile.read(expectedPath) {

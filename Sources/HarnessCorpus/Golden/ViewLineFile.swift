@@ -14,15 +14,18 @@ package enum ViewLineFile {
         package var lineNumber: Int
     }
 
-    /// Every line of a file, or of every `.jsonl` file of a folder (file by file), in order. An unreadable path, a line that is not a view or a case id given twice is
-    /// bad input naming the file and line.
+    /// Every line of a file, or of every `.jsonl` file of a folder (file by file), in order.
+    /// An unreadable path, a line that is not a view or a case id given twice is bad input
+    /// naming the file and line. The path is the caller's; inside a folder, links must stay
+    /// inside it (`TreeBoundary`).
     package static func read(_ path: String) throws(HarnessInputError) -> [Line] {
         let url = URL(fileURLWithPath: path)
-        switch try GoldenText.presence(url, displayName: path) {
+        let tree = TreeBoundary(root: url.deletingLastPathComponent())
+        switch try GoldenText.presence(url, displayName: path, tree: tree) {
         case .missing:
             throw HarnessInputError(file: path, message: "missing")
         case .folder:
-            let store = ViewStore(folder: url, displayName: path, allowsNotImplemented: true)
+            let store = ViewStore(folder: url, displayName: path, allowsNotImplemented: true, tree: TreeBoundary(root: url))
             do {
                 return try store.loadLines().sorted { ($0.value.file, $0.value.lineNumber) < ($1.value.file, $1.value.lineNumber) }
                     .map { Line(id: $0.key, outcome: $0.value.outcome, lineNumber: $0.value.lineNumber) }
@@ -34,7 +37,7 @@ package enum ViewLineFile {
         case .file:
             var lines: [Line] = []
             var seen: [String: Int] = [:]
-            for (index, bytes) in try GoldenText.lines(try GoldenText.require(url, displayName: path), file: path).enumerated() where !bytes.isEmpty {
+            for (index, bytes) in try GoldenText.lines(try GoldenText.require(url, displayName: path, tree: tree), file: path).enumerated() where !bytes.isEmpty {
                 let line = try parse(bytes, file: path, lineNumber: index + 1)
                 if let earlier = seen.updateValue(line.lineNumber, forKey: line.id) {
                     throw HarnessInputError(file: path, line: line.lineNumber, field: "id", message: "case \(line.id) again (first on line \(earlier))")
