@@ -10,7 +10,7 @@ enum ContractHarnessCLI {
     static let subcommands: [any Subcommand.Type] = [
         CheckCommand.self, UpdateCommand.self, RefreshCommand.self, CasesCommand.self, ListCommand.self,
         ExplainCommand.self, DecodeCommand.self, FuzzCommand.self,
-        ReportCommand.self, DiffCommand.self, RecordCommand.self, ZonesCommand.self,
+        ReportCommand.self, DiffCommand.self, RecordCommand.self, ZonesCommand.self, CompareCommand.self,
     ]
 
     static func main() {

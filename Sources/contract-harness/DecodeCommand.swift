@@ -20,12 +20,11 @@ enum DecodeCommand: Subcommand {
     static func run(_ arguments: inout Arguments) throws -> Int32 {
         guard let name = try arguments.option("--reader") else { throw UsageError("--reader swift|c is required") }
         try arguments.finish()
-        let reader: any InProcessReader
-        switch name {
-        case "swift": reader = SwiftReader()
-        case "c": reader = CReferenceReader()
-        default: throw UsageError("unknown reader `\(name)`: swift or c")
+        let inProcess = ReaderRoster.standard.entries.filter { $0.make != nil }
+        guard let make = ReaderRoster.standard.entry(named: name)?.make else {
+            throw UsageError("unknown reader `\(name)`: " + inProcess.map(\.name).joined(separator: " or "))
         }
+        let reader = make()
         CaseLineInput.forEachLine { bytes, number in
             var out: [UInt8]
             do {

@@ -2,6 +2,7 @@ import ContractModel
 import Dispatch
 import Foundation
 import HarnessCorpus
+import HarnessGate
 import HarnessFuzz
 import HarnessReaders
 
@@ -101,7 +102,7 @@ enum FuzzCommand: Subcommand {
         let kotlinParsers = try arguments.options("--kotlin-parser")
         let kotlin = arguments.flag("--kotlin") || !kotlinParsers.isEmpty
         // The live loop and --replay judge the Kotlin end alike: CONTRACT §5's departures excused.
-        let departures = kotlin ? [KotlinTestee.name: DeclaredDepartures()] : [:]
+        let departures = kotlin ? [KotlinTestee.name: DeclaredDepartures(ReaderEntry.kotlin.departures)] : [:]
         let replays = try arguments.options("--replay")
         if !replays.isEmpty {
             try arguments.finish()

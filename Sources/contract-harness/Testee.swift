@@ -40,9 +40,10 @@ enum Testee {
         guard let equals = spec.firstIndex(of: "=") else { throw UsageError("--testee takes NAME=COMMAND, got `\(spec)`") }
         let name = String(spec[..<equals])
         let command = String(spec[spec.index(after: equals)...])
+        let reserved = ReaderRoster.standard.reservedNames
         guard !name.isEmpty, name.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F }),
-              !["swift", "c", "kotlin", "expected"].contains(name) else {
-            throw UsageError("testee name `\(name)` must be [a-z0-9_-]+ and not swift, c, kotlin or expected (built-in readers)")
+              !reserved.contains(name) else {
+            throw UsageError("testee name `\(name)` must be [a-z0-9_-]+ and not \(reserved.dropLast().joined(separator: ", ")) or \(reserved.last!) (built-in readers)")
         }
         guard !command.isEmpty else { throw UsageError("--testee \(name)= has no command") }
         return ExternalProcessReader(name: name, command: command, caseTimeout: timeout, startTimeout: startTimeout)

@@ -1,5 +1,6 @@
 @testable import HarnessFuzz
 import ContractModel
+@testable import HarnessGate
 import WidgetSnapshot
 import XCTest
 

@@ -1,4 +1,5 @@
 @testable import HarnessFuzz
+@testable import HarnessGate
 @testable import HarnessReaders
 import ContractModel
 import WidgetSnapshot

@@ -150,7 +150,7 @@ final class HTMLReportTests: XCTestCase {
 
         let expected = result.expected[index]
         let got = try XCTUnwrap(result.outcomes["planted"]?[index])
-        let view = CaseExplanation.ReaderView(reader: "planted", outcome: got,
+        let view = CaseExplanation.ReaderView(entry: .liveTestee("planted"), outcome: got,
                                               differences: FieldDifference.between(expected: expected, got: got))
         let explanation = CaseExplanation(testCase: testCase, expected: expected, readers: [view])
         let list = try DivergenceList.parse(listText, file: "golden/divergences/planted.txt")

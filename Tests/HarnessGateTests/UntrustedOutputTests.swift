@@ -22,7 +22,7 @@ final class UntrustedOutputTests: XCTestCase {
                            "<script>alert(1)</script>", "]]>", "</details>", "<img src=x onerror=alert(1)>",
                            "<h1>FAKE PASS</h1>", "\u{FFFE}", "`tick``s`", "pi|pe"]
     /// One line (a list reason cannot hold a newline): every payload but the first.
-    static var reason: String { "D9: planted reason " + payloads.dropFirst().joined(separator: " ") }
+    static var reason: String { "D8: planted reason " + payloads.dropFirst().joined(separator: " ") }
     static let caseId = "canonical/base@berlin@at"
 
     private var paths: HarnessPaths!
@@ -83,7 +83,7 @@ final class UntrustedOutputTests: XCTestCase {
         }
         XCTAssertEqual(rendered.components(separatedBy: "</details>").count, rendered.components(separatedBy: "<details>").count,
                        "only the report's own <details> close")
-        XCTAssertTrue(markdown.contains(" — ```D9: planted reason ::add-mask::secret \\u001b[31mred \\u0001soh <script>alert(1)</script> ]]> </details> <img src=x onerror=alert(1)> <h1>FAKE PASS</h1> \\ufffe `tick``s` pi|pe```\n"), markdown)
+        XCTAssertTrue(markdown.contains(" — ```D8: planted reason ::add-mask::secret \\u001b[31mred \\u0001soh <script>alert(1)</script> ]]> </details> <img src=x onerror=alert(1)> <h1>FAKE PASS</h1> \\ufffe `tick``s` pi|pe```\n"), markdown)
         for row in markdown.split(separator: "\n") where row.hasPrefix("| ") && row.contains("crash") {
             XCTAssertEqual(row.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count, 5, "a cell's pipe ends no cell: \(row)")
         }

@@ -35,7 +35,7 @@ final class VerdictGateTests: XCTestCase {
         let kotlin = try XCTUnwrap(result.verdicts.first { $0.reader == "kotlin" })
         XCTAssertFalse(kotlin.listed.contains { removed.contains($0.caseId) })
         let list = paths.golden.appendingPathComponent("divergences/kotlin.txt")
-        try (String(contentsOf: list, encoding: .utf8) + "canonical/syntax.bom@*  [missing]  planted: not recorded on purpose\n")
+        try (String(contentsOf: list, encoding: .utf8) + "canonical/syntax.bom@*  [missing]  D2: planted: not recorded on purpose\n")
             .write(to: list, atomically: true, encoding: .utf8)
         XCTAssertFalse(try Gate.check(paths, options: kotlinOnly).passed)
         let run = try GateTestSupport.runCLI(["check", "--root", paths.root.path, "--quiet"])

@@ -3,12 +3,10 @@ synchronised with the work tree file by file so unchanged files keep their build
 each mutant applied by exact text, built incrementally, run through `contract-harness check`,
 then reverted. Kotlin mutants: a mutated copy of WidgetData.kt recorded through
 `scripts/record-kotlin --parser COPY --cases FILE --out FILE` and compared with golden/kotlin.
-The work tree itself is never modified."""
+Every comparison of views is `contract-harness compare` (the gate's own comparison), run from
+a build of the unmutated code. The work tree itself is never modified."""
 
 import filecmp
-import glob
-import hashlib
-import json
 import os
 import shutil
 import subprocess
@@ -108,12 +106,14 @@ def run_package_mutants(repo, mutants, log):
     log(f"  baseline: build {base_build.seconds:.0f} s, gate PASS in {base.seconds:.0f} s")
     gate_timeout = max(120.0, 10 * base.seconds)
     harness = os.path.join(pkg, ".build", "debug", "contract-harness")
+    # Views are compared by the unmutated harness: a mutant of the comparison must not judge itself.
+    comparer = os.path.join(repo, ".build", "adequacy", "compare-harness")
+    shutil.copy2(harness, comparer)
     cases = os.path.join(pkg, ".build", "adequacy-cases.jsonl")
     made = procs.run([harness, "cases", "--root", pkg, "--out", cases], cwd=pkg, timeout=600)
     if made.code != 0:
         raise MutantError("contract-harness cases failed on the scratch copy: " + made.stderr[-2000:])
-    order = case_order(cases)
-    expected = expected_views(os.path.join(pkg, "golden", "expected"))
+    expected = os.path.join(pkg, "golden", "expected")
     results = []
     for m in mutants:
         path = os.path.join(pkg, m.file)
@@ -137,15 +137,17 @@ def run_package_mutants(repo, mutants, log):
                 results.append(outcome(m, "does not compile", first_error.strip()[:200], built.seconds, line))
                 log(f"  {m.id:<22} DOES NOT COMPILE ({built.seconds:.0f} s)")
                 continue
-            # The gate fails exactly when a reader's view differs from golden/expected in a compared
-            # field (or it crashes) and nothing is listed for that reader; so a difference found by
-            # `decode` decides at once, and only an all-agree run (or listed divergences) needs the gate.
+            # The gate fails when a reader's view differs from golden/expected in a compared field
+            # (or it crashes) and its list does not excuse it; so such a difference found by
+            # `decode | compare --list` decides at once, and only an all-agree run needs the gate.
             reader = "c" if m.lang == "c" else "swift"
-            differs, detail, decode_seconds, _ = first_difference(
-                [harness, "decode", "--reader", reader], cases, order, expected, gate_timeout)
+            listed = os.path.join(pkg, "golden", "divergences", f"{reader}.txt")
+            differs, detail, decode_seconds = first_difference(
+                comparer, [harness, "decode", "--reader", reader], cases, expected, gate_timeout,
+                ["--list", listed] if os.path.exists(listed) else [])
             seconds = built.seconds + decode_seconds
-            if differs and not listed_divergences(pkg, reader):
-                killed, detail = True, f"{reader} {detail} (golden/divergences/{reader}.txt lists nothing)"
+            if differs:
+                killed, detail = True, f"{reader} {detail} (not excused by golden/divergences/{reader}.txt)"
                 how = f"decode {decode_seconds:4.0f} s"
             else:
                 verdict = gate(pkg, gate_timeout)
@@ -163,99 +165,47 @@ def run_package_mutants(repo, mutants, log):
 
 # ---- Kotlin ---------------------------------------------------------------------------
 
-def comparable(line):
-    """A view line as the gate compares it: error texts are informational (CONTRACT.md §6), so a
-    failed parse compares as 'error', whatever its text. None when the line is not a view."""
-    try:
-        view = json.loads(line)
-    except ValueError:
-        return None
-    if not isinstance(view, dict):
-        return view
-    # Only what the gate compares: golden lines also carry provenance (e.g. the case hash).
-    view = {k: v for k, v in view.items() if k in ("id", "parse", "meta", "stale", "header", "crash")}
-    if isinstance(view.get("parse"), dict) and "error" in view["parse"]:
-        view["parse"] = {"error": ""}
-    return view
+def harness_for_comparing(repo):
+    """The contract-harness that compares views: CONTRACT_HARNESS, else the release build
+    scripts/harness makes (built once here)."""
+    named = os.environ.get("CONTRACT_HARNESS")
+    if named:
+        return [named]
+    built = procs.run([os.path.join(repo, "scripts", "harness"), "--help"], cwd=repo, timeout=1800)
+    if built.code != 0:
+        raise MutantError("scripts/harness (bootstrap, release build) failed: " + built.stderr[-2000:])
+    return [os.path.join(repo, ".build", "release", "contract-harness")]
 
 
-def expected_views(directory):
-    """{case id: comparable view} of every golden/<directory>/*.jsonl line."""
-    views = {}
-    for path in sorted(glob.glob(os.path.join(directory, "*.jsonl"))):
-        with open(path, "rb") as handle:
-            for raw in handle:
-                line = raw.rstrip(b"\n")
-                if line:
-                    view = comparable(line)
-                    views[view.get("id") if isinstance(view, dict) else None] = view
-    return views
+def compare_summary(result):
+    """What `contract-harness compare` said (its summary line after the paths), or its error."""
+    if result.code == 2 or not result.stdout.strip():
+        return "compare failed: " + (result.stderr.strip().splitlines() or [f"exit {result.code}"])[-1][:200]
+    return result.stdout.strip().splitlines()[-1].split(": ", 1)[-1]
 
 
-def first_difference(cmd, cases, order, expected, timeout):
-    """Streams a testee's views and stops it at the first that differs from `expected` (as the
-    gate compares). Returns (differs, detail, seconds, timed_out)."""
-    state = {"seen": 0, "first": None}
-
-    def on_line(line):
-        want = order[state["seen"]] if state["seen"] < len(order) else None
-        state["seen"] += 1
-        view = comparable(line) if line else None
-        vid = view.get("id") if isinstance(view, dict) else None
-        if vid != want or expected.get(vid) != view:
-            state["first"] = want
-            return False
-        return True
-
-    code, err, seconds, timed_out = procs.stream(cmd, cases, on_line, timeout)
-    if timed_out:
-        return True, "timed out", seconds, True
-    if code is None:
-        return True, f"view {state['seen']} differs ({state['first']})", seconds, False
-    if code != 0:
-        return True, f"exit {code}: " + (err.strip().splitlines() or [""])[-1][:160], seconds, False
-    if state["seen"] != len(order):
-        return True, f"{state['seen']} views for {len(order)} cases", seconds, False
-    return False, "every view agrees", seconds, False
+def first_difference(comparer, cmd, cases, expected, timeout, options=()):
+    """Streams a testee's views (`cmd < cases`) into `contract-harness compare EXPECTED - --first`,
+    which stops it at the first case that differs as the gate compares. Returns (differs, detail, seconds)."""
+    comparer = comparer if isinstance(comparer, list) else [comparer]
+    result, code, err = procs.pipe(cmd, cases, comparer + ["compare", expected, "-", "--first", "--quiet"] + list(options),
+                                   timeout)
+    if result.timed_out:
+        return True, "timed out", result.seconds
+    if code not in (0, None) or (code is None and result.code == 0):
+        return True, f"exit {code}: " + (err.strip().splitlines() or [""])[-1][:160], result.seconds
+    if result.code != 0:
+        return True, compare_summary(result), result.seconds
+    return False, "every view agrees", result.seconds
 
 
-def case_order(cases):
-    with open(cases, "rb") as handle:
-        return [view_id(line) for line in handle if line.strip()]
-
-
-def listed_divergences(pkg, reader):
-    """Whether golden/divergences/<reader>.txt lists anything (then only the gate can judge a difference)."""
-    try:
-        with open(os.path.join(pkg, "golden", "divergences", f"{reader}.txt"), encoding="utf-8") as handle:
-            return any(line.strip() and not line.lstrip().startswith("#") for line in handle)
-    except FileNotFoundError:
-        return False
-
-
-def view_id(line):
-    try:
-        return json.loads(line)["id"]
-    except (ValueError, KeyError, TypeError):
-        return None
-
-
-def compare_recording(out_path, golden):
-    """(differing cases, first differing id) of a whole recording against {id: comparable view}."""
-    differing, first, seen = 0, None, 0
-    with open(out_path, "rb") as handle:
-        for raw in handle:
-            line = raw.rstrip(b"\n")
-            if not line:
-                continue
-            seen += 1
-            view = comparable(line)
-            vid = view.get("id") if isinstance(view, dict) else None
-            if golden.get(vid) != view:
-                differing += 1
-                first = first or vid
-    differing += max(0, len(golden) - seen)
-    return differing, first
+def compare_recording(comparer, repo, out_path):
+    """(differs, detail) of a whole recording against golden/kotlin (`contract-harness compare`)."""
+    result = procs.run(comparer + ["compare", os.path.join(repo, "golden", "kotlin"), out_path, "--quiet"],
+                       cwd=repo, timeout=1800)
+    if result.code not in (0, 1):
+        raise MutantError("contract-harness compare failed: " + result.stderr[-2000:])
+    return result.code == 1, compare_summary(result)
 
 
 def record(repo, parser, cases, out):
@@ -267,21 +217,20 @@ def run_kotlin_mutants(repo, work, cases, mutants, log):
     source = os.path.join(repo, "scripts", "kotlin", "WidgetData.kt")
     with open(source, encoding="utf-8") as handle:
         original = handle.read()
-    golden = expected_views(os.path.join(repo, "golden", "kotlin"))
     kdir = os.path.join(work, "kotlin")
     shutil.rmtree(kdir, ignore_errors=True)
     os.makedirs(kdir)
-    log(f"kotlin mutants: baseline recording of an unmutated copy ({len(golden)} golden views)")
+    comparer = harness_for_comparing(repo)
+    log("kotlin mutants: baseline recording of an unmutated copy")
     base_dir = os.path.join(kdir, "baseline")
     os.makedirs(base_dir)
     shutil.copy2(source, os.path.join(base_dir, "WidgetData.kt"))
     base = record(repo, os.path.join(base_dir, "WidgetData.kt"), cases, os.path.join(base_dir, "views.jsonl"))
     if base.code != 0:
         raise MutantError("record-kotlin fails on the unmutated reader:\n" + base.stderr[-2000:])
-    differing, first = compare_recording(os.path.join(base_dir, "views.jsonl"), golden)
+    differing, detail = compare_recording(comparer, repo, os.path.join(base_dir, "views.jsonl"))
     if differing:
-        raise MutantError(f"the unmutated reader's recording differs from golden/kotlin in {differing} cases "
-                          f"(first {first}): re-record golden/kotlin first")
+        raise MutantError(f"the unmutated reader's recording differs from golden/kotlin ({detail}): re-record golden/kotlin first")
     log(f"  baseline: {base.seconds:.0f} s, agrees with golden/kotlin")
     results = []
     for m in mutants:
@@ -310,9 +259,9 @@ def run_kotlin_mutants(repo, work, cases, mutants, log):
             results.append(r)
             log(f"  {m.id:<22} {r['status'].upper():<10} {rec.seconds:4.0f} s  ({r['detail']})")
         else:
-            differing, first = compare_recording(out, golden)
-            detail = f"{differing} views differ (first {first})" if differing else "recording equals golden/kotlin"
-            r = classify(m, differing > 0, detail, rec.seconds, line)
+            differing, detail = compare_recording(comparer, repo, out)
+            detail = detail if differing else "recording equals golden/kotlin"
+            r = classify(m, differing, detail, rec.seconds, line)
             results.append(r)
             log(f"  {m.id:<22} {r['status'].upper():<10} {rec.seconds:4.0f} s  ({detail})")
         shutil.rmtree(mdir, ignore_errors=True)
@@ -418,8 +367,8 @@ def run_kotlin_batch(repo, work, cases, mutants, log):
     source = os.path.join(repo, "scripts", "kotlin", "WidgetData.kt")
     with open(source, encoding="utf-8") as handle:
         original = handle.read()
-    golden_views = expected_views(os.path.join(repo, "golden", "kotlin"))
-    order = case_order(cases)
+    golden = os.path.join(repo, "golden", "kotlin")
+    comparer = harness_for_comparing(repo)
     kdir = os.path.join(work, "kotlin")
     shutil.rmtree(kdir, ignore_errors=True)
     base_dir = os.path.join(kdir, "baseline")
@@ -454,7 +403,7 @@ def run_kotlin_batch(repo, work, cases, mutants, log):
             cmd[-1] = f"{package}.TesteeMainKt"
             return cmd
 
-        differs, detail, base_seconds, _ = first_difference(command("adq_000"), cases, order, golden_views, 1800.0)
+        differs, detail, base_seconds = first_difference(comparer, command("adq_000"), cases, golden, 1800.0)
         if differs:
             raise MutantError(f"the unmutated reader disagrees with golden/kotlin: {detail}; re-record golden/kotlin first")
         log(f"  baseline (unmutated copy): every view agrees with golden/kotlin ({base_seconds:.0f} s)")
@@ -467,8 +416,8 @@ def run_kotlin_batch(repo, work, cases, mutants, log):
                 results[m.id] = outcome(m, "does not compile", failed[package], 0.0, line)
                 log(f"  {m.id:<22} DOES NOT COMPILE ({failed[package]})")
                 continue
-            killed, detail, seconds, _ = first_difference(command(package), cases, order, golden_views,
-                                                          max(600.0, 10 * base_seconds))
+            killed, detail, seconds = first_difference(comparer, command(package), cases, golden,
+                                                       max(600.0, 10 * base_seconds))
             if killed:
                 detail = f"{detail} from golden/kotlin"
             else:

@@ -115,3 +115,46 @@ def stream(cmd, stdin_path, on_line, timeout):
         tail = err.read()[-2000:].decode("utf-8", "replace")
         err.close()
     return (None if stopped else code), tail, time.monotonic() - start, bool(timed_out)
+
+
+def pipe(producer, stdin_path, consumer, timeout, cwd=None):
+    """Runs `producer < stdin_path | consumer`, each in its own process group. When the consumer
+    fails (e.g. `contract-harness compare --first` stopped at a difference) the producer's group
+    is ended at once; when it succeeds the producer must have finished. Returns (consumer Result,
+    producer exit code or None when it was still running, producer stderr tail)."""
+    import tempfile
+    start = time.monotonic()
+    perr = tempfile.TemporaryFile()
+    with open(stdin_path, "rb") as stdin:
+        prod = subprocess.Popen(producer, cwd=cwd, stdin=stdin, stdout=subprocess.PIPE, stderr=perr, start_new_session=True)
+    _current.add(prod)
+    try:
+        cons = subprocess.Popen(consumer, cwd=cwd, stdin=prod.stdout, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                start_new_session=True)
+        prod.stdout.close()  # the consumer holds the read end now
+        _current.add(cons)
+        timed_out = False
+        try:
+            out, err = cons.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            timed_out = True
+            _end_group(cons)
+            out, err = cons.communicate()
+        finally:
+            _current.discard(cons)
+        code = prod.poll()
+        if cons.returncode == 0 and not timed_out:
+            try:
+                code = prod.wait(timeout=max(5.0, timeout - (time.monotonic() - start)))
+            except subprocess.TimeoutExpired:
+                code = None
+    finally:
+        if prod.poll() is None:
+            _end_group(prod)
+        _current.discard(prod)
+        perr.seek(0)
+        tail = perr.read()[-2000:].decode("utf-8", "replace")
+        perr.close()
+    text = lambda b: b.decode("utf-8", "replace") if b else ""
+    result = Result(cons.returncode, text(out), text(err), time.monotonic() - start, timed_out)
+    return result, code, tail

@@ -10,13 +10,19 @@ package struct GoldenFolder: Sendable, Equatable {
     package var role: String
     /// `contract-harness update`, `scripts/record-kotlin`.
     package var command: String
-    /// A reader's recording (`golden/kotlin`), not the expected output `update` writes.
+    /// A reader's recording (`golden/kotlin`), not the expected output `update` writes. A
+    /// recording may leave out fields its reader does not implement (CONTRACT §6);
+    /// `golden/expected` is always complete.
     package var isRecording: Bool
+    /// `command` as run from a checkout with the harness built (what failure messages say).
+    package var commandLine: String
 
     package static let expected = GoldenFolder(name: "expected", path: "golden/expected", role: "C reference",
-                                               command: "contract-harness update", isRecording: false)
+                                               command: "contract-harness update", isRecording: false,
+                                               commandLine: ".build/debug/contract-harness update")
     package static let kotlin = GoldenFolder(name: "kotlin", path: "golden/kotlin", role: "recorded Kotlin",
-                                             command: "scripts/record-kotlin", isRecording: true)
+                                             command: "scripts/record-kotlin", isRecording: true,
+                                             commandLine: "CONTRACT_HARNESS=.build/debug/contract-harness scripts/record-kotlin")
     /// In the order reports list them.
     package static let all = [expected, kotlin]
 }

@@ -11,7 +11,12 @@ package struct HarnessPaths: Sendable {
     /// Every path under the root is read and written only inside the tree.
     package var tree: TreeBoundary { TreeBoundary(root: root) }
     package var golden: URL { root.appendingPathComponent("golden") }
-    package var expected: ViewStore { ViewStore(folder: golden.appendingPathComponent("expected"), displayName: "golden/expected", tree: tree) }
-    package var kotlin: ViewStore { ViewStore(folder: golden.appendingPathComponent("kotlin"), displayName: "golden/kotlin", allowsNotImplemented: true, tree: tree) }
+    package var expected: ViewStore { store(.expected) }
+    package var kotlin: ViewStore { store(.kotlin) }
     package var findings: URL { golden.appendingPathComponent("findings") }
+
+    /// The views kept in one golden folder.
+    package func store(_ folder: GoldenFolder) -> ViewStore {
+        ViewStore(folder: root.appendingPathComponent(folder.path), displayName: folder.path, allowsNotImplemented: folder.isRecording, tree: tree)
+    }
 }

@@ -1,3 +1,4 @@
+import HarnessGate
 import HarnessReaders
 
 /// Decodes a saved finding's shrunk case again with the readers it names, to say whether

@@ -1,4 +1,5 @@
 import ContractModel
+import HarnessGate
 
 /// Two readers deciding one case differently, reduced to what makes it *the same*
 /// disagreement while it is shrunk: the reader pair and the first differing field with

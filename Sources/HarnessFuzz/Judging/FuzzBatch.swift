@@ -1,5 +1,6 @@
 import ContractModel
 import Foundation
+import HarnessGate
 import HarnessReaders
 
 /// One batch of a fuzz run, worked through case by case on every thread at once: a thread

@@ -1,4 +1,5 @@
 import ContractModel
+import HarnessGate
 import HarnessReaders
 
 /// One seeded fuzz run: generates the shard's cases batch by batch, decodes them with the

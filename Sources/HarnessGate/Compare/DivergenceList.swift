@@ -13,9 +13,10 @@ import HarnessReaders
 /// Format: one entry per line, `PATTERN  [FIELDS]  REASON`. The pattern is a case id or a
 /// glob (`*` any run of characters, `?` one character); `FIELDS` is a `FieldScope`; the
 /// reason says why in at least three words, and a placeholder (`n/a`, `none`, `ok`, `-`,
-/// `TODO`, `FIXME`, `why …`, `?`) is refused. A reason
-/// starting `not implemented` excuses only fields the reader does not produce. Blank lines
-/// and `#` comments are ignored.
+/// `TODO`, `FIXME`, `why …`, `?`) is refused. A reason starting `not implemented` excuses
+/// only fields the reader does not produce. A reason starting `D1:` … `D8:` names the
+/// CONTRACT.md §5 departure the entry relies on, and the gate holds it to it
+/// (`DepartureCheck`). Blank lines and `#` comments are ignored.
 package struct DivergenceList: Sendable {
     /// One reviewed entry.
     package struct Entry: Equatable, Sendable {
@@ -24,6 +25,8 @@ package struct DivergenceList: Sendable {
         package var reason: String
         /// One-based line in the list file.
         package var line: Int
+        /// The departure the reason starts with (`D3: …`), if any.
+        package var departure: ContractDeparture?
 
         package func matches(_ caseId: String) -> Bool { Glob.matches(pattern: Array(pattern.utf8), text: Array(caseId.utf8)) }
 
@@ -133,11 +136,24 @@ enum EntryParser {
         if let problem = placeholderProblem(reason) {
             throw failure("entry `\(pattern)` \(problem): write why this reader reads these fields differently (CONTRACT.md §5)")
         }
-        let entry = DivergenceList.Entry(pattern: pattern, fields: fields, reason: reason, line: number)
+        let entry = DivergenceList.Entry(pattern: pattern, fields: fields, reason: reason, line: number,
+                                         departure: try departure(named: reason, failure: failure))
         if entry.isNotImplemented, let outcome = fields.names.first(where: { FieldScope.outcomes.contains($0) }) {
             throw failure("entry `\(pattern)`: `\(outcome)` is not a field a reader can leave out; a not-implemented entry names view fields")
         }
         return entry
+    }
+
+    /// The departure a reason starts with: `D`, digits, `:`. A number CONTRACT.md §5 does not
+    /// declare is refused.
+    private static func departure(named reason: String, failure: (String) -> HarnessInputError) throws(HarnessInputError) -> ContractDeparture? {
+        let token = reason.prefix { $0 != ":" && $0 != " " && $0 != "\t" }
+        guard token.count >= 2, token.first == "D", token.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }),
+              reason.dropFirst(token.count).first == ":" else { return nil }
+        guard let departure = ContractDeparture(rawValue: String(token)) else {
+            throw failure("reason names departure \(token), which CONTRACT.md §5 does not declare (D1–D8)")
+        }
+        return departure
     }
 
     /// The `]` that closes the list: the first one followed by whitespace or the end of
@@ -227,15 +243,14 @@ enum Glob {
 }
 
 extension HarnessPaths {
-    /// The reader's reviewed list. The C reference's is refused as soon as it holds an
-    /// entry: `golden/expected` is written from the reference, so a deviation of it on an
-    /// unchanged case means the reference (or a forged expected line) changed, and an entry
-    /// would excuse exactly that (CONTRACT §5).
-    package func divergenceList(for reader: String) throws -> DivergenceList {
-        let file = "golden/divergences/\(reader).txt"
-        let list = try DivergenceList.load(golden.appendingPathComponent("divergences/\(reader).txt"), displayName: file, tree: tree)
-        if reader == CReferenceReader.referenceName, let entry = list.entries.first {
-            throw HarnessInputError(file: file, line: entry.line, message: "the C reference is never listed: golden/expected is written from it, so its deviations are fixed (or `contract-harness update` run and the diff reviewed), never excused; remove the entry")
+    /// The reader's reviewed list (`golden/divergences/<name>.txt`). The reference's is
+    /// refused as soon as it holds an entry: `golden/expected` is written from the reference,
+    /// so a deviation of it on an unchanged case means the reference (or a forged expected
+    /// line) changed, and an entry would excuse exactly that (CONTRACT §5).
+    package func divergenceList(for reader: ReaderEntry) throws -> DivergenceList {
+        let list = try DivergenceList.load(root.appendingPathComponent(reader.listFile), displayName: reader.listFile, tree: tree)
+        if reader.role == .reference, let entry = list.entries.first {
+            throw HarnessInputError(file: reader.listFile, line: entry.line, message: "the C reference is never listed: golden/expected is written from it, so its deviations are fixed (or `contract-harness update` run and the diff reviewed), never excused; remove the entry")
         }
         return list
     }

@@ -1,4 +1,5 @@
 import ContractModel
+import HarnessReaders
 
 /// How one reader fared against the expected outputs over a whole case stream, field by
 /// field: each differing field is excused by the first list entry whose pattern matches the
@@ -38,7 +39,9 @@ package struct ReaderVerdict: Sendable {
         }
     }
 
-    package var reader: String
+    /// The reader judged, as the roster knows it.
+    package var entry: ReaderEntry
+    package var reader: String { entry.name }
     /// Why the reader was not compared at all (e.g. a recording made from another case
     /// stream), with the command that fixes it; nil when compared.
     package var notCompared: String?
@@ -74,7 +77,7 @@ package struct ReaderVerdict: Sendable {
     package var passed: Bool { notCompared == nil && unexpected.isEmpty && staleEntries.isEmpty }
 
     /// Compares outcomes (in case order) with the expected ones and applies the list.
-    package static func judge(reader: String, caseIds: [String], expected: [ReaderOutcome], got: [ReaderOutcome],
+    package static func judge(reader: ReaderEntry, caseIds: [String], expected: [ReaderOutcome], got: [ReaderOutcome],
                              list: DivergenceList) -> ReaderVerdict {
         var deviations: [Deviation] = []
         var used = Set<Int>()
@@ -100,7 +103,7 @@ package struct ReaderVerdict: Sendable {
             let names = entry.fields.names.filter { !(usedNames[entry.line]?.contains($0) ?? false) }
             if !names.isEmpty { unused[entry.line] = names }
         }
-        return ReaderVerdict(reader: reader, notCompared: nil, caseCount: caseIds.count, deviations: deviations,
+        return ReaderVerdict(entry: reader, notCompared: nil, caseCount: caseIds.count, deviations: deviations,
                              staleEntries: stale, listFile: list.file, unusedFields: unused, caseIds: caseIds)
     }
 
@@ -111,7 +114,7 @@ package struct ReaderVerdict: Sendable {
     /// deviation on an unchanged case means the reference changed (`contract-harness update`
     /// and review), never a list line.
     package var suggestedEntries: [String] {
-        guard reader != "c" else { return [] }
+        guard entry.role != .reference else { return [] }
         return SuggestionGrouping.suggestions(for: self).map(\.text)
     }
 }

@@ -7,21 +7,25 @@ import HarnessReaders
 /// `HTMLCaseExplanation` only render what this returns. A golden file that cannot be read
 /// is an error naming its file and line (exit 2), never "no expected output".
 package enum CaseGathering {
-    /// Runs the Swift and C readers (plus recorded Kotlin and any testees) on one case.
-    package static func explanation(of testCase: Case, paths: HarnessPaths, testees: [ExternalProcessReader] = []) throws -> CaseExplanation {
+    /// Runs the roster's readers (the in-process ones, then any testees, then the recorded
+    /// ones that have views) on one case.
+    package static func explanation(of testCase: Case, paths: HarnessPaths, testees: [ExternalProcessReader] = [],
+                                    roster: ReaderRoster = .standard) throws -> CaseExplanation {
         let stored = try paths.expected.loadLines()[testCase.id]
         let expected = stored?.outcome
-        var readers: [any Reader] = Gate.defaultReaders + testees
-        var notes = [note(stored, testCase, command: "contract-harness update")].compactMap { $0 }
-        if try paths.kotlin.holdsViews() {
-            let recorded = try paths.kotlin.loadLines()
-            readers.append(RecordedReader(name: "kotlin", outcomes: recorded.mapValues(\.outcome)))
-            notes += [note(recorded[testCase.id], testCase, command: "scripts/record-kotlin")].compactMap { $0 }
+        var readers: [(ReaderEntry, any Reader)] = roster.inProcessReaders.map { (roster.entry(for: $0), $0) }
+            + testees.map { (ReaderEntry.liveTestee($0.name), $0) }
+        var notes = [note(stored, testCase, command: GoldenFolder.expected.command)].compactMap { $0 }
+        for entry in roster.recorded {
+            guard let folder = entry.golden, try paths.store(folder).holdsViews() else { continue }
+            let recorded = try paths.store(folder).loadLines()
+            readers.append((entry, RecordedReader(name: entry.name, outcomes: recorded.mapValues(\.outcome))))
+            notes += [note(recorded[testCase.id], testCase, command: folder.command)].compactMap { $0 }
         }
-        let views = readers.map { reader in
+        let views = readers.map { entry, reader in
             let outcome = reader.decodeAll([testCase], jobs: 1)[0]
             let differences = expected.map { FieldDifference.between(expected: $0, got: outcome) } ?? []
-            return CaseExplanation.ReaderView(reader: reader.name, outcome: outcome, differences: differences)
+            return CaseExplanation.ReaderView(entry: entry, outcome: outcome, differences: differences)
         }
         return CaseExplanation(testCase: testCase, expected: expected, readers: views, goldenNotes: notes)
     }
@@ -29,7 +33,7 @@ package enum CaseGathering {
     /// Each explained reader's divergence list.
     package static func lists(for explanation: CaseExplanation, paths: HarnessPaths) throws -> [String: DivergenceList] {
         var lists: [String: DivergenceList] = [:]
-        for view in explanation.readers { lists[view.reader] = try paths.divergenceList(for: view.reader) }
+        for view in explanation.readers { lists[view.reader] = try paths.divergenceList(for: view.entry) }
         return lists
     }
 

@@ -10,32 +10,43 @@ import HarnessReaders
 package enum Gate {
     /// What to run besides the corpus.
     package struct Options: Sendable {
-        /// In-process readers; by default the Swift reader and the C reference. Tests swap in
-        /// wrappers with planted faults.
+        /// The readers the harness knows; by default Swift, the C reference and the recorded
+        /// Kotlin end (`ReaderRoster.standard`).
+        package var roster: ReaderRoster
+        /// In-process readers; by default the roster's (the Swift reader and the C
+        /// reference). Tests swap in wrappers with planted faults.
         package var readers: [any Reader]
         /// `--testee NAME=COMMAND`.
         package var testees: [ExternalProcessReader]
-        /// Compare `golden/kotlin/` when present.
+        /// Compare the roster's recorded readers (`golden/kotlin/`).
         package var includeRecordings: Bool
         package var jobs: Int
         /// This machine's zone dimension, for the tzdata comparison of the zone file; tests
         /// inject another machine.
         package var zoneScan: @Sendable () throws -> ZoneScan = { try ZoneScan.run() }
 
-        package init(readers: [any Reader] = Gate.defaultReaders, testees: [ExternalProcessReader] = [],
+        package init(roster: ReaderRoster = .standard, readers: [any Reader]? = nil, testees: [ExternalProcessReader] = [],
                     includeRecordings: Bool = true, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
-            self.readers = readers
+            self.roster = roster
+            self.readers = readers ?? roster.inProcessReaders
             self.testees = testees
             self.includeRecordings = includeRecordings
             self.jobs = jobs
         }
     }
 
-    package static let defaultReaders: [any Reader] = [SwiftReader(), CReferenceReader()]
-
     package static func check(_ paths: HarnessPaths, options: Options = Options()) throws -> GateResult {
         let corpus = try Corpus.load(paths)
         return try check(paths, corpus: corpus, options: options)
+    }
+
+    /// One reader in the gate's loop: how it is known, what it read, and on which cases its
+    /// own golden lines (a recording's) belong to the case as it is now.
+    private struct Judged {
+        var entry: ReaderEntry
+        var list: DivergenceList
+        var outcomes: [ReaderOutcome]
+        var current: [Bool]?
     }
 
     package static func check(_ paths: HarnessPaths, corpus: Corpus, options: Options) throws -> GateResult {
@@ -59,38 +70,52 @@ package enum Gate {
         try checkReaderNames(options)
         var verdicts: [ReaderVerdict] = []
         var outcomes: [String: [ReaderOutcome]] = [:]
-        for reader in options.readers + options.testees.map({ $0 as any Reader }) {
-            let list = try paths.divergenceList(for: reader.name)
-            let got = reader.decodeAll(corpus.cases, jobs: options.jobs)
-            outcomes[reader.name] = got
-            verdicts.append(judge(reader.name, on: comparable, ids: ids, expected: expected, got: got, list: list))
+        let live = options.readers.map { (options.roster.entry(for: $0), $0) } + options.testees.map { (ReaderEntry.liveTestee($0.name), $0 as any Reader) }
+        var lineup: [Judged] = []
+        for (entry, reader) in live {
+            let list = try paths.divergenceList(for: entry)
+            lineup.append(Judged(entry: entry, list: list, outcomes: reader.decodeAll(corpus.cases, jobs: options.jobs)))
         }
-        if options.includeRecordings {
-            let list = try paths.divergenceList(for: "kotlin")
-            guard try paths.kotlin.holdsViews() else {
-                problems.append("golden/kotlin is missing or empty: record it with `CONTRACT_HARNESS=.build/debug/contract-harness scripts/record-kotlin` (or pass --no-recordings)")
-                return GateResult(corpus: corpus, expected: expected, outcomes: outcomes, verdicts: verdicts,
-                                  problems: problems, notices: notices, freshness: freshness)
-            }
-            // Every recorded line is accounted for: one for a case that changed since, a case
-            // not recorded yet, or an id the stream no longer has is a stale recording.
-            let lines = try paths.kotlin.loadLines()
-            let recording = GoldenFreshness.assess(lines, cases: corpus.cases, in: .kotlin)
-            problems += recording.problems
-            freshness.append(recording)
-            let got = RecordedReader(name: "kotlin", outcomes: lines.mapValues(\.outcome)).decodeAll(corpus.cases, jobs: 1)
-            outcomes["kotlin"] = got
-            // Compared where both the expected output and the recording belong to the case as it is now.
-            verdicts.append(judge("kotlin", on: comparable.filter { recording.current[$0] }, ids: ids,
-                                  expected: expected, got: got, list: list))
+        for entry in options.includeRecordings ? options.roster.recorded : [] {
+            guard let judged = try recording(of: entry, paths: paths, corpus: corpus, problems: &problems, freshness: &freshness) else { break }
+            lineup.append(judged)
+        }
+        for judged in lineup {
+            outcomes[judged.entry.name] = judged.outcomes
+            // A recording is compared where both the expected output and its line belong to the case as it is now.
+            let compared = judged.current.map { current in comparable.filter { current[$0] } } ?? comparable
+            let verdict = judge(judged.entry, on: compared, ids: ids, expected: expected, got: judged.outcomes, list: judged.list)
+            problems += DepartureCheck.problems(verdict, list: judged.list, cases: corpus.cases, expected: expected, got: judged.outcomes)
+            verdicts.append(verdict)
         }
         return GateResult(corpus: corpus, expected: expected, outcomes: outcomes, verdicts: verdicts,
                           problems: problems, notices: notices, freshness: freshness)
     }
 
+    /// A recorded reader's views, replayed from its golden folder. Every recorded line is
+    /// accounted for: one for a case that changed since, a case not recorded yet, or an id
+    /// the stream no longer has is a stale recording. Nil (after a problem) when the folder
+    /// holds none: the run stops judging there.
+    private static func recording(of entry: ReaderEntry, paths: HarnessPaths, corpus: Corpus,
+                                  problems: inout [String], freshness: inout [GoldenFreshness]) throws -> Judged? {
+        guard let folder = entry.golden else { return nil }
+        let list = try paths.divergenceList(for: entry)
+        let store = paths.store(folder)
+        guard try store.holdsViews() else {
+            problems.append("\(folder.path) is missing or empty: record it with `\(folder.commandLine)` (or pass --no-recordings)")
+            return nil
+        }
+        let lines = try store.loadLines()
+        let recording = GoldenFreshness.assess(lines, cases: corpus.cases, in: folder)
+        problems += recording.problems
+        freshness.append(recording)
+        let got = RecordedReader(name: entry.name, outcomes: lines.mapValues(\.outcome)).decodeAll(corpus.cases, jobs: 1)
+        return Judged(entry: entry, list: list, outcomes: got, current: recording.current)
+    }
+
     /// Judges a reader on the comparable cases only. A list entry that names a case left out
     /// (its golden line is stale) cannot be called stale: nobody knows whether it still happens.
-    static func judge(_ reader: String, on comparable: [Int], ids: [String], expected: [ReaderOutcome],
+    static func judge(_ reader: ReaderEntry, on comparable: [Int], ids: [String], expected: [ReaderOutcome],
                       got: [ReaderOutcome], list: DivergenceList) -> ReaderVerdict {
         var verdict = ReaderVerdict.judge(reader: reader, caseIds: comparable.map { ids[$0] },
                                           expected: comparable.map { expected[$0] }, got: comparable.map { got[$0] }, list: list)
@@ -106,14 +131,14 @@ package enum Gate {
     }
 
     /// Reader names key the lists (`golden/divergences/<name>.txt`) and the reports: two
-    /// readers with one name, or a testee named like a built-in reader or `expected`, would
-    /// mix their outcomes, so they are refused (exit 2).
+    /// readers with one name, or a testee named like a reader of the roster or a golden
+    /// folder (`expected`), would mix their outcomes, so they are refused (exit 2).
     static func checkReaderNames(_ options: Options) throws(HarnessInputError) {
         var seen = Set(options.readers.map(\.name))
-        let reserved: Set<String> = ["swift", "c", "kotlin", "expected"]
+        let reserved = options.roster.reservedNames
         for testee in options.testees {
             guard !reserved.contains(testee.name) else {
-                throw HarnessInputError(file: "--testee \(testee.name)", message: "`\(testee.name)` is the name of a built-in reader (swift, c, kotlin, expected); name the testee after its own reader")
+                throw HarnessInputError(file: "--testee \(testee.name)", message: "`\(testee.name)` is the name of a built-in reader (\(reserved.joined(separator: ", "))); name the testee after its own reader")
             }
             guard seen.insert(testee.name).inserted else {
                 throw HarnessInputError(file: "--testee \(testee.name)", message: "two testees are named `\(testee.name)`; each needs its own name (and list golden/divergences/<name>.txt)")

@@ -1,5 +1,6 @@
 import ContractModel
 import HarnessCorpus
+import HarnessReaders
 
 /// Whether each stored golden line (`golden/expected`, `golden/kotlin`) still belongs to the
 /// case the corpus generates now (`GoldenLine` provenance), so the gate can tell "the golden
@@ -109,9 +110,9 @@ package struct GoldenFreshness: Sendable {
 
 extension GateResult {
     /// Whether the gate compared `reader` on the case at `index` (corpus order): not when the
-    /// case's expected line is stale or edited, nor for Kotlin when its recorded line is.
-    package func compared(_ reader: String, at index: Int) -> Bool {
-        for store in freshness where !store.golden.isRecording || store.golden.name == reader {
+    /// case's expected line is stale or edited, nor for a recorded reader when its own line is.
+    package func compared(_ reader: ReaderEntry, at index: Int) -> Bool {
+        for store in freshness where !store.golden.isRecording || store.golden == reader.golden {
             if !store.current[index] { return false }
         }
         return true

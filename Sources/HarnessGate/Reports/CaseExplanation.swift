@@ -2,18 +2,21 @@ import ContractModel
 import Foundation
 import WidgetSnapshot
 import HarnessCorpus
+import HarnessReaders
 
 /// Everything about one case that a person debugging a disagreement wants on one screen:
 /// the blob (raw and pretty), the expected view, each reader's view and its field diff.
 /// Only renders: `CaseGathering` runs the readers and loads the golden files.
 package struct CaseExplanation: Sendable {
     package struct ReaderView: Sendable {
-        package var reader: String
+        /// The reader, as the roster knows it.
+        package var entry: ReaderEntry
+        package var reader: String { entry.name }
         package var outcome: ReaderOutcome
         package var differences: [FieldDifference]
 
-        package init(reader: String, outcome: ReaderOutcome, differences: [FieldDifference]) {
-            self.reader = reader
+        package init(entry: ReaderEntry, outcome: ReaderOutcome, differences: [FieldDifference]) {
+            self.entry = entry
             self.outcome = outcome
             self.differences = differences
         }
@@ -42,8 +45,8 @@ package struct CaseExplanation: Sendable {
     /// there is no expected view.
     package func deviation(of view: ReaderView, list: DivergenceList?) -> ReaderVerdict.Deviation? {
         guard let expected, !view.differences.isEmpty else { return nil }
-        let verdict = ReaderVerdict.judge(reader: view.reader, caseIds: [testCase.id], expected: [expected], got: [view.outcome],
-                                          list: list ?? DivergenceList(file: "golden/divergences/\(view.reader).txt", entries: []))
+        let verdict = ReaderVerdict.judge(reader: view.entry, caseIds: [testCase.id], expected: [expected], got: [view.outcome],
+                                          list: list ?? DivergenceList(file: view.entry.listFile, entries: []))
         return verdict.deviations.first
     }
 
@@ -51,8 +54,10 @@ package struct CaseExplanation: Sendable {
     /// and not when a golden line it would be judged by is stale or edited.
     package func isCompared(_ view: ReaderView) -> Bool {
         guard expected != nil else { return false }
-        let expectedStale = goldenNotes.contains { $0.hasPrefix("golden/expected") }
-        return !expectedStale && !(view.reader == "kotlin" && !goldenNotes.isEmpty)
+        let expectedStale = goldenNotes.contains { $0.hasPrefix(GoldenFolder.expected.path) }
+        // A recording is not judged on a case its own golden line is stale or edited for.
+        let ownStale = view.entry.role == .recorded && view.entry.golden.map { folder in goldenNotes.contains { $0.hasPrefix(folder.path) } } == true
+        return !expectedStale && !ownStale
     }
 
     /// The reader's status on this case, as every report shows it.

@@ -54,7 +54,7 @@ package struct HTMLMatrix: Sendable {
             cells.append(result.corpus.cases.enumerated().map { index, testCase in
                 let got = outcomes.map { $0[index] }
                 // Not compared when its golden line is stale.
-                let compared = result.compared(verdict.reader, at: index)
+                let compared = result.compared(verdict.entry, at: index)
                 let deviation = compared ? deviations[testCase.id] : nil
                 return Cell(status: CaseStatus.of(compared: compared, outcome: got, deviation: deviation), outcome: got, deviation: deviation)
             })

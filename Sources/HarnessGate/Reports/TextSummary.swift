@@ -76,11 +76,13 @@ package enum TextSummary {
         let noView = verdict.unexpected.filter { $0.judgements.contains { $0.excusedBy == nil && FieldScope.outcomes.contains($0.field) } }
         if let first = noView.first {
             out += "  \(noView.count) cases have no view (crash or missing) and no [crash]/[missing] entry: "
-            out += verdict.reader == "kotlin"
-                ? "re-record with `CONTRACT_HARNESS=.build/debug/contract-harness scripts/record-kotlin`\n"
-                : "run `contract-harness explain \(e(first.caseId)) --testee \(e(verdict.reader))=COMMAND` and fix the reader\n"
+            if verdict.entry.role == .recorded, let golden = verdict.entry.golden {
+                out += "re-record with `\(golden.commandLine)`\n"
+            } else {
+                out += "run `contract-harness explain \(e(first.caseId)) --testee \(e(verdict.reader))=COMMAND` and fix the reader\n"
+            }
         }
-        if !verdict.unexpected.isEmpty && verdict.reader == "c" {
+        if !verdict.unexpected.isEmpty && verdict.entry.role == .reference {
             out += "  these cases are unchanged since golden/expected was written from the C reference, so the reference itself\n"
             out += "  changed (its code, jansson or the zone data): if that is intended, run `contract-harness update` and review\n"
             out += "  `contract-harness diff --base HEAD`; otherwise fix the reference. (Never list the reference in \(verdict.listFile).)\n"

@@ -5,9 +5,7 @@ import ReferenceView
 /// this process through its C API (`CReference`) and turned into the same `DecodedView` as
 /// the Swift reader. Out of memory, or a zone file it could not read, is a failure.
 package struct CReferenceReader: InProcessReader {
-    package let name = CReferenceReader.referenceName
-    /// The reference's name: its list (`golden/divergences/c.txt`) may hold no entry.
-    package static let referenceName = "c"
+    package var name: String { ReaderEntry.c.name }
 
     package init() {}
 

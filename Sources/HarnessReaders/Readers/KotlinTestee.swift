@@ -6,7 +6,7 @@ import Foundation
 /// like any testee, kept running across batches.
 package enum KotlinTestee {
     /// The reader name, which the harness also uses for the Kotlin recordings.
-    package static let name = "kotlin"
+    package static var name: String { ReaderEntry.kotlin.name }
 
     /// Why the command line could not be had.
     package struct Failure: Error, CustomStringConvertible {

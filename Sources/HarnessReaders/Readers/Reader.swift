@@ -1,10 +1,10 @@
 import ContractModel
 
-/// The one interface the harness knows readers by: Swift, the C reference, recorded
+/// The one interface the harness runs readers by: Swift, the C reference, recorded
 /// Kotlin outputs and external processes all implement it, so adding a fourth language
-/// is one new file.
+/// is one new file plus its entry in `ReaderRoster` (which says what part it plays).
 package protocol Reader: Sendable {
-    /// Short, stable, path-safe: `swift`, `c`, `kotlin`, or a testee's name.
+    /// Short, stable, path-safe: its roster entry's name, or a testee's.
     var name: String { get }
     /// Outcomes for `cases`, in the same order. `jobs` bounds the parallelism a reader may use;
     /// results never depend on it.

@@ -6,7 +6,7 @@ import WidgetSnapshot
 /// `dayStrToMs`), through `DecodedView.decode`; the taps passed as the ordered queue, keyed
 /// by exact code points.
 package struct SwiftReader: InProcessReader {
-    package let name = "swift"
+    package var name: String { ReaderEntry.swift.name }
 
     package init() {}
 

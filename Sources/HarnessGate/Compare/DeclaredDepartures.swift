@@ -1,17 +1,33 @@
 import ContractModel
 import Foundation
+import HarnessReaders
 import WidgetSnapshot
+
+extension ContractDeparture {
+    /// The class the fuzzer reports it under: D2, D3, D5 and D6 all make a blob that is not
+    /// JSON for us, and every field may differ then.
+    package var kind: DeclaredDepartures.Departure {
+        switch self {
+        case .d1: return .loneSurrogate
+        case .d2, .d3, .d5, .d6: return .notJSON
+        case .d4: return .dayOutsideCalendar
+        case .d7: return .doubleText
+        case .d8: return .jdkBefore1900
+        }
+    }
+}
 
 /// CONTRACT.md §5's deliberate departures from the Android end and its JDK 17 host (D1–D8) as predicates over a
 /// case and the two views, so that fuzzing an org.json reader (the Kotlin end) against the C
-/// reference reports only differences nobody declared.
+/// reference reports only differences nobody declared, and the gate refuses a list entry
+/// that excuses a difference its departure does not cause.
 ///
 /// Each predicate is as narrow as the departure's text: it excuses one differing field, and
 /// only when the case shows the departure's cause (a blob that is not JSON for us, an escaped
 /// lone surrogate the other side kept, a day outside the writer's calendar, a double printed
 /// by JDK 17, a day up to 1900 read by JDK 17's zone data). Anything else stays a finding.
 package struct DeclaredDepartures: Sendable {
-    /// Which departure excused a difference.
+    /// Which class of departure excused a difference (what the fuzzer counts).
     package enum Departure: String, CaseIterable, Sendable {
         case loneSurrogate = "D1"
         case notJSON = "D2/D3/D5/D6"
@@ -20,48 +36,92 @@ package struct DeclaredDepartures: Sendable {
         case jdkBefore1900 = "D8"
     }
 
-    package init() {}
+    /// The departures this reader has (its roster entry's); a difference only these excuse.
+    package let declared: [ContractDeparture]
+
+    package init(_ declared: [ContractDeparture] = ContractDeparture.allCases) { self.declared = declared }
 
     /// Why `difference` between the reference's `expected` and the org.json reader's `got`
-    /// is declared, or nil when it is not.
+    /// is declared, or nil when it is not: the first departure whose cause the case shows.
     package func excuse(_ difference: FieldDifference, in testCase: Case, expected: ReaderOutcome, got: ReaderOutcome,
                        facts: inout CaseFacts) -> Departure? {
-        // D2, D3, D5, D6: Swift and C reject every blob that is not RFC 8259 JSON within our
-        // limits; Android's lenient parser may read it. Every field may differ then.
-        if case .view(let want) = expected, case .error = want.parse, facts.isNotJSON(testCase.blob) { return .notJSON }
-        guard case .view(let want) = expected, case .view(let have) = got else { return nil }
-        guard let (mine, theirs) = Self.texts(difference.path, want, have) else {
-            let isHeader = difference.path.name == .headerDayMs || difference.path.name == .headerKind
-            if isHeader && Self.isDayOutsideCalendar(want, have) { return .dayOutsideCalendar }
-            // D8: JDK 17 reads a day up to 1900-01-01 with the zone's standard offset of today.
-            if difference.path.name == .headerDayMs && Self.isJDKStandardOffsetBefore1900(want, have, zone: testCase.timeZone) {
-                return .jdkBefore1900
-            }
-            return nil
+        // D2, D3, D5, D6 first: on a blob that is not JSON for us every field may differ.
+        if case .view(let want) = expected, case .error = want.parse, let why = facts.notJSON(testCase.blob), declared.contains(why) {
+            return .notJSON
         }
-        // D1: a kept lone surrogate is written `\udxxx`; ours is U+FFFD. A colour looked up by
-        // such an id may differ too.
-        if facts.hasLoneSurrogateEscape(testCase.blob) {
-            if let theirs, let mine, Self.isKeptSurrogateReading(mine: mine, theirs: theirs) { return .loneSurrogate }
-            if difference.path.name == .taskProjectColor { return .loneSurrogate }
+        for departure in [ContractDeparture.d1, .d4, .d7, .d8]
+        where declared.contains(departure) && holds(departure, for: difference, in: testCase, expected: expected, got: got, facts: &facts) {
+            return departure.kind
         }
-        // D7: JDK 17's Double.toString is not always the shortest form: the same doubles.
-        if let mine, let theirs, Self.sameDoubles(mine, theirs) { return .doubleText }
         return nil
+    }
+
+    /// Whether the case shows `departure`'s cause for this difference: its statement in
+    /// CONTRACT.md §5 as code. D2, D3, D5 and D6 tell apart why the blob is not JSON for us.
+    package func holds(_ departure: ContractDeparture, for difference: FieldDifference, in testCase: Case,
+                      expected: ReaderOutcome, got: ReaderOutcome, facts: inout CaseFacts) -> Bool {
+        switch departure {
+        case .d2, .d3, .d5, .d6:
+            // Swift and C reject every blob that is not RFC 8259 JSON within our limits;
+            // Android's lenient parser may read it. Every field may differ then.
+            guard case .view(let want) = expected, case .error = want.parse else { return false }
+            return facts.notJSON(testCase.blob) == departure
+        default:
+            break
+        }
+        guard case .view(let want) = expected, case .view(let have) = got else { return false }
+        let texts = Self.texts(difference.path, want, have)
+        switch departure {
+        case .d1:
+            // A kept lone surrogate is written `\udxxx`; ours is U+FFFD. A colour looked up by
+            // such an id may differ too.
+            guard let (mine, theirs) = texts, facts.hasLoneSurrogateEscape(testCase.blob) else { return false }
+            if let theirs, let mine, Self.isKeptSurrogateReading(mine: mine, theirs: theirs) { return true }
+            return difference.path.name == .taskProjectColor
+        case .d4:
+            let isHeader = difference.path.name == .headerDayMs || difference.path.name == .headerKind
+            return texts == nil && isHeader && Self.isDayOutsideCalendar(want, have)
+        case .d7:
+            // JDK 17's Double.toString is not always the shortest form: the same doubles.
+            guard let (mine, theirs) = texts, let mine, let theirs else { return false }
+            return Self.sameDoubles(mine, theirs)
+        case .d8:
+            // JDK 17 reads a day up to 1900-01-01 with the zone's standard offset of today.
+            return texts == nil && difference.path.name == .headerDayMs
+                && Self.isJDKStandardOffsetBefore1900(want, have, zone: testCase.timeZone)
+        case .d2, .d3, .d5, .d6:
+            return false
+        }
     }
 
     /// What is worth computing once per case, and only when some field differs.
     package struct CaseFacts: Sendable {
-        private var notJSON: Bool?
+        private var notJSON: ContractDeparture??
         private var loneSurrogate: Bool?
 
         package init() {}
 
-        mutating func isNotJSON(_ blob: [UInt8]) -> Bool {
+        /// Why the blob is not JSON for us, or nil when it is: D3 bytes that are not UTF-8,
+        /// D5 nesting past our limit, D6 a number that overflows a double, D2 the rest
+        /// (org.json's lenient syntax).
+        mutating func notJSON(_ blob: [UInt8]) -> ContractDeparture? {
             if let notJSON { return notJSON }
-            let answer: Bool
-            do { _ = try JSONParser().parse(blob); answer = false } catch { answer = true }
-            notJSON = answer
+            let answer: ContractDeparture?
+            do {
+                _ = try JSONParser().parse(blob)
+                answer = nil
+            } catch {
+                if String(validating: blob, as: UTF8.self) == nil {
+                    answer = .d3
+                } else if error.message.hasPrefix("nesting deeper than") {
+                    answer = .d5
+                } else if error.message.hasPrefix("number out of range") {
+                    answer = .d6
+                } else {
+                    answer = .d2
+                }
+            }
+            notJSON = .some(answer)
             return answer
         }
 

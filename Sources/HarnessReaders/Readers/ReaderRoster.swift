@@ -1,0 +1,91 @@
+import ContractModel
+import HarnessCorpus
+
+/// One reader as the harness knows it: its name (which keys its list
+/// `golden/divergences/<name>.txt`, its views in the reports and its `--testee` option),
+/// what part it plays, where its views are kept, which departures from the reference
+/// CONTRACT.md §5 declares for it, and the contract revision it implements. The gate, the
+/// reports, `explain`, `decode` and `--testee` ask an entry, never compare a name.
+package struct ReaderEntry: Sendable {
+    /// What part a reader plays in a run.
+    package enum Role: String, Sendable {
+        /// Defines the expected outputs: `golden/expected` is its views (CONTRACT.md §5), so
+        /// it never has list entries, only `update` and review.
+        case reference
+        /// The product under test, run in this process.
+        case product
+        /// Outputs recorded elsewhere and replayed from its golden folder by case id.
+        case recorded
+        /// An external process run live (`--testee NAME=COMMAND`).
+        case liveTestee = "live testee"
+    }
+
+    package var name: String
+    package var role: Role
+    /// The folder its views are kept in (`golden/expected` for the reference, `golden/kotlin`
+    /// for the recorded Kotlin end); nil when its views are never stored.
+    package var golden: GoldenFolder?
+    /// The departures its list entries may rely on (each names one, CONTRACT.md §5); none for
+    /// a reader that must equal the reference wherever the contract is defined.
+    package var departures: [ContractDeparture]
+    /// The revision of the contract (`v` of the blob it reads to the letter) it implements.
+    package var contractRevision: Int
+    /// A new reader of this kind in this process; nil for recorded readers and live testees.
+    package var make: (@Sendable () -> any InProcessReader)?
+
+    package init(name: String, role: Role, golden: GoldenFolder? = nil, departures: [ContractDeparture] = [],
+                 contractRevision: Int = 1, make: (@Sendable () -> any InProcessReader)? = nil) {
+        self.name = name
+        self.role = role
+        self.golden = golden
+        self.departures = departures
+        self.contractRevision = contractRevision
+        self.make = make
+    }
+
+    /// `golden/divergences/<name>.txt`: the reviewed list of where it may differ.
+    package var listFile: String { "golden/divergences/\(name).txt" }
+
+    /// A `--testee NAME=COMMAND` (or a test's reader that is not in the roster).
+    package static func liveTestee(_ name: String) -> ReaderEntry { ReaderEntry(name: name, role: .liveTestee) }
+
+    /// The product: the `WidgetSnapshot` library (`SwiftReader`).
+    package static let swift = ReaderEntry(name: "swift", role: .product, make: { SwiftReader() })
+    /// The C reference on libjansson (`CReferenceReader`), which writes `golden/expected`.
+    package static let c = ReaderEntry(name: "c", role: .reference, golden: .expected, make: { CReferenceReader() })
+    /// The Kotlin end on Android's org.json, recorded by `scripts/record-kotlin` into
+    /// `golden/kotlin`, with every departure of CONTRACT.md §5.
+    package static let kotlin = ReaderEntry(name: "kotlin", role: .recorded, golden: .kotlin, departures: ContractDeparture.allCases)
+}
+
+/// Every reader the harness runs, in the order the gate judges and the reports list them.
+/// Adding a reader is its own file plus one entry: `standard.adding(entry)`.
+package struct ReaderRoster: Sendable {
+    package var entries: [ReaderEntry]
+
+    package init(_ entries: [ReaderEntry]) { self.entries = entries }
+
+    /// Swift, the C reference, the recorded Kotlin end.
+    package static let standard = ReaderRoster([.swift, .c, .kotlin])
+
+    /// This roster with one more reader (last).
+    package func adding(_ entry: ReaderEntry) -> ReaderRoster { ReaderRoster(entries + [entry]) }
+
+    package func entry(named name: String) -> ReaderEntry? { entries.first { $0.name == name } }
+
+    /// The entry a reader is judged as: its roster entry, else a live testee's.
+    package func entry(for reader: any Reader) -> ReaderEntry { entry(named: reader.name) ?? .liveTestee(reader.name) }
+
+    /// The readers that run in this process (reference and products), made anew.
+    package var inProcessReaders: [any InProcessReader] { entries.compactMap { $0.make?() } }
+
+    /// The readers replayed from a golden folder.
+    package var recorded: [ReaderEntry] { entries.filter { $0.role == .recorded && $0.golden != nil } }
+
+    /// Names no testee may take: every reader's, then every golden folder's (`expected`),
+    /// since they key lists, reports and golden files.
+    package var reservedNames: [String] {
+        var seen = Set<String>()
+        return (entries.map(\.name) + entries.compactMap { $0.golden?.name }).filter { seen.insert($0).inserted }
+    }
+}

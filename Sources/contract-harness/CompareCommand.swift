@@ -1,0 +1,83 @@
+import ContractModel
+import Foundation
+import HarnessCorpus
+import HarnessGate
+
+/// `contract-harness compare A B`: two sets of view lines compared as the gate compares, for
+/// scripts (a recording against `golden/kotlin`, a mutant's views against `golden/expected`).
+enum CompareCommand: Subcommand {
+    static let name = "compare"
+    static let summary = "compare two sets of view lines case by case, as the gate does"
+    static let help = """
+    USAGE: contract-harness compare EXPECTED GOT [--list FILE] [--parse-only] [--exact] [--first] [--show N] [--quiet]
+
+    Compares the views in GOT with those in EXPECTED case by case (keyed by case id), field by
+    field exactly as `check` compares a reader with golden/expected (CONTRACT §6: parse kind
+    and rows, meta, stale, header; error texts are informational). Each side is a file of view
+    lines (a testee's stdout, `record --out`), or a golden folder of <fixture>.jsonl files
+    (golden/expected, golden/kotlin); GOT may be `-`, read from stdin as it arrives. A golden
+    line's provenance ("case", "seal") is never compared. Every expected case must have a
+    line in GOT and GOT no other case.
+
+      --list FILE   a divergence list (golden/divergences/<reader>.txt): differences its
+                    entries excuse are not counted (stale entries are the gate's to find)
+      --parse-only  GOT's lines hold only parse: they must leave out meta, stale and header
+                    ("not implemented") and only parse fields are compared; expected crash
+                    lines are skipped
+      --exact       error and crash texts must be equal too
+      --first       stop at the first case that differs (GOT read in order)
+      --show N      differences shown (default 10)
+      --quiet       print only the summary line
+
+    Prints the differing cases (case, field, both values) and a summary line. Exit 0 when
+    they agree, 1 when they differ, 2 on bad usage or input (naming the file and line).
+    """
+
+    static func run(_ arguments: inout Arguments) throws -> Int32 {
+        let listPath = try arguments.option("--list")
+        var options = ViewComparison.Options(parseOnly: arguments.flag("--parse-only"), exact: arguments.flag("--exact"))
+        let first = arguments.flag("--first")
+        let quiet = arguments.flag("--quiet")
+        let show = try arguments.integer("--show") ?? 10
+        guard let expectedPath = arguments.positional(), let gotPath = arguments.positional() else {
+            throw UsageError("compare takes two paths: EXPECTED GOT")
+        }
+        try arguments.finish()
+        if let listPath {
+            let url = URL(fileURLWithPath: listPath)
+            options.list = try DivergenceList.load(url, displayName: listPath, tree: TreeBoundary(root: url.deletingLastPathComponent()))
+        }
+        var expected: [String: ReaderOutcome] = [:]
+        for line in try ViewLineFile.read(expectedPath) {
+            guard expected.updateValue(line.outcome, forKey: line.id) == nil else {
+                throw HarnessInputError(file: expectedPath, line: line.lineNumber, field: "id", message: "case \(line.id) again")
+            }
+        }
+        var comparison = ViewComparison(expected: expected, options: options)
+        var stopped = false
+        func add(_ line: ViewLineFile.Line, file: String) throws(HarnessInputError) {
+            let (isNew, difference) = comparison.add(id: line.id, outcome: line.outcome)
+            guard isNew else { throw HarnessInputError(file: file, line: line.lineNumber, field: "id", message: "case \(line.id) again") }
+            if first, difference != nil { stopped = true }
+        }
+        if gotPath == "-" {
+            var number = 0
+            while !stopped, let text = readLine(strippingNewline: true) {
+                number += 1
+                if text.isEmpty { continue }
+                try add(try ViewLineFile.parse(Array(text.utf8), file: "stdin", lineNumber: number), file: "stdin")
+            }
+        } else {
+            for line in try ViewLineFile.read(gotPath) where !stopped { try add(line, file: gotPath) }
+        }
+        if !quiet {
+            for difference in comparison.differences.prefix(show) {
+                for line in difference.lines { print("  " + line) }
+            }
+            if comparison.differences.count > show { print("  … and \(comparison.differences.count - show) more cases") }
+        }
+        let how = stopped ? " (stopped at the first difference)" : ""
+        print("compare \(expectedPath) \(gotPath): " + (stopped ? "\(comparison.differences[0].caseId) differs" : comparison.summary) + how)
+        return comparison.agrees && !stopped ? ExitCode.passed : ExitCode.contractFailure
+    }
+}
