@@ -6,7 +6,8 @@
 ///
 /// - newline, carriage return and tab are shown as `\n`, `\r`, `\t`;
 /// - every other control character (C0, DEL, C1), the line and paragraph separators, the
-///   bidirectional overrides and isolates, and the noncharacters U+FFFE/U+FFFF are shown as
+///   bidirectional overrides and isolates, every other invisible format character (U+200B,
+///   U+200D, U+00AD, U+FEFF, tags) and the noncharacters (U+FFFE, U+10FFFF, …) are shown as
 ///   `\u` and four hex digits (`\u001b`, `\u0001`, `\u2028`, `\ufffe`);
 /// - a text that would start with `::` (after spaces or tabs) has its first colon shown as `\u003a`.
 ///
@@ -52,8 +53,14 @@ package enum UntrustedText {
         case 0x00...0x1F, 0x7F...0x9F: return true
         case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: return true
         case 0xFFFE, 0xFFFF: return true
-        default: return false
+        default: return isInvisible(scalar)
         }
+    }
+
+    /// Invisible format characters (zero-width space and joiners, soft hyphen, BOM, tags, …) and
+    /// noncharacters (U+10FFFF, U+FDD0…): they let two different ids or titles look the same.
+    package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .format || scalar.properties.isNoncharacterCodePoint
     }
 
     private static func hex(_ scalar: Unicode.Scalar) -> String {

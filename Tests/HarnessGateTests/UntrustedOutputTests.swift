@@ -129,6 +129,9 @@ final class UntrustedOutputTests: XCTestCase {
 
     func testTheRuleItself() {
         XCTAssertEqual(UntrustedText.escape("a\nb\r\tc\u{1B}\u{01}\u{7F}\u{85}\u{2028}\u{202E}\u{FFFE}"), #"a\nb\r\tc\u001b\u0001\u007f\u0085\u2028\u202e\ufffe"#)
+        XCTAssertEqual(UntrustedText.escape("a\u{200B}b\u{200D}c\u{AD}d\u{FEFF}e\u{E0041}f\u{10FFFF}g"),
+                       #"a\u200bb\u200dc\u00add\ufeffe\ue0041f\u10ffffg"#, "invisible format characters and noncharacters")
+        XCTAssertEqual(HTMLText.escape("a\u{202E}b\u{200B}c\u{2028}d\u{10FFFF}"), "a⟨U+202E⟩b⟨U+200B⟩c⟨U+2028⟩d⟨U+10FFFF⟩")
         XCTAssertEqual(UntrustedText.escape("::add-mask::secret"), #"\u003a:add-mask::secret"#)
         XCTAssertEqual(UntrustedText.escape("  ::error::x"), #"  \u003a:error::x"#)
         XCTAssertEqual(UntrustedText.escape("a ::b"), "a ::b", "mid-line colons start no command")

@@ -1,11 +1,12 @@
 import Foundation
+import ContractModel
 
 /// Text made safe for the HTML pages (`report --html`, `explain --html`): blobs are hostile
 /// input (markup, NULs, raw controls, invalid UTF-8), so every string goes through here and
 /// nothing a case carries can become markup or vanish silently.
 package enum HTMLText {
     /// Text content: escapes `& < >`; shows C0 controls other than tab and newline as their
-    /// control pictures (U+2400…), DEL as ␡ and C1 controls and the noncharacters U+FFFE/U+FFFF as `⟨U+0085⟩`, which an HTML
+    /// control pictures (U+2400…), DEL as ␡ and C1 controls, line separators, invisible format characters (bidi overrides, zero-width, BOM) and noncharacters as `⟨U+0085⟩`, which an HTML
     /// parser would otherwise drop or remap. Quotes stay as they are (JSON is full of them).
     package static func escape(_ text: String) -> String {
         escape(text, quotes: false)
@@ -31,8 +32,14 @@ package enum HTMLText {
                 switch scalar.value {
                 case 0x00..<0x20: out.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
                 case 0x7F: out += "\u{2421}"
-                case 0x80..<0xA0, 0xFFFE, 0xFFFF: out += "⟨U+" + String(format: "%04X", scalar.value) + "⟩"
-                default: out.unicodeScalars.append(scalar)
+                case 0x80..<0xA0, 0x2028, 0x2029: out += "⟨U+" + String(format: "%04X", scalar.value) + "⟩"
+                default:
+                    // Bidi overrides, zero-width characters, BOM, tags, noncharacters: shown, never obeyed.
+                    if UntrustedText.isInvisible(scalar) {
+                        out += "⟨U+" + String(format: "%04X", scalar.value) + "⟩"
+                    } else {
+                        out.unicodeScalars.append(scalar)
+                    }
                 }
             }
         }
