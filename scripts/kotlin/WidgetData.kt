@@ -61,26 +61,8 @@ object WidgetData {
     const val SUPPORTED_VERSION = 1
 
     /** Rows of a v:1 blob with the pending check-box targets overlaid. Throws on a blob it cannot read. */
-    fun parse(json: String, pendingDoneTargets: Map<String, Boolean>): List<WidgetTaskRow> {
-        val root = JSONObject(json)
-        if (root.optInt("v", -1) != SUPPORTED_VERSION) return emptyList()
-        val tasks = root.optJSONArray("tasks") ?: return emptyList()
-        val colors = root.optJSONObject("projectColors")
-        val rows = ArrayList<WidgetTaskRow>(tasks.length())
-        for (i in 0 until tasks.length()) {
-            val task = tasks.getJSONObject(i)
-            val id = task.getString("id")
-            val title = task.getString("title")
-            // optString(key, null), as the app reads them: a value org.json cannot print (an array
-            // holding 1e400, CONTRACT D6) is no project / no colour, not the text "".
-            val projectId: String? = if (task.isNull("projectId")) null else task.optString("projectId", null)
-            val projectColor: String? =
-                if (projectId != null && colors != null && !colors.isNull(projectId)) colors.optString(projectId, null) else null
-            val isDone = pendingDoneTargets[id] ?: task.optBoolean("isDone", false)
-            rows.add(WidgetTaskRow(id, title, isDone, projectColor))
-        }
-        return rows
-    }
+    fun parse(json: String, pendingDoneTargets: Map<String, Boolean>): List<WidgetTaskRow> =
+        readRows(json, pendingDoneTargets, null)
 
     /** How long a selected project's done row stays after it was done (CONTRACT.md §8.1). */
     const val PROJECT_DONE_GRACE_MS = 5000L
@@ -95,22 +77,37 @@ object WidgetData {
         pendingDoneTimestamps: Map<String, Long>,
         selectedProjectId: String?,
         nowMs: Long
-    ): List<WidgetTaskRow> {
-        val root = JSONObject(json)
-        if (root.optInt("v", -1) != SUPPORTED_VERSION) return emptyList()
-        var projectTasks: JSONArray? = null
-        val projects = if (selectedProjectId == null) null else root.optJSONArray("projects")
-        if (projects != null) {
-            // getJSONObject on every entry first: one entry that is not an object fails the parse.
-            val entries = ArrayList<JSONObject>(projects.length())
-            for (i in 0 until projects.length()) entries.add(projects.getJSONObject(i))
-            for (entry in entries) {
-                if (entry.optString("id") == selectedProjectId) {
-                    projectTasks = entry.optJSONArray("tasks")
-                    break
-                }
-            }
+    ): List<WidgetTaskRow> = readRows(json, pendingDoneTargets, Revision2(pendingDoneTimestamps, selectedProjectId, nowMs))
+
+    /** What revision 2's parse adds to the revision-1 row read: the tap times, the selection and the instant. */
+    private class Revision2(
+        val pendingDoneTimestamps: Map<String, Long>,
+        val selectedProjectId: String?,
+        val nowMs: Long
+    ) {
+        /** The pending tap's time when a tap marks the row done (nowMs without one), else the blob's positive doneOn. */
+        fun doneOn(task: JSONObject, id: String, target: Boolean?): Long? {
+            val stamp = task.optLong("doneOn", 0L)
+            return if (target == true) pendingDoneTimestamps[id] ?: nowMs else if (stamp > 0L) stamp else null
         }
+
+        /** Today keeps every row; a project keeps a done row only within the grace (Long addition wraps, as the contract says). */
+        fun keeps(isProjectRows: Boolean, isDone: Boolean, doneOn: Long?): Boolean =
+            !isProjectRows || !isDone || (doneOn != null && nowMs < doneOn + PROJECT_DONE_GRACE_MS)
+    }
+
+    /** The root of a v:1 blob, null for another version. Throws on a blob it cannot read. */
+    private fun supportedRoot(json: String): JSONObject? {
+        val root = JSONObject(json)
+        if (root.optInt("v", -1) != SUPPORTED_VERSION) return null
+        return root
+    }
+
+    /** The one row read of both parse revisions; revision2 null is revision 1 (no doneOn, every row kept). */
+    private fun readRows(json: String, pendingDoneTargets: Map<String, Boolean>, revision2: Revision2?): List<WidgetTaskRow> {
+        val root = supportedRoot(json) ?: return emptyList()
+        val selectedProjectId = revision2?.selectedProjectId
+        val projectTasks = if (selectedProjectId == null) null else selectedProjectTasks(root, selectedProjectId)
         val tasks = projectTasks ?: root.optJSONArray("tasks") ?: return emptyList()
         val colors = root.optJSONObject("projectColors")
         val rows = ArrayList<WidgetTaskRow>(tasks.length())
@@ -118,24 +115,37 @@ object WidgetData {
             val task = tasks.getJSONObject(i)
             val id = task.getString("id")
             val title = task.getString("title")
+            // optString(key, null), as the app reads them: a value org.json cannot print (an array
+            // holding 1e400, CONTRACT D6) is no project / no colour, not the text "".
             val projectId: String? = if (task.isNull("projectId")) null else task.optString("projectId", null)
             val projectColor: String? =
                 if (projectId != null && colors != null && !colors.isNull(projectId)) colors.optString(projectId, null) else null
             val target = pendingDoneTargets[id]
             val isDone = target ?: task.optBoolean("isDone", false)
-            val stamp = task.optLong("doneOn", 0L)
-            val doneOn: Long? = if (target == true) pendingDoneTimestamps[id] ?: nowMs else if (stamp > 0L) stamp else null
-            // Long addition wraps, as the contract says.
-            val keep = projectTasks == null || !isDone || (doneOn != null && nowMs < doneOn + PROJECT_DONE_GRACE_MS)
-            if (keep) rows.add(WidgetTaskRow(id, title, isDone, projectColor, doneOn))
+            val doneOn = revision2?.doneOn(task, id, target)
+            if (revision2 == null || revision2.keeps(projectTasks != null, isDone, doneOn)) {
+                rows.add(WidgetTaskRow(id, title, isDone, projectColor, doneOn))
+            }
         }
         return rows
     }
 
+    /**
+     * Revision 2: the tasks array of the first projects entry whose id is the selection, null when there is
+     * none (no projects array, no such entry, or an entry without a tasks array). getJSONObject on every
+     * entry first: one entry that is not an object fails the parse.
+     */
+    private fun selectedProjectTasks(root: JSONObject, selectedProjectId: String): JSONArray? {
+        val projects = root.optJSONArray("projects") ?: return null
+        val entries = ArrayList<JSONObject>(projects.length())
+        for (i in 0 until projects.length()) entries.add(projects.getJSONObject(i))
+        for (entry in entries) if (entry.optString("id") == selectedProjectId) return entry.optJSONArray("tasks")
+        return null
+    }
+
     /** Revision 2: {id, title} of every `projects` entry; empty for another version or no array; throws on a broken entry. */
     fun parseProjects(json: String): List<WidgetProject> {
-        val root = JSONObject(json)
-        if (root.optInt("v", -1) != SUPPORTED_VERSION) return emptyList()
+        val root = supportedRoot(json) ?: return emptyList()
         val projects = root.optJSONArray("projects") ?: return emptyList()
         val list = ArrayList<WidgetProject>(projects.length())
         for (i in 0 until projects.length()) {
@@ -154,8 +164,7 @@ object WidgetData {
     /** Revision 3: the tracked task, or null (nothing tracked, another version, or unreadable). */
     fun parseCurrentTask(json: String): WidgetCurrentTask? {
         return try {
-            val root = JSONObject(json)
-            if (root.optInt("v", -1) != SUPPORTED_VERSION) return null
+            val root = supportedRoot(json) ?: return null
             val task = root.optJSONObject("currentTask") ?: return null
             val sinceTs = task.optLong("sinceTs", 0L)
             WidgetCurrentTask(
