@@ -44,6 +44,11 @@ package struct ViewStore {
         package var file: String
         package var lineNumber: Int
         package var provenance: GoldenLine.Provenance
+        /// The view line as stored, provenance removed: what `outcome` was read from.
+        package var view: [UInt8]
+        /// Read without `allowsNotImplemented`: `outcome` is also what a lenient read of
+        /// `view` gives (a complete view reads the same either way).
+        package var readStrictly: Bool
     }
 
     /// Every stored outcome by case id (provenance stripped).
@@ -55,7 +60,12 @@ package struct ViewStore {
     /// file stops the run. Lines may end in LF or CRLF; a UTF-8 BOM is skipped. The lines
     /// are opened and parsed on up to `jobs` threads; what is returned, and the error thrown
     /// (the first in file and line order), is the same at any `jobs`.
-    package func loadLines(jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> [String: StoredLine] {
+    ///
+    /// A view line byte-identical to the line `reusing` holds for its case (a recording
+    /// that agrees with the expected output) takes that line's outcome instead of being
+    /// parsed again: the same bytes read the same.
+    package func loadLines(jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                           reusing earlier: [String: StoredLine] = [:]) throws -> [String: StoredLine] {
         var outcomes: [String: StoredLine] = [:]
         let listed = try GoldenText.list(folder, displayName: displayName, tree: tree) ?? []
         guard listed.contains(where: { $0.hasSuffix(".jsonl") || $0 == "RECORDING.json" }) else { return outcomes }
@@ -81,8 +91,15 @@ package struct ViewStore {
                 if provenance == .none, let problem = GoldenLine.provenanceProblem(line.bytes) {
                     throw HarnessInputError(file: line.display, line: line.number, message: problem)
                 }
+                func stored(_ outcome: ReaderOutcome) -> StoredLine {
+                    StoredLine(outcome: outcome, file: line.display, lineNumber: line.number, provenance: provenance,
+                               view: view, readStrictly: !allowsNotImplemented)
+                }
+                if let id = Self.leadingID(view), let known = earlier[id], known.readStrictly || allowsNotImplemented, known.view == view {
+                    return (id, stored(known.outcome))
+                }
                 let (id, outcome) = try ViewLine.parse(view, file: line.display, lineNumber: line.number, allowingNotImplemented: allowsNotImplemented)
-                return (id, StoredLine(outcome: outcome, file: line.display, lineNumber: line.number, provenance: provenance))
+                return (id, stored(outcome))
             }
         }
         outcomes.reserveCapacity(lines.count)
@@ -97,6 +114,16 @@ package struct ViewStore {
         }
         if let unreadable { throw unreadable }
         return outcomes
+    }
+
+    /// The id of a view line `{"id":"…",…` when it has no escapes: only a hint for
+    /// `reusing` (a line is reused only when all its bytes match).
+    private static func leadingID(_ view: [UInt8]) -> String? {
+        let head = Array(#"{"id":""#.utf8)
+        guard view.starts(with: head) else { return nil }
+        guard let close = view[head.count...].firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }),
+              view[close] == UInt8(ascii: "\"") else { return nil }
+        return String(decoding: view[head.count..<close], as: UTF8.self)
     }
 
     /// Replaces the folder's content with these views, `views[i]` produced from `cases[i]`

@@ -79,8 +79,8 @@ package enum Gate {
             lineup.append(Judged(entry: entry, list: list, outcomes: reader.decodeAll(corpus.cases, jobs: options.jobs)))
         }
         for entry in options.includeRecordings ? options.roster.recorded : [] {
-            guard let judged = try recording(of: entry, paths: paths, corpus: corpus, fingerprints: fingerprints, jobs: options.jobs,
-                                             problems: &problems, freshness: &freshness) else { break }
+            guard let judged = try recording(of: entry, paths: paths, corpus: corpus, fingerprints: fingerprints, reusing: stored,
+                                             jobs: options.jobs, problems: &problems, freshness: &freshness) else { break }
             lineup.append(judged)
         }
         for judged in lineup {
@@ -100,7 +100,8 @@ package enum Gate {
     /// accounted for: one for a case that changed since, a case not recorded yet, or an id
     /// the stream no longer has is a stale recording. Nil (after a problem) when the folder
     /// holds none: the run stops judging there.
-    private static func recording(of entry: ReaderEntry, paths: HarnessPaths, corpus: Corpus, fingerprints: [String], jobs: Int,
+    private static func recording(of entry: ReaderEntry, paths: HarnessPaths, corpus: Corpus, fingerprints: [String],
+                                  reusing expectedLines: [String: ViewStore.StoredLine], jobs: Int,
                                   problems: inout [String], freshness: inout [GoldenFreshness]) throws -> Judged? {
         guard let folder = entry.golden else { return nil }
         let list = try paths.divergenceList(for: entry)
@@ -109,7 +110,8 @@ package enum Gate {
             problems.append("\(folder.path) is missing or empty: record it with `\(folder.commandLine)` (or pass --no-recordings)")
             return nil
         }
-        let lines = try store.loadLines(jobs: jobs)
+        // A recorded line byte-identical to its case's expected line is not parsed again.
+        let lines = try store.loadLines(jobs: jobs, reusing: expectedLines)
         let recording = GoldenFreshness.assess(lines, cases: corpus.cases, fingerprints: fingerprints, in: folder)
         problems += recording.problems
         freshness.append(recording)
