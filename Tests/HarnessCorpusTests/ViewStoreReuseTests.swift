@@ -16,7 +16,7 @@ final class ViewStoreReuseTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         try (line + "\n").write(to: folder.appendingPathComponent("alpha.jsonl"), atomically: true, encoding: .utf8)
-        return ViewStore(folder: folder, displayName: "golden/x", allowsNotImplemented: allowsNotImplemented)
+        return ViewStore(folder: folder, displayName: "golden/x", allowsNotImplemented: allowsNotImplemented, tree: TreeBoundary(root: folder))
     }
 
     func testOnlyAByteIdenticalLineTakesTheEarlierOutcome() throws {

@@ -36,7 +36,7 @@ package enum Gate {
     }
 
     package static func check(_ paths: HarnessPaths, options: Options = Options()) throws -> GateResult {
-        let corpus = try Corpus.load(paths)
+        let corpus = try Corpus.load(paths, jobs: options.jobs)
         return try check(paths, corpus: corpus, options: options)
     }
 
