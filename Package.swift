@@ -18,6 +18,9 @@ let package = Package(
         // The C reference reader: plain C on jansson, the statement the expected outputs come from.
         // (No unsafeFlags anywhere: an iOS app must be able to depend on this package.)
         .target(name: "ReferenceDecoder", dependencies: ["CJansson"]),
+        // OpenSSL's libcrypto from Debian, through pkg-config: the harness's SHA-256 (seals,
+        // fingerprints, stream hashes). Never in the testee kit's closure.
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // What every side must agree on, defined once: the decoded view and its canonical line,
         // the field paths, the one comparison, the case id, the case and its stream line.
         // Swift only (no C, no jansson): the testee kit an app links stands on it.
@@ -31,7 +34,7 @@ let package = Package(
         // The harness, in four layers along the data flow; each depends only on the layers above it
         // in this list, so the compiler refuses a loop. None is a product: the CLI is their front end.
         // HarnessCorpus: what the cases are — fixtures, mutations, zones, the corpus, and golden storage.
-        .target(name: "HarnessCorpus", dependencies: ["ContractModel", "WidgetSnapshot", "ReferenceDecoder"]),
+        .target(name: "HarnessCorpus", dependencies: ["ContractModel", "WidgetSnapshot", "ReferenceDecoder", "CCrypto"]),
         // HarnessReaders: who decodes a case — the reader protocol, the readers, the process runner, recording.
         .target(name: "HarnessReaders", dependencies: ["HarnessCorpus", "ContractModel", "ReferenceView", "WidgetSnapshot", "SpawnSupport"]),
         // HarnessGate: what the readers' views mean — comparison, lists, verdicts, the gate, diff, reports.

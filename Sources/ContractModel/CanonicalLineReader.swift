@@ -25,7 +25,7 @@ package enum ViewLine {
         if fields.has("crash") {
             return (id, .failure("crash: " + (try fields.string("crash").string)))
         }
-        try fields.rejectUnknownKeys(allowed: ["id", "parse", "meta", "stale", "header"])
+        try fields.rejectUnknownKeys(allowed: Keys.view)
         guard allowingNotImplemented else {
             let view = DecodedView(id: id, parse: try parse(fields.nested("parse")), meta: try meta(fields.nested("meta")),
                                    stale: try fields.bool("stale"), header: try header(fields.nested("header")))
@@ -35,7 +35,7 @@ package enum ViewLine {
         var meta = SnapshotMeta(dayStr: nil, validUntil: nil)
         if fields.has("meta") {
             let members = try fields.nested("meta")
-            try members.rejectUnknownKeys(allowed: ["dayStr", "validUntil"])
+            try members.rejectUnknownKeys(allowed: Keys.meta)
             if members.has("dayStr") { meta.dayStr = try optionalString(members, "dayStr") } else { omitted.insert(.dayStr) }
             if members.has("validUntil") { meta.validUntil = try optionalInteger(members, "validUntil") } else { omitted.insert(.validUntil) }
         } else {
@@ -47,7 +47,7 @@ package enum ViewLine {
         if fields.has("header") {
             let members = try fields.nested("header")
             if try members.string("kind").string == "outdated" && !members.has("dayMs") {
-                try members.rejectUnknownKeys(allowed: ["kind"])
+                try members.rejectUnknownKeys(allowed: Keys.today)
                 header = .outdated(dayMs: nil)
                 omitted.insert(.headerDayMs)
             } else {
@@ -63,15 +63,15 @@ package enum ViewLine {
 
     private static func parse(_ fields: JSONFieldReader) throws(HarnessInputError) -> DecodedView.Parse {
         if fields.has("error") {
-            try fields.rejectUnknownKeys(allowed: ["error"])
+            try fields.rejectUnknownKeys(allowed: Keys.parseError)
             return .error(try fields.string("error").string)
         }
-        try fields.rejectUnknownKeys(allowed: ["tasks"])
+        try fields.rejectUnknownKeys(allowed: Keys.parseTasks)
         var rows: [WidgetTaskRow] = []
         for (index, element) in try fields.array("tasks").enumerated() {
             guard case .object(let object) = element else { throw fields.failure("tasks[\(index)]", "expected an object") }
-            let row = JSONFieldReader(object, file: fields.file, line: fields.line, path: fields.fieldPath("tasks[\(index)]"))
-            try row.rejectUnknownKeys(allowed: ["id", "title", "isDone", "projectColor"])
+            let row = fields.element(object, of: "tasks", at: index)
+            try row.rejectUnknownKeys(allowed: Keys.task)
             rows.append(WidgetTaskRow(id: try row.string("id").string, title: try row.string("title").string,
                                       isDone: try row.bool("isDone"), projectColor: try optionalString(row, "projectColor")))
         }
@@ -79,21 +79,32 @@ package enum ViewLine {
     }
 
     private static func meta(_ fields: JSONFieldReader) throws(HarnessInputError) -> SnapshotMeta {
-        try fields.rejectUnknownKeys(allowed: ["dayStr", "validUntil"])
+        try fields.rejectUnknownKeys(allowed: Keys.meta)
         return SnapshotMeta(dayStr: try optionalString(fields, "dayStr"), validUntil: try optionalInteger(fields, "validUntil"))
     }
 
     private static func header(_ fields: JSONFieldReader) throws(HarnessInputError) -> WidgetHeader {
         switch try fields.string("kind").string {
         case "today":
-            try fields.rejectUnknownKeys(allowed: ["kind"])
+            try fields.rejectUnknownKeys(allowed: Keys.today)
             return .today
         case "outdated":
-            try fields.rejectUnknownKeys(allowed: ["kind", "dayMs"])
+            try fields.rejectUnknownKeys(allowed: Keys.outdated)
             return .outdated(dayMs: try optionalInteger(fields, "dayMs"))
         case let other:
             throw fields.failure("kind", "expected \"today\" or \"outdated\", got \"\(other)\"")
         }
+    }
+
+    /// The members each object of a view line may have, built once (not per line and row).
+    private enum Keys {
+        static let view: Set<String> = ["id", "parse", "meta", "stale", "header"]
+        static let meta: Set<String> = ["dayStr", "validUntil"]
+        static let parseError: Set<String> = ["error"]
+        static let parseTasks: Set<String> = ["tasks"]
+        static let task: Set<String> = ["id", "title", "isDone", "projectColor"]
+        static let today: Set<String> = ["kind"]
+        static let outdated: Set<String> = ["kind", "dayMs"]
     }
 
     private static func optionalString(_ fields: JSONFieldReader, _ key: String) throws(HarnessInputError) -> String? {

@@ -9,14 +9,29 @@ package struct JSONFieldReader {
     package let object: JSONObject
     package let file: String
     package let line: Int?
-    /// The dotted path of `object` itself ("" at the top).
-    package let path: String
+    /// The path of `object` itself ("" at the top), or of the array holding it.
+    private let base: String
+    /// The position of `object` in the array at `base`, when it is an element.
+    private let element: Int?
+    /// The dotted path of `object` itself ("" at the top): built only when a message
+    /// names it (a view line's task rows are read by the thousand).
+    package var path: String { element.map { "\(base)[\($0)]" } ?? base }
 
     package init(_ object: JSONObject, file: String, line: Int? = nil, path: String = "") {
+        self.init(object, file: file, line: line, base: path, element: nil)
+    }
+
+    private init(_ object: JSONObject, file: String, line: Int?, base: String, element: Int?) {
         self.object = object
         self.file = file
         self.line = line
-        self.path = path
+        self.base = base
+        self.element = element
+    }
+
+    /// The reader of `object`, element `index` of this reader's array `key`.
+    package func element(_ object: JSONObject, of key: String, at index: Int) -> JSONFieldReader {
+        JSONFieldReader(object, file: file, line: line, base: fieldPath(key), element: index)
     }
 
     /// The fields of a whole JSON file that must hold one object (a fixture, a finding, the
@@ -40,8 +55,8 @@ package struct JSONFieldReader {
 
     /// Refuses members other than `allowed` (a typo would otherwise be ignored).
     package func rejectUnknownKeys(allowed: Set<String>) throws(HarnessInputError) {
-        for key in object.keys where !allowed.contains(key.string) {
-            throw failure(key.string, "unknown field")
+        for member in object.members where !allowed.contains(member.key.string) {
+            throw failure(member.key.string, "unknown field")
         }
     }
 

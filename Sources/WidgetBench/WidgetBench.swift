@@ -20,6 +20,10 @@ enum WidgetBench {
           only the fuzz rows (`scripts/bench --only fuzz`): `contract-harness fuzz` at --jobs 1
           and 2, cases/s per core against the 20k target, the load average before and after,
           and the rows as Markdown; writes no file
+      gate [--quick] [--root DIR] [--harness PATH] [--runs N]
+          only the gate (`scripts/bench --only gate`): `contract-harness check` on the whole
+          corpus at --jobs 2 and 1, median of N runs (default 7, 3 with --quick) after a
+          warm-up, against the 0.5 s target, with the load average before and after; writes no file
       decode-file --reader swift|c|c-raw|foundation --file BLOB [--repeat N]
           decodes one blob file N times (default 1) in this process and prints (reader also
           swift-parse: `JSONParser.parse` alone, the reader's first step)
@@ -50,6 +54,8 @@ enum WidgetBench {
                 print(results.text)
             case "fuzz":
                 try fuzzRows(&options)
+            case "gate":
+                try gateRows(&options)
             case "decode-file":
                 try decodeFile(&options)
             case "verify":
@@ -89,6 +95,23 @@ enum WidgetBench {
         }
         print("\n== Markdown (the \"### Fuzz\" rows of BENCHMARKS.md)\n")
         print(fuzz.markdown)
+    }
+
+    /// Only the gate's timings (`GateTimings`), printed and as Markdown rows.
+    static func gateRows(_ options: inout Options) throws {
+        let quick = options.flag("--quick")
+        let root = options.value("--root") ?? "."
+        let harness = options.value("--harness") ?? "\(root)/.build/release/contract-harness"
+        let runs = try options.value("--runs").map { text in
+            guard let runs = Int(text), runs > 0 else { throw BenchError("--runs takes a positive number, not `\(text)`") }
+            return runs
+        } ?? (quick ? 3 : 7)
+        try options.finish()
+        guard access(harness, X_OK) == 0 else { throw BenchError("no contract-harness at \(harness)") }
+        let gate = try GateTimings.measure(harness: harness, root: root, runs: runs)
+        print(gate.text)
+        print("== Markdown\n")
+        print(gate.markdown)
     }
 
     /// The child of the memory and profile runs: read the file, decode it, report.

@@ -10,6 +10,12 @@ final class CaseGeneratorTests: XCTestCase {
         return (fixtures, CaseGenerator(fixtures: fixtures).cases())
     }
 
+    /// `check` generates on every core: the same cases, in the same order, as on one.
+    func testTheCasesAreTheSameAtOneThreadAndAtTwo() throws {
+        let generator = CaseGenerator(fixtures: try CorpusTestSupport.fixtures())
+        XCTAssertEqual(CaseStream.encode(generator.cases(jobs: 2)), CaseStream.encode(generator.cases(jobs: 1)))
+    }
+
     func testCorpusSize() throws {
         let cases = try corpus().cases
         XCTAssertGreaterThanOrEqual(cases.count, 2000)

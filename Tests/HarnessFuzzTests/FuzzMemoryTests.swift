@@ -1,4 +1,5 @@
 @testable import HarnessFuzz
+import HarnessCorpus
 @testable import HarnessReaders
 import Foundation
 import XCTest

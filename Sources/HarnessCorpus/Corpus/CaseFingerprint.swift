@@ -29,6 +29,6 @@ package enum CaseFingerprint {
         }
         input += Array("now \(testCase.nowMs)\n".utf8)
         field("zone", Array(testCase.timeZone.utf8))
-        return String(SHA256.hex(input).prefix(length))
+        return SHA256.hex(input, digits: length)
     }
 }

@@ -17,23 +17,26 @@ package struct CaseGenerator: Sendable {
     }
 
     /// Every case: fixtures by name, operators in catalog order, parameters, zones in
-    /// fixture order, instants in fixture order.
-    package func cases() -> [Case] {
+    /// fixture order, instants in fixture order. Each fixture's operators are applied on
+    /// up to `jobs` threads; the cases and their order are the same at any `jobs`.
+    package func cases(jobs: Int = 1) -> [Case] {
+        let pairs = fixtures.flatMap { fixture in catalog.map { (fixture: fixture, op: $0) } }
+        return ParallelMap.map(pairs, jobs: jobs) { cases(of: $0.op, on: $0.fixture) }.flatMap { $0 }
+    }
+
+    /// One operator's cases on one fixture: parameters, zones, instants.
+    private func cases(of op: MutationOperator, on fixture: Fixture) -> [Case] {
+        guard let (zones, instants) = settings(for: op, on: fixture) else { return [] }
+        let input = MutationOperator.Input(blob: fixture.blob, pendingDoneTargets: fixture.pendingDoneTargets)
         var cases: [Case] = []
-        for fixture in fixtures {
-            let input = MutationOperator.Input(blob: fixture.blob, pendingDoneTargets: fixture.pendingDoneTargets)
-            for op in catalog {
-                guard let (zones, instants) = settings(for: op, on: fixture) else { continue }
-                for parameter in op.variants {
-                    guard let output = op.apply(input, parameter: parameter) else { continue }
-                    for zone in zones {
-                        for instant in instants {
-                            let id = CaseID.make(fixture: fixture.name, operator: op.id, parameter: parameter,
-                                                         zone: zone, instant: instant.name)
-                            cases.append(Case(id: id, blob: output.blob, pendingDoneTargets: output.pendingDoneTargets,
-                                              nowMs: instant.epochMs, timeZone: zone))
-                        }
-                    }
+        for parameter in op.variants {
+            guard let output = op.apply(input, parameter: parameter) else { continue }
+            for zone in zones {
+                for instant in instants {
+                    let id = CaseID.make(fixture: fixture.name, operator: op.id, parameter: parameter,
+                                         zone: zone, instant: instant.name)
+                    cases.append(Case(id: id, blob: output.blob, pendingDoneTargets: output.pendingDoneTargets,
+                                      nowMs: instant.epochMs, timeZone: zone))
                 }
             }
         }

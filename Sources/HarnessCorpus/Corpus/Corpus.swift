@@ -15,14 +15,15 @@ package struct Corpus: Sendable {
 
     /// Loads `golden/fixtures/` and `golden/zones/transitions.json` under the tree and
     /// expands them into cases: the fixtures' cases, then the zone-day cases.
-    package static func load(_ paths: HarnessPaths) throws -> Corpus {
+    /// Cases are generated on up to `jobs` threads (the same cases at any `jobs`).
+    package static func load(_ paths: HarnessPaths, jobs: Int = 1) throws -> Corpus {
         let fixtures = try FixtureLoader.load(root: paths.root.path)
         if fixtures.contains(where: { $0.name == ZoneDayCases.fixtureName }) {
             throw HarnessInputError(file: "\(FixtureLoader.directory)/\(ZoneDayCases.fixtureName).json",
                                     message: "the name `\(ZoneDayCases.fixtureName)` is taken by the zone-day cases")
         }
         let zoneDays = try ZoneDayFile.load(root: paths.root.path)
-        return Corpus(fixtures: fixtures, cases: CaseGenerator(fixtures: fixtures).cases() + ZoneDayCases.cases(zoneDays), zoneDays: zoneDays)
+        return Corpus(fixtures: fixtures, cases: CaseGenerator(fixtures: fixtures).cases(jobs: jobs) + ZoneDayCases.cases(zoneDays), zoneDays: zoneDays)
     }
 
     /// The JSONL case stream (CONTRACT §6), exactly as `contract-harness cases` writes it.

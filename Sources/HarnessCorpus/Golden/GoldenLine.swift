@@ -30,7 +30,7 @@ package enum GoldenLine {
         var line = viewLine
         line.removeLast()
         line += Array(#","case":""#.utf8) + Array(caseFingerprint.utf8) + Array(#""}"#.utf8)
-        let seal = SHA256.hex(line).prefix(sealLength)
+        let seal = SHA256.hex(line, digits: sealLength)
         line.removeLast()
         line += Array(#","seal":""#.utf8) + Array(seal.utf8) + Array(#""}"#.utf8)
         return line
@@ -41,7 +41,7 @@ package enum GoldenLine {
     package static func open(_ line: some Collection<UInt8>) -> (view: [UInt8], provenance: Provenance) {
         let bytes = Array(line)
         guard let parts = split(bytes) else { return (bytes, .none) }
-        let matches = SHA256.hex(parts.sealed).prefix(sealLength) == parts.seal
+        let matches = SHA256.hex(parts.sealed, digits: sealLength) == parts.seal
         return (parts.view, matches ? .sealed(caseFingerprint: parts.fingerprint) : .broken)
     }
 

@@ -44,6 +44,11 @@ package struct ViewStore {
         package var file: String
         package var lineNumber: Int
         package var provenance: GoldenLine.Provenance
+        /// The view line as stored, provenance removed: what `outcome` was read from.
+        package var view: [UInt8]
+        /// Read without `allowsNotImplemented`: `outcome` is also what a lenient read of
+        /// `view` gives (a complete view reads the same either way).
+        package var readStrictly: Bool
     }
 
     /// Every stored outcome by case id (provenance stripped).
@@ -52,30 +57,73 @@ package struct ViewStore {
     }
 
     /// Every stored line by case id. A malformed line, a duplicate id or an unreadable
-    /// file stops the run. Lines may end in LF or CRLF; a UTF-8 BOM is skipped.
-    package func loadLines() throws -> [String: StoredLine] {
+    /// file stops the run. Lines may end in LF or CRLF; a UTF-8 BOM is skipped. The lines
+    /// are opened and parsed on up to `jobs` threads; what is returned, and the error thrown
+    /// (the first in file and line order), is the same at any `jobs`.
+    ///
+    /// A view line byte-identical to the line `reusing` holds for its case (a recording
+    /// that agrees with the expected output) takes that line's outcome instead of being
+    /// parsed again: the same bytes read the same.
+    package func loadLines(jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                           reusing earlier: [String: StoredLine] = [:]) throws -> [String: StoredLine] {
         var outcomes: [String: StoredLine] = [:]
-        guard try holdsViews() else { return outcomes }
-        let files = (try GoldenText.list(folder, displayName: displayName, tree: tree) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted()
-        for file in files {
+        let listed = try GoldenText.list(folder, displayName: displayName, tree: tree) ?? []
+        guard listed.contains(where: { $0.hasSuffix(".jsonl") || $0 == "RECORDING.json" }) else { return outcomes }
+        // Every line in file order; a file that cannot be read ends the list where it stands,
+        // so an earlier file's bad line is still the error reported.
+        var lines: [(display: String, fixture: Substring, number: Int, bytes: ArraySlice<UInt8>)] = []
+        var unreadable: HarnessInputError?
+        for file in listed.filter({ $0.hasSuffix(".jsonl") }).sorted() {
             let display = "\(displayName)/\(file)"
-            let fixture = String(file.dropLast(".jsonl".count))
-            let bytes = try GoldenText.require(folder.appendingPathComponent(file), displayName: display, tree: tree)
-            for (number, line) in try GoldenText.lines(bytes, file: display).enumerated() where !line.isEmpty {
-                let (view, provenance) = GoldenLine.open(line)
-                if provenance == .none, let problem = GoldenLine.provenanceProblem(line) {
-                    throw HarnessInputError(file: display, line: number + 1, message: problem)
+            do throws(HarnessInputError) {
+                let bytes = try GoldenText.require(folder.appendingPathComponent(file), displayName: display, tree: tree)
+                for (index, line) in try GoldenText.lines(bytes, file: display).enumerated() where !line.isEmpty {
+                    lines.append((display, file.dropLast(".jsonl".count), index + 1, line))
                 }
-                let (id, outcome) = try ViewLine.parse(view, file: display, lineNumber: number + 1, allowingNotImplemented: allowsNotImplemented)
-                guard CaseID.fixture(of: id) == fixture else {
-                    throw HarnessInputError(file: display, line: number + 1, field: "id", message: "case \(id) does not belong to fixture \(fixture)")
-                }
-                guard outcomes.updateValue(StoredLine(outcome: outcome, file: display, lineNumber: number + 1, provenance: provenance), forKey: id) == nil else {
-                    throw HarnessInputError(file: display, line: number + 1, field: "id", message: "duplicate case \(id)")
-                }
+            } catch {
+                unreadable = error
+                break
             }
         }
+        let parsed = ParallelMap.map(lines, jobs: jobs) { line in
+            Result { () throws(HarnessInputError) -> (String, StoredLine) in
+                let (view, provenance) = GoldenLine.open(line.bytes)
+                if provenance == .none, let problem = GoldenLine.provenanceProblem(line.bytes) {
+                    throw HarnessInputError(file: line.display, line: line.number, message: problem)
+                }
+                func stored(_ outcome: ReaderOutcome) -> StoredLine {
+                    StoredLine(outcome: outcome, file: line.display, lineNumber: line.number, provenance: provenance,
+                               view: view, readStrictly: !allowsNotImplemented)
+                }
+                if let id = Self.leadingID(view), let known = earlier[id], known.readStrictly || allowsNotImplemented, known.view == view {
+                    return (id, stored(known.outcome))
+                }
+                let (id, outcome) = try ViewLine.parse(view, file: line.display, lineNumber: line.number, allowingNotImplemented: allowsNotImplemented)
+                return (id, stored(outcome))
+            }
+        }
+        outcomes.reserveCapacity(lines.count)
+        for (line, result) in zip(lines, parsed) {
+            let (id, stored) = try result.get()
+            guard CaseID.fixture(of: id) == line.fixture else {
+                throw HarnessInputError(file: line.display, line: line.number, field: "id", message: "case \(id) does not belong to fixture \(line.fixture)")
+            }
+            guard outcomes.updateValue(stored, forKey: id) == nil else {
+                throw HarnessInputError(file: line.display, line: line.number, field: "id", message: "duplicate case \(id)")
+            }
+        }
+        if let unreadable { throw unreadable }
         return outcomes
+    }
+
+    /// The id of a view line `{"id":"…",…` when it has no escapes: only a hint for
+    /// `reusing` (a line is reused only when all its bytes match).
+    private static func leadingID(_ view: [UInt8]) -> String? {
+        let head = Array(#"{"id":""#.utf8)
+        guard view.starts(with: head) else { return nil }
+        guard let close = view[head.count...].firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }),
+              view[close] == UInt8(ascii: "\"") else { return nil }
+        return String(decoding: view[head.count..<close], as: UTF8.self)
     }
 
     /// Replaces the folder's content with these views, `views[i]` produced from `cases[i]`

@@ -1,4 +1,5 @@
 import ContractModel
+import HarnessCorpus
 import Foundation
 import HarnessGate
 import HarnessReaders

@@ -1,5 +1,6 @@
 import ContractModel
 import HarnessGate
+import HarnessCorpus
 import HarnessReaders
 
 /// One seeded fuzz run: generates the shard's cases batch by batch, decodes them with the

@@ -1,4 +1,5 @@
 import ContractModel
+import HarnessCorpus
 import HarnessReaders
 
 /// How one reader fared against the expected outputs over a whole case stream, field by
@@ -76,14 +77,18 @@ package struct ReaderVerdict: Sendable {
     /// A reader that could not be compared (stale recording) fails: the gate cannot vouch for it.
     package var passed: Bool { notCompared == nil && unexpected.isEmpty && staleEntries.isEmpty }
 
-    /// Compares outcomes (in case order) with the expected ones and applies the list.
+    /// Compares outcomes (in case order) with the expected ones and applies the list. The
+    /// comparisons run on up to `jobs` threads, the list is applied in case order: the
+    /// verdict is the same at any `jobs`.
     package static func judge(reader: ReaderEntry, caseIds: [String], expected: [ReaderOutcome], got: [ReaderOutcome],
-                             list: DivergenceList) -> ReaderVerdict {
+                             list: DivergenceList, jobs: Int = 1) -> ReaderVerdict {
         var deviations: [Deviation] = []
         var used = Set<Int>()
         var usedNames: [Int: Set<String>] = [:]
-        for (index, caseId) in caseIds.enumerated() {
-            let differences = FieldDifference.between(expected: expected[index], got: got[index])
+        let compared = ParallelMap.map(Array(caseIds.indices), jobs: jobs) { index in
+            FieldDifference.between(expected: expected[index], got: got[index])
+        }
+        for (caseId, differences) in zip(caseIds, compared) {
             guard !differences.isEmpty else { continue }
             let judgements = differences.map { difference -> Judgement in
                 let field = difference.field

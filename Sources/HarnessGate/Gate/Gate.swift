@@ -36,7 +36,7 @@ package enum Gate {
     }
 
     package static func check(_ paths: HarnessPaths, options: Options = Options()) throws -> GateResult {
-        let corpus = try Corpus.load(paths)
+        let corpus = try Corpus.load(paths, jobs: options.jobs)
         return try check(paths, corpus: corpus, options: options)
     }
 
@@ -51,8 +51,10 @@ package enum Gate {
 
     package static func check(_ paths: HarnessPaths, corpus: Corpus, options: Options) throws -> GateResult {
         let ids = corpus.cases.map(\.id)
-        let stored = try paths.expected.loadLines()
-        let expectedFreshness = GoldenFreshness.assess(stored, cases: corpus.cases, in: .expected)
+        let stored = try paths.expected.loadLines(jobs: options.jobs)
+        // What each case is now, once for every golden folder.
+        let fingerprints = ParallelMap.map(corpus.cases, jobs: options.jobs, CaseFingerprint.of)
+        let expectedFreshness = GoldenFreshness.assess(stored, cases: corpus.cases, fingerprints: fingerprints, in: .expected)
         var problems = expectedFreshness.problems
         // (A corpus a test built may have no zone file.)
         var notices: [String] = []
@@ -77,14 +79,16 @@ package enum Gate {
             lineup.append(Judged(entry: entry, list: list, outcomes: reader.decodeAll(corpus.cases, jobs: options.jobs)))
         }
         for entry in options.includeRecordings ? options.roster.recorded : [] {
-            guard let judged = try recording(of: entry, paths: paths, corpus: corpus, problems: &problems, freshness: &freshness) else { break }
+            guard let judged = try recording(of: entry, paths: paths, corpus: corpus, fingerprints: fingerprints, reusing: stored,
+                                             jobs: options.jobs, problems: &problems, freshness: &freshness) else { break }
             lineup.append(judged)
         }
         for judged in lineup {
             outcomes[judged.entry.name] = judged.outcomes
             // A recording is compared where both the expected output and its line belong to the case as it is now.
             let compared = judged.current.map { current in comparable.filter { current[$0] } } ?? comparable
-            let verdict = judge(judged.entry, on: compared, ids: ids, expected: expected, got: judged.outcomes, list: judged.list)
+            let verdict = judge(judged.entry, on: compared, ids: ids, expected: expected, got: judged.outcomes, list: judged.list,
+                                jobs: options.jobs)
             problems += DepartureCheck.problems(verdict, list: judged.list, cases: corpus.cases, expected: expected, got: judged.outcomes)
             verdicts.append(verdict)
         }
@@ -96,7 +100,8 @@ package enum Gate {
     /// accounted for: one for a case that changed since, a case not recorded yet, or an id
     /// the stream no longer has is a stale recording. Nil (after a problem) when the folder
     /// holds none: the run stops judging there.
-    private static func recording(of entry: ReaderEntry, paths: HarnessPaths, corpus: Corpus,
+    private static func recording(of entry: ReaderEntry, paths: HarnessPaths, corpus: Corpus, fingerprints: [String],
+                                  reusing expectedLines: [String: ViewStore.StoredLine], jobs: Int,
                                   problems: inout [String], freshness: inout [GoldenFreshness]) throws -> Judged? {
         guard let folder = entry.golden else { return nil }
         let list = try paths.divergenceList(for: entry)
@@ -105,8 +110,9 @@ package enum Gate {
             problems.append("\(folder.path) is missing or empty: record it with `\(folder.commandLine)` (or pass --no-recordings)")
             return nil
         }
-        let lines = try store.loadLines()
-        let recording = GoldenFreshness.assess(lines, cases: corpus.cases, in: folder)
+        // A recorded line byte-identical to its case's expected line is not parsed again.
+        let lines = try store.loadLines(jobs: jobs, reusing: expectedLines)
+        let recording = GoldenFreshness.assess(lines, cases: corpus.cases, fingerprints: fingerprints, in: folder)
         problems += recording.problems
         freshness.append(recording)
         let got = RecordedReader(name: entry.name, outcomes: lines.mapValues(\.outcome)).decodeAll(corpus.cases, jobs: 1)
@@ -116,9 +122,10 @@ package enum Gate {
     /// Judges a reader on the comparable cases only. A list entry that names a case left out
     /// (its golden line is stale) cannot be called stale: nobody knows whether it still happens.
     static func judge(_ reader: ReaderEntry, on comparable: [Int], ids: [String], expected: [ReaderOutcome],
-                      got: [ReaderOutcome], list: DivergenceList) -> ReaderVerdict {
+                      got: [ReaderOutcome], list: DivergenceList, jobs: Int = 1) -> ReaderVerdict {
         var verdict = ReaderVerdict.judge(reader: reader, caseIds: comparable.map { ids[$0] },
-                                          expected: comparable.map { expected[$0] }, got: comparable.map { got[$0] }, list: list)
+                                          expected: comparable.map { expected[$0] }, got: comparable.map { got[$0] }, list: list,
+                                          jobs: jobs)
         verdict.caseIds = ids  // suggested patterns cover neither agreeing nor uncompared cases
         if comparable.count < ids.count {
             let compared = Set(comparable)

@@ -36,12 +36,15 @@ package struct GoldenFreshness: Sendable {
     package var stale: [Line] { changed + missing + orphaned + unsealed }
     package var isFresh: Bool { stale.isEmpty && handEdited.isEmpty }
 
-    /// Sorts every stored line against the corpus.
-    package static func assess(_ lines: [String: ViewStore.StoredLine], cases: [Case], in golden: GoldenFolder) -> GoldenFreshness {
+    /// Sorts every stored line against the corpus; `fingerprints[i]` is
+    /// `CaseFingerprint.of(cases[i])` (computed once per run for both folders).
+    package static func assess(_ lines: [String: ViewStore.StoredLine], cases: [Case], fingerprints: [String],
+                               in golden: GoldenFolder) -> GoldenFreshness {
+        precondition(fingerprints.count == cases.count, "one fingerprint per case")
         var result = GoldenFreshness(golden: golden, current: [])
         result.current.reserveCapacity(cases.count)
         var known = Set<String>()
-        for testCase in cases {
+        for (testCase, fingerprint) in zip(cases, fingerprints) {
             known.insert(testCase.id)
             guard let stored = lines[testCase.id] else {
                 result.missing.append(Line(caseId: testCase.id, location: nil))
@@ -54,8 +57,8 @@ package struct GoldenFreshness: Sendable {
                 result.unsealed.append(line)
             case .broken:
                 result.handEdited.append(line)
-            case .sealed(let fingerprint):
-                if fingerprint == CaseFingerprint.of(testCase) {
+            case .sealed(let stored):
+                if stored == fingerprint {
                     result.current.append(true)
                     continue
                 }

@@ -1,4 +1,5 @@
 import ContractModel
+import HarnessCorpus
 
 /// The one interface the harness runs readers by: Swift, the C reference, recorded
 /// Kotlin outputs and external processes all implement it, so adding a fourth language

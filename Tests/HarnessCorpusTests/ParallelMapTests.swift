@@ -1,4 +1,4 @@
-@testable import HarnessReaders
+@testable import HarnessCorpus
 import Foundation
 import XCTest
 
