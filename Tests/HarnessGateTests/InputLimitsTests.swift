@@ -49,7 +49,7 @@ final class InputLimitsTests: XCTestCase {
         let list = try DivergenceList.parse("""
         canonical/*@berlin@at  [meta]  glob first, for meta only
         canonical/a@berlin@at  [meta,parse]  the exact id, later
-        canonical/?@berlin@at  [parse]  a later glob
+        canonical/?@berlin@at  [parse]  a later glob entry
         """, file: "golden/divergences/x.txt")
         XCTAssertEqual(list.entry(for: "canonical/a@berlin@at", field: "meta.dayStr", notImplemented: false)?.line, 1)
         XCTAssertEqual(list.entry(for: "canonical/a@berlin@at", field: "parse", notImplemented: false)?.line, 2)
