@@ -55,6 +55,15 @@ package enum GateTestSupport {
     }
 
     /// Runs the CLI; returns its exit status, stdout and stderr.
+    /// A contributor's environment: the runner's, without `CI` (under `CI=true` the harness
+    /// refuses `update` and `refresh`, as it should on a CI runner; a test of a contributor's
+    /// step must not inherit that).
+    package static var contributorEnvironment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = nil
+        return environment
+    }
+
     package static func runCLI(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, out: String, err: String) {
         let process = Process()
         process.executableURL = cli
