@@ -134,19 +134,8 @@ final class CLITests: XCTestCase {
         input += Array(#"{"id":"bad/one@utc@at","blob":"{}","timeZone":"UTC"}"#.utf8) + [10]
         input += Array("not json at all\n\n".utf8)
         input += CaseStream.line(cases.last!) + [10]
-        let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("decode-bad-\(getpid()).jsonl")
-        try Data(input).write(to: inputFile)
-        defer { try? FileManager.default.removeItem(at: inputFile) }
-        for reader in ["swift", "c"] {
-            let shell = Process()
-            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-            shell.arguments = ["-c", "exec \"$0\" decode --reader \"$1\" < \"$2\"", GateTestSupport.cli.path, reader, inputFile.path]
-            let out = Pipe()
-            shell.standardOutput = out
-            try shell.run()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            shell.waitUntilExit()
-            XCTAssertEqual(shell.terminationStatus, 0, "\(reader): \(text)")
+        for (reader, status, text) in try decodeWithEachInProcessReader(input) {
+            XCTAssertEqual(status, 0, "\(reader): \(text)")
             let lines = text.split(separator: "\n").map(String.init)
             XCTAssertEqual(lines.count, 4, "\(reader): one line per case line: \(text)")
             guard lines.count == 4 else { continue }
@@ -164,19 +153,8 @@ final class CLITests: XCTestCase {
         var input = Array(#"{"id":"bad/utf8@utc@at","blob":"{\"v\":1,\"tasks\":[{\"id\":\"t\",\"title\":\""#.utf8) + [0xFF]
         input += Array(#"\"}]}","nowMs":0,"timeZone":"UTC"}"#.utf8) + [10]
         input += CaseStream.line(good) + [13, 10]
-        let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("decode-utf8-\(UUID().uuidString).jsonl")
-        try Data(input).write(to: inputFile)
-        defer { try? FileManager.default.removeItem(at: inputFile) }
-        for reader in ["swift", "c"] {
-            let shell = Process()
-            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-            shell.arguments = ["-c", "exec \"$0\" decode --reader \"$1\" < \"$2\"", GateTestSupport.cli.path, reader, inputFile.path]
-            let out = Pipe()
-            shell.standardOutput = out
-            try shell.run()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            shell.waitUntilExit()
-            XCTAssertEqual(shell.terminationStatus, 0, "\(reader): \(text)")
+        for (reader, status, text) in try decodeWithEachInProcessReader(input) {
+            XCTAssertEqual(status, 0, "\(reader): \(text)")
             let lines = text.split(separator: "\n").map(String.init)
             XCTAssertEqual(lines.count, 2, "\(reader): \(text)")
             guard lines.count == 2 else { continue }
@@ -261,5 +239,25 @@ final class CLIClosedPipeTests: XCTestCase {
         shell.waitUntilExit()
         let status = try String(contentsOf: statusFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         return (Int32(status) ?? -1, (try? String(contentsOf: errFile, encoding: .utf8)) ?? "")
+    }
+}
+
+extension CLITests {
+    /// `decode --reader R < input` for the Swift and the C reader: each reader's exit status and stdout.
+    func decodeWithEachInProcessReader(_ input: [UInt8]) throws -> [(reader: String, status: Int32, out: String)] {
+        let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("decode-\(UUID().uuidString).jsonl")
+        try Data(input).write(to: inputFile)
+        defer { try? FileManager.default.removeItem(at: inputFile) }
+        return try ["swift", "c"].map { reader in
+            let shell = Process()
+            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+            shell.arguments = ["-c", "exec \"$0\" decode --reader \"$1\" < \"$2\"", GateTestSupport.cli.path, reader, inputFile.path]
+            let out = Pipe()
+            shell.standardOutput = out
+            try shell.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            shell.waitUntilExit()
+            return (reader, shell.terminationStatus, text)
+        }
     }
 }
