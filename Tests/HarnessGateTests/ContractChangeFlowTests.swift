@@ -86,12 +86,12 @@ final class ContractChangeFlowTests: XCTestCase {
         XCTAssertTrue(run.err.contains("refresh refuses to run under CI"), run.err)
     }
 
-    /// `golden/` and `scripts/` (with the compiled Kotlin testee cache, when there is one) in a
+    /// `golden/`, `schemas/` and `scripts/` (with the compiled Kotlin testee cache, when there is one) in a
     /// fresh folder committed as its own git repository, so `diff --base HEAD` has a base.
     static func gitCopyOfTheTree() throws -> URL {
         let tree = FileManager.default.temporaryDirectory.appendingPathComponent("flow-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
-        for folder in ["golden", "scripts"] {
+        for folder in ["golden", "scripts", "schemas"] {
             try FileManager.default.copyItem(at: GateTestSupport.repositoryRoot.appendingPathComponent(folder),
                                              to: tree.appendingPathComponent(folder))
         }
