@@ -65,3 +65,20 @@ final class WriterSchemaTests: XCTestCase {
         XCTAssertNil(AppDayBoundary.ms(todayStr: "2026-7-17", timeZone: "Europe/Berlin", startOfNextDayDiffMs: 0))
     }
 }
+
+/// `WriterBlobJudge.problems(stateLine:stateId:blob:)`, what `fuzz --writer` calls for a blob
+/// outside the corpus: nothing for the writer's own blob of a state, the schema's and the
+/// intent's words for a planted one.
+final class WriterBlobJudgeTests: XCTestCase {
+    func testAStatesOwnBlobPassesAndAPlantedOneIsNamed() throws {
+        let judge = try WriterBlobJudge(root: GateTestSupport.repositoryRoot)
+        let state = Array(##"{"id":"x/y","inApp":true,"revision":1,"timeZone":"Europe/Berlin","todayStr":"2026-07-17","startOfNextDayDiffMs":0,"todayTaskIds":["t1"],"tasks":[{"id":"t1","title":"A","isDone":false,"projectId":"p1"}],"projects":[{"id":"p1","title":"P","primary":"#ff0000","isArchived":false,"isHiddenFromMenu":false,"taskIds":["t1"],"backlogTaskIds":[]}]}"##.utf8)
+        let blob = ##"{"v":1,"dayStr":"2026-07-17","validUntil":1784325600000,"tasks":[{"id":"t1","title":"A","isDone":false,"projectId":"p1"}],"projectColors":{"p1":"#ff0000"}}"##
+        XCTAssertEqual(judge.problems(stateLine: state, stateId: "x/y", blob: Array(blob.utf8)), [])
+        let seconds = judge.problems(stateLine: state, stateId: "x/y", blob: Array(blob.replacingOccurrences(of: "1784325600000", with: "1784325600").utf8))
+        XCTAssertTrue(seconds.contains { $0.hasPrefix("case states/writer.x#y@berlin@before: 1 ms before the app's day ends") }, "\(seconds)")
+        let nullId = judge.problems(stateLine: state, stateId: "x/y", blob: Array(blob.replacingOccurrences(of: #""projectId":"p1""#, with: #""projectId":null"#).utf8))
+        XCTAssertTrue(nullId.contains { $0.contains("at /tasks/0/projectId: null is not of type string") }, "\(nullId)")
+        XCTAssertTrue(nullId.contains { $0.contains("the widget's project colour is none, the project's theme colour is \"#ff0000\"") }, "\(nullId)")
+    }
+}

@@ -16,6 +16,14 @@ package struct StateLine: Sendable {
     /// the writer end's crash line then says which).
     package var state: WriterState?
 
+    package init(id: String, file: String, lineNumber: Int, bytes: [UInt8], state: WriterState?) {
+        self.id = id
+        self.file = file
+        self.lineNumber = lineNumber
+        self.bytes = bytes
+        self.state = state
+    }
+
     /// `golden/states/colours.jsonl:3`.
     package var location: String { "\(file):\(lineNumber)" }
 }

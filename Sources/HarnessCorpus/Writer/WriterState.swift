@@ -26,8 +26,15 @@ package struct WriterState: Sendable, Equatable {
     /// Today's tasks whose entity exists, in order (W4, W5).
     package var rows: [Row]
 
+    /// The state of one app-state line (CONTRACT.md §7.1); nil when it is not a JSON object
+    /// or a field the harness needs is missing or of the wrong type.
+    package init?(line: [UInt8]) {
+        guard case .object(let object)? = try? JSONParser().parse(line) else { return nil }
+        self.init(object)
+    }
+
     /// Nil when a field the harness needs is missing or of the wrong type.
-    init?(_ object: JSONObject) {
+    package init?(_ object: JSONObject) {
         guard case .bool(let inApp)? = object["inApp"], case .integer(let revision)? = object["revision"],
               case .string(let zone)? = object["timeZone"], case .string(let today)? = object["todayStr"],
               case .integer(let offset)? = object["startOfNextDayDiffMs"],

@@ -28,41 +28,29 @@ package enum WriterChecks {
     package static func run(_ corpus: Corpus, root: URL, reference: any InProcessReader = CReferenceReader(), jobs: Int = 1) throws -> Result {
         guard let family = corpus.writer else { return Result() }
         var result = Result()
-        var schemas: [Int: WriterSchema] = [:]
-        let casesById = Dictionary(corpus.cases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let judged = family.entries.filter { $0.state.state?.inApp == true && $0.blob != nil }
-        let views = ParallelMap.map(judged.flatMap(\.caseIds), jobs: jobs) { id in casesById[id].map(reference.outcome) }
-        var viewIndex = 0
+        let judge = try WriterBlobJudge(root: root, revisions: Set(judged.compactMap { $0.state.state?.revision }), reference: reference)
+        let casesById = Dictionary(corpus.cases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // The reference's views of every judged case, on `jobs` threads; in entry order.
+        let work = judged.flatMap { entry in entry.caseIds.map { (entry, $0) } }
+        let intent = ParallelMap.map(work, jobs: jobs) { entry, id -> [String] in
+            guard let state = entry.state.state, let testCase = casesById[id] else { return [] }
+            let instant = String(id.split(separator: "@").last ?? "")
+            return judge.intentProblems(state, boundary: entry.boundary, instant: instant, testCase: testCase)
+                .map { "writer finding: \(named(entry)), case \(id): \($0)" }
+        }
+        var intentByState: [String: [String]] = [:]
+        for ((entry, _), found) in zip(work, intent) { intentByState[entry.state.id, default: []] += found }
         for entry in family.entries {
-            let named = "state \(entry.state.id) (\(entry.state.location))"
             switch entry.answer {
             case .failure(let reason):
-                result.problems.append("the writer end failed on \(named): \(UntrustedText.escape(reason)) (`\(family.command)`)")
-                continue
+                result.problems.append("the writer end failed on \(named(entry)): \(UntrustedText.escape(reason)) (`\(family.command)`)")
             case .crash(let crash):
-                result.problems.append("writer finding: \(named): the writer wrote a crash line, no blob: \(UntrustedText.escape(crash))")
-                continue
+                result.problems.append("writer finding: \(named(entry)): the writer wrote a crash line, no blob: \(UntrustedText.escape(crash))")
             case .blob(let blob):
-                guard let state = entry.state.state, state.inApp else { continue }
-                let file = WriterSchema.fileName(revision: state.revision)
-                if schemas[state.revision] == nil { schemas[state.revision] = try WriterSchema.load(root: root, file: file) }
-                for violation in schemas[state.revision]?.violations(blob) ?? [] {
-                    result.problems.append("writer finding: \(named): its blob is not valid for schemas/\(file): \(UntrustedText.escape(violation))")
-                }
-                for id in entry.caseIds {
-                    defer { viewIndex += 1 }
-                    let instant = String(id.split(separator: "@").last ?? "")
-                    switch views[viewIndex] {
-                    case .view(let view)?:
-                        for mismatch in WriterIntent.mismatches(state, boundary: entry.boundary, instant: instant, view: view) {
-                            result.problems.append("writer finding: \(named), case \(id): \(mismatch)")
-                        }
-                    case .failure(let reason)?:
-                        result.problems.append("writer finding: \(named), case \(id): the \(reference.name) reader gives no view: \(UntrustedText.escape(reason))")
-                    case nil:
-                        break
-                    }
-                }
+                guard let state = entry.state.state, state.inApp else { continue }  // outside the app: read, not judged
+                result.problems += judge.schemaProblems(state, blob: blob).map { "writer finding: \(named(entry)): \($0)" }
+                result.problems += intentByState[entry.state.id] ?? []
             }
         }
         let fixtures = try fixtureRegeneration(corpus.fixtures, family: family, root: root)
@@ -70,6 +58,8 @@ package enum WriterChecks {
         result.notices += fixtures.notices
         return result
     }
+
+    private static func named(_ entry: WriterFamily.Entry) -> String { "state \(entry.state.id) (\(entry.state.location))" }
 
     /// Each `writerValid` fixture's base blob against the writer's blob of `fixtures/<name>`.
     static func fixtureRegeneration(_ fixtures: [Fixture], family: WriterFamily, root: URL) throws -> Result {
@@ -102,10 +92,6 @@ package enum WriterChecks {
         }
         for name in listed.keys.sorted() where !valid.contains(name) {
             result.problems.append("\(fixtureFindingsFile): \(name) is not a writerValid fixture")
-        }
-        let handMade = fixtures.filter { !$0.writerValid }.map(\.name)
-        if !handMade.isEmpty {
-            result.notices.append("hand-made fixtures (not the writer's output; robustness inputs, writerValid false): \(handMade.joined(separator: ", "))")
         }
         return result
     }
