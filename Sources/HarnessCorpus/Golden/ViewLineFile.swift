@@ -37,7 +37,7 @@ package enum ViewLineFile {
         case .file:
             var lines: [Line] = []
             var seen: [String: Int] = [:]
-            for (index, bytes) in try GoldenText.lines(try GoldenText.require(url, displayName: path, tree: tree), file: path).enumerated() where !bytes.isEmpty {
+            for (index, bytes) in try GoldenText.lines(try GoldenText.require(url, displayName: path, tree: tree, special: true), file: path).enumerated() where !bytes.isEmpty {
                 let line = try parse(bytes, file: path, lineNumber: index + 1)
                 if let earlier = seen.updateValue(line.lineNumber, forKey: line.id) {
                     throw HarnessInputError(file: path, line: line.lineNumber, field: "id", message: "case \(line.id) again (first on line \(earlier))")
