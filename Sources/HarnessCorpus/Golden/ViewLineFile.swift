@@ -50,7 +50,9 @@ package enum ViewLineFile {
 
     /// One line of a views stream.
     package static func parse(_ bytes: some Collection<UInt8>, file: String, lineNumber: Int) throws(HarnessInputError) -> Line {
-        let (id, outcome) = try ViewLine.parse(GoldenLine.open(bytes).view, file: file, lineNumber: lineNumber, allowingNotImplemented: true)
-        return Line(id: id, outcome: outcome, lineNumber: lineNumber)
+        let (view, provenance) = GoldenLine.open(bytes)
+        let (id, outcome) = try ViewLine.parse(view, file: file, lineNumber: lineNumber, allowingNotImplemented: true)
+        // A sealed line is a golden line: a text there beginning `sha256:` is a stored digest.
+        return Line(id: id, outcome: outcome.compacted(storedDigests: provenance != .none), lineNumber: lineNumber)
     }
 }

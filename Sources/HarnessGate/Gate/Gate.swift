@@ -159,7 +159,8 @@ package enum Gate {
     package static func update(_ paths: HarnessPaths, reference: any InProcessReader = CReferenceReader(),
                               jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> [String] {
         let corpus = try Corpus.load(paths)
-        let outcomes = ParallelMap.map(corpus.cases, jobs: jobs) { reference.outcome($0) }
+        // Long texts as digests (`LongTextDigest`): a golden line holds what a view needs.
+        let outcomes = ParallelMap.map(corpus.cases, jobs: jobs) { reference.outcome($0).compacted() }
         var views: [DecodedView] = []
         views.reserveCapacity(outcomes.count)
         for (testCase, outcome) in zip(corpus.cases, outcomes) {
