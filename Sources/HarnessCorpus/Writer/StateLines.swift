@@ -46,7 +46,7 @@ package enum StateLines {
             let stem = String(name.dropLast(".jsonl".count))
             let bytes = try GoldenText.require(folder.appendingPathComponent(name), displayName: file, tree: tree,
                                                maximumBytes: InputLimits.fixtureFileBytes)
-            for (index, raw) in try GoldenText.lines(bytes, file: file).enumerated() {
+            for (index, raw) in try GoldenText.lines(GoldenText.withoutBOM(bytes), file: file).enumerated() {
                 let line = Array(raw)
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
                 let where_ = HarnessInputError(file: file, line: index + 1, message: "")
