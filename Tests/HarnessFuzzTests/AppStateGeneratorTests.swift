@@ -2,6 +2,7 @@ import ContractModel
 import Foundation
 import HarnessCorpus
 import HarnessFuzz
+import HarnessReaders
 import HarnessTestSupport
 import XCTest
 
@@ -107,9 +108,7 @@ final class AppStateGeneratorTests: XCTestCase {
         check.waitUntilExit()
         XCTAssertEqual(check.terminationStatus, 0, text)
 
-        let main = root.appendingPathComponent(".build/writer/main.js").path
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: main), "scripts/build-writer has not run")
-        let writer = LineWriterEnd(command: "exec node '\(main)'")
+        let writer = WriterSession(command: try WriterCommand.tree.resolve(root: root))
         defer { writer.close() }
         for (index, answer) in writer.write(lines).enumerated() {
             guard case .blob(let blob) = answer else { return XCTFail("state \(index): \(answer)") }
