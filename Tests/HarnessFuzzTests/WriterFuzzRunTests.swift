@@ -84,6 +84,8 @@ final class WriterFuzzRunTests: XCTestCase {
             XCTAssertGreaterThan(one.reach[departure]?.outsideApp ?? 0, 0, departure.name)
         }
         for departure in [ContractDeparture.d2, .d3, .d5, .d6, .d7] { XCTAssertNil(one.reach[departure], departure.name) }
+        // The gate's reach table (what ranks mutated cases as "users see this") is this run's.
+        XCTAssertEqual(Set(one.reach.filter { $0.value.inApp > 0 }.keys), Set(WriterReachability.departuresReachedInApp.keys))
         let two = try Self.run(states: 1500, writer: try Self.realWriter(), jobs: 2)
         XCTAssertEqual(two.reach.mapValues(\.inApp), one.reach.mapValues(\.inApp))
         XCTAssertEqual(two.reach.mapValues(\.outsideApp), one.reach.mapValues(\.outsideApp))
