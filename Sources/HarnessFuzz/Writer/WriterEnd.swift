@@ -1,3 +1,4 @@
+import HarnessCorpus
 import HarnessReaders
 
 /// The writer, as `fuzz --writer` drives it: app-state lines in, one answer per line, in

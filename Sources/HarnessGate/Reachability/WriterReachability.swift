@@ -4,9 +4,9 @@ import HarnessCorpus
 import HarnessReaders
 
 /// Whether the app's writer can produce a case's blob: what makes a deviation one "users
-/// see" (issue 25). Decided per blob, in this order (CONTRACT.md §7.5):
-/// 1. **writer-made**: the blob is one the writer end writes from a state — a `writer` family
-///    case (its state's blob), or a `writerValid` fixture's blob, which `check-schemas`
+/// see" (issue 25). Decided per blob, in this order (CONTRACT.md §7.6):
+/// 1. **writer-made**: the blob is one the writer end writes from a state — a writer family
+///    case (`corpus.writer`: the blob of a `golden/states` state), or a `writerValid` fixture's blob, which `check-schemas`
 ///    regenerates from its state `fixtures/<name>` byte for byte (a fixture listed in
 ///    `golden/states/fixture-findings.txt` is not: no state gives it);
 /// 2. **same cause**: a mutated case whose blob carries the cause of a departure (CONTRACT §5,
@@ -42,9 +42,6 @@ package struct WriterReachability: Sendable {
     /// and `DepartureReachTests` fail when it reaches another, or no longer reaches these).
     package static let departuresReachedInApp: [ContractDeparture: String] = [.d1: "titles/every-class"]
 
-    /// The fixture word of the gate's writer family (writergate's cases of golden/states blobs).
-    package static let writerFamilyFixture = "writer"
-
     /// Blob text → the state that writes it.
     private let writerBlobs: [[UInt8]: String]
 
@@ -54,8 +51,9 @@ package struct WriterReachability: Sendable {
         for fixture in corpus.fixtures where fixture.writerValid && !notWriterMade.contains(fixture.name) {
             blobs[fixture.blobText] = "fixtures/\(fixture.name)"
         }
-        for testCase in corpus.cases where CaseID.fixture(of: testCase.id) == Self.writerFamilyFixture {
-            blobs[testCase.blob] = blobs[testCase.blob] ?? String(testCase.id.prefix { $0 != "@" })
+        for entry in corpus.writer?.entries ?? [] {
+            guard let blob = entry.blob else { continue }
+            blobs[blob] = blobs[blob] ?? entry.state.id
         }
         writerBlobs = blobs
     }
