@@ -19,8 +19,10 @@ enum WriterFuzzCommand {
     tasks, revision 2 done tasks with and without completion times). The writer end (default: the
     tree's, compiled by `scripts/build-writer --print-command`; one process for the run through the
     process runner, a batch of state lines at a time) turns it into a blob; the blob is read in the state's zone 1 ms before its
-    validUntil and at it by the C reference and the Swift reader, judged as the gate judges. A crash
-    line for a state is a writer finding. Each finding is shrunk over the STATE (the blob is written
+    day boundary (computed from the state, as the gate's writer family) and at it by the C reference and
+    the Swift reader, judged as the gate judges. Writer findings: a crash line for a state; for a state
+    the app can hold, a blob not valid for its revision's writer schema, or a view that does not show
+    what the state means (the gate's schema and intent checks, WriterBlobJudge). Each finding is shrunk over the STATE (the blob is written
     again for every candidate) and saved under golden/findings with its state line.
     The summary counts, per departure of CONTRACT.md §5, the blobs that carry its cause (in-app states
     and writer-only ones) with the first witness state, shrunk; and the rate: states/s, and states per
@@ -74,7 +76,7 @@ enum WriterFuzzCommand {
         defer { TerminationSignals.onInterrupt(nil) }
         let run = WriterFuzzRun(plan: plan, generator: AppStateGenerator(seed: UInt64(seed), transitions: zones.transitions),
                                 writer: WriterSession(command: writerCommand), reference: CReferenceReader(),
-                                readers: [SwiftReader()], store: store, stop: stop,
+                                readers: [SwiftReader()], blobJudge: try WriterBlobJudge(root: paths.root), store: store, stop: stop,
                                 stateShrinker: StateShrinker(maximumEvaluations: budget))
         var lastShown = 0.0
         let report = try run.run { report in

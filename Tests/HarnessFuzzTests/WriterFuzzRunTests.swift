@@ -12,10 +12,11 @@ import XCTest
 /// departure's reach counted with a shrunk witness.
 final class WriterFuzzRunTests: XCTestCase {
     static func run(seed: UInt64 = 21, states: Int, writer: any WriterEnd, readers: [any InProcessReader] = [SwiftReader()],
-                    jobs: Int = 1, store: FindingStore? = nil) throws -> WriterFuzzReport {
+                    jobs: Int = 1, store: FindingStore? = nil, checks: Bool = true) throws -> WriterFuzzReport {
         let plan = FuzzPlan(seed: seed, extent: .cases(states), jobs: jobs, batchSize: 256, shrinksPerSignature: 1)
         return try WriterFuzzRun(plan: plan, generator: try AppStateGeneratorTests.generator(seed: seed), writer: writer,
-                                 reference: CReferenceReader(), readers: readers, store: store).run()
+                                 reference: CReferenceReader(), readers: readers,
+                                 blobJudge: checks ? try WriterBlobJudge(root: GateTestSupport.repositoryRoot) : nil, store: store).run()
     }
 
     static func realWriter() throws -> WriterSession {
@@ -58,7 +59,8 @@ final class WriterFuzzRunTests: XCTestCase {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("crashing-writer-\(UUID().uuidString).py")
         try script.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let report = try Self.run(states: 300, writer: WriterSession(command: "exec python3 -u '\(file.path)'"))
+        // (Its one blob means nothing: the schema and intent checks stay out of this test.)
+        let report = try Self.run(states: 300, writer: WriterSession(command: "exec python3 -u '\(file.path)'"), checks: false)
         let entry = try XCTUnwrap(report.entries.first, "\(report.disagreementsBySignature)")
         XCTAssertEqual(entry.disagreement.signature, "state/writer crash")
         XCTAssertTrue(entry.disagreement.difference.got.contains("planted"))
@@ -90,5 +92,51 @@ final class WriterFuzzRunTests: XCTestCase {
         XCTAssertEqual(two.reach.mapValues(\.inApp), one.reach.mapValues(\.inApp))
         XCTAssertEqual(two.reach.mapValues(\.outsideApp), one.reach.mapValues(\.outsideApp))
         XCTAssertEqual(two.cases, one.cases)
+    }
+
+    /// A copy of the compiled writer end with `old` replaced by `new` in projection.js (as the
+    /// gate's WriterPlantedBugTests plant them); the command that runs it.
+    private func plantedWriter(_ old: String, _ new: String, in folder: URL) throws -> String {
+        let command = try WriterCommand.tree.resolve(root: GateTestSupport.repositoryRoot)
+        let main = try XCTUnwrap(command.split(separator: " ", maxSplits: 1).last.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'")) })
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: main).deletingLastPathComponent(), to: folder)
+        let projection = folder.appendingPathComponent("projection.js")
+        let text = try String(contentsOf: projection, encoding: .utf8)
+        XCTAssertTrue(text.contains(old), "projection.js no longer holds `\(old)`")
+        try text.replacingOccurrences(of: old, with: new).write(to: projection, atomically: true, encoding: .utf8)
+        return "exec node '\(folder.appendingPathComponent("main.js").path)'"
+    }
+
+    /// The four planted writer bugs of issue 25, each found by fuzz --writer through the gate's
+    /// schema and intent checks even though every reader agrees, shrunk over the state.
+    func testThePlantedWriterBugsAreWriterFindingsShrunkOverTheState() throws {
+        let judge = try WriterBlobJudge(root: GateTestSupport.repositoryRoot)
+        let bugs: [(String, String, String, String)] = [
+            ("projectid-null", "        if (task.projectId) {\n            row.projectId = task.projectId;",
+             "        row.projectId = task.projectId || null;\n        if (task.projectId) {", "state/writer-schema parse"),
+            ("seconds", "validUntil: validUntilOf(state.todayStr, state.startOfNextDayDiffMs),",
+             "validUntil: Math.floor(validUntilOf(state.todayStr, state.startOfNextDayDiffMs) / 1000),", "state/writer-intent parse"),
+            ("utc-day", "dayStr: state.todayStr,",
+             "dayStr: new Date(...state.todayStr.split('-').map((n, i) => Number(n) - (i === 1 ? 1 : 0))).toISOString().slice(0, 10),",
+             "state/writer-intent parse"),
+            ("colour-by-task", "projectColors[task.projectId] = colour;", "projectColors[task.id] = colour;", "state/writer-intent parse"),
+        ]
+        for (name, old, new, signature) in bugs {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("planted-\(name)-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let writer = WriterSession(command: try plantedWriter(old, new, in: folder))
+            let plan = FuzzPlan(seed: 21, extent: .cases(400), batchSize: 200, shrinksPerSignature: 1, findingLimit: 1)
+            let report = try WriterFuzzRun(plan: plan, generator: try AppStateGeneratorTests.generator(seed: 21), writer: writer,
+                                           reference: CReferenceReader(), readers: [SwiftReader()], blobJudge: judge, store: nil).run()
+            let entry = try XCTUnwrap(report.entries.first, "\(name): \(report.disagreementsBySignature)")
+            XCTAssertEqual(entry.disagreement.signature, signature, name)
+            XCTAssertTrue(entry.shrunkState.inApp, name)
+            XCTAssertLessThanOrEqual(entry.shrunkState.tasks.count, 1, "\(name): \(entry.shrunkState)")
+            XCTAssertLessThanOrEqual(entry.shrunkState.projects.count, 1, "\(name): \(entry.shrunkState)")
+            print("planted \(name): \(entry.disagreement.difference.got)\n  state: \(String(decoding: AppStateLine.line(entry.shrunkState), as: UTF8.self))")
+        }
+        // The tree's writer has none.
+        let clean = try Self.run(states: 400, writer: try Self.realWriter())
+        XCTAssertEqual(clean.disagreements, 0)
     }
 }

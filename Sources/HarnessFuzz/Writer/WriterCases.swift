@@ -2,23 +2,24 @@ import ContractModel
 import HarnessCorpus
 import WidgetSnapshot
 
-/// The cases one writer blob becomes: read by the device in the state's zone one ms before
-/// the blob's `validUntil` (today) and at it (outdated, so the header shows the day), or at
-/// a fixed instant when the writer wrote no usable `validUntil`.
+/// The cases one writer blob becomes, read as the gate's writer family reads its blobs: in the
+/// state's zone one ms before the app's day boundary (`before`: today) and at it (`at`:
+/// outdated), the boundary computed from the STATE (`AppDayBoundary`), not from the blob, so a
+/// writer that stamps a wrong `validUntil` shows; a state without a boundary is read at `fixed`.
 package enum WriterCases {
     /// The first word of every writer-fuzz case id.
     package static let fixtureName = "writer-fuzz"
-    /// The instant read when the blob has no positive integer `validUntil` (2026-07-18 00:00 Berlin).
-    static let fallbackNow: Int64 = 1_784_325_600_000
 
-    /// `parsed`: the blob as JSON, nil when it is not JSON.
-    package static func cases(seed: UInt64, index: Int, zone: String, blob: [UInt8], parsed: JSONValue?) -> [Case] {
-        let parameter = "\(seed)-\(index)"
-        func make(_ instant: String, _ now: Int64) -> Case {
-            Case(id: CaseID.make(fixture: fixtureName, operator: "state", parameter: parameter, zone: zone, instant: instant),
-                 blob: blob, nowMs: now, timeZone: zone)
-        }
-        guard case .object(let object)? = parsed, case .integer(let validUntil)? = object["validUntil"], validUntil > Int64.min + 1 else { return [make("far", fallbackNow)] }
-        return [make("before", validUntil - 1), make("at", validUntil)]
+    /// The state's day boundary (V8's reading, as the writer end's), nil when its day has none.
+    package static func boundary(of state: AppState) -> Int64? {
+        AppDayBoundary.ms(todayStr: state.todayStr.description, timeZone: state.timeZone,
+                          startOfNextDayDiffMs: state.startOfNextDayDiffMs)
+    }
+
+    /// `writer-fuzz/state#<seed>-<index>@<zone>@<instant>` cases of `blob`, with their instant names.
+    package static func cases(seed: UInt64, index: Int, zone: String, boundary: Int64?, blob: [UInt8]) -> [(instant: String, testCase: Case)] {
+        let prefix = "\(fixtureName)/state#\(seed)-\(index)@\(CaseID.zoneLabel(zone))@"
+        let instants = boundary.map { [("before", $0 &- 1), ("at", $0)] } ?? [("fixed", WriterFamily.fixedInstantMs)]
+        return instants.map { instant, now in (instant, Case(id: prefix + instant, blob: blob, nowMs: now, timeZone: zone)) }
     }
 }

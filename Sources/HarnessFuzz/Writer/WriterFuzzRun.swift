@@ -22,13 +22,13 @@ package final class WriterFuzzRun {
     package let stateShrinker: StateShrinker
 
     package init(plan: FuzzPlan, generator: AppStateGenerator, writer: any WriterEnd, reference: any InProcessReader,
-                 readers: [any InProcessReader], checks: [any WriterBlobCheck] = [], store: FindingStore?,
+                 readers: [any InProcessReader], blobJudge: WriterBlobJudge? = nil, store: FindingStore?,
                  stop: StopFlag = StopFlag(), departures: [String: DeclaredDepartures] = [:],
                  stateShrinker: StateShrinker = StateShrinker()) {
         self.plan = plan
         self.generator = generator
         self.writer = writer
-        self.judge = WriterJudge(seed: plan.seed, reference: reference, readers: readers, checks: checks, departures: departures)
+        self.judge = WriterJudge(seed: plan.seed, reference: reference, readers: readers, blobJudge: blobJudge, departures: departures)
         self.store = store
         self.stop = stop
         self.stateShrinker = stateShrinker
@@ -43,7 +43,7 @@ package final class WriterFuzzRun {
         for (position, original) in order.enumerated() where position < sorted.count { answers[original] = sorted[position] }
         let judge = self.judge
         return ParallelMap.map(Array(states.indices), jobs: plan.jobs) { position in
-            judge.judge(index: states[position].index, state: states[position].state, answer: answers[position])
+            judge.judge(index: states[position].index, state: states[position].state, line: lines[position], answer: answers[position])
         }
     }
 
@@ -132,8 +132,8 @@ package final class WriterFuzzRun {
         let shrunkCase = shrunkVerdict.disagreeingCase ?? shrunkVerdict.cases.first
         var outcome: FindingStore.Outcome?
         if let store {
-            let blobCase = shrunkCase ?? Case(id: "\(WriterCases.fixtureName)/state#\(plan.seed)-\(index)@utc@far", blob: [],
-                                              nowMs: WriterCases.fallbackNow, timeZone: "UTC")
+            let blobCase = shrunkCase ?? Case(id: "\(WriterCases.fixtureName)/state#\(plan.seed)-\(index)@utc@fixed", blob: [],
+                                              nowMs: WriterFamily.fixedInstantMs, timeZone: "UTC")
             let finding = Finding(seed: plan.seed, index: index, disagreement: shown, shrunk: blobCase,
                                   originalSize: AppStateLine.line(state).count,
                                   recipe: generator.make(index).recipe, reproduce: reproduceCommand(index: index),
