@@ -50,9 +50,11 @@ struct WriterJudge: Sendable {
         case .blob(let bytes):
             blob = bytes
         }
-        verdict.causes = DepartureCause.causes(blob)
+        let parsed = try? JSONParser().parse(blob)
+        verdict.causes = DepartureCause.causes(blob, parsed: parsed)
         let checked = state.inApp ? blobJudge.flatMap { judge in WriterState(line: line).map { (judge, $0) } } : nil
-        if let (judge, writerState) = checked, let problem = judge.schemaProblems(writerState, blob: blob).first {
+        if let (judge, writerState) = checked,
+           let problem = (parsed.map { judge.schemaProblems(writerState, parsed: $0) } ?? judge.schemaProblems(writerState, blob: blob)).first {
             verdict.disagreement = Self.writerFinding("writer-schema", .parse, expected: "a blob valid for the writer schema", got: problem)
             return verdict
         }

@@ -91,6 +91,11 @@ package struct WriterSchema: Sendable {
         } catch {
             return ["not JSON: \(error)"]
         }
+        return violations(of: value)
+    }
+
+    /// The same for a blob already parsed (`fuzz --writer` parses each blob once).
+    package func violations(of value: JSONValue) -> [String] {
         var found: [String] = []
         check(value, against: documents[root] ?? .null, in: root, at: "", found: &found)
         return found
