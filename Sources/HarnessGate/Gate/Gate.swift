@@ -101,8 +101,10 @@ package enum Gate {
             problems += DepartureCheck.problems(verdict, list: judged.list, cases: corpus.cases, expected: expected, got: judged.outcomes)
             verdicts.append(verdict)
         }
-        return GateResult(corpus: corpus, expected: expected, outcomes: outcomes, verdicts: verdicts,
-                          problems: problems, notices: notices, freshness: freshness)
+        var result = GateResult(corpus: corpus, expected: expected, outcomes: outcomes, verdicts: verdicts,
+                                problems: problems, notices: notices, freshness: freshness)
+        result.reachability = WriterReachability.ofDeviations(result, notWriterMade: WriterReachability.fixtureFindings(paths))
+        return result
     }
 
     /// A recorded reader's views, replayed from its golden folder. Every recorded line is
@@ -200,6 +202,8 @@ package struct GateResult: Sendable {
     package var notices: [String] = []
     /// `golden/expected` and (when judged per case) `golden/kotlin` against the corpus.
     package let freshness: [GoldenFreshness]
+    /// Whether the writer can produce each deviating case's blob (`WriterReachability`), by case id.
+    package var reachability: [String: WriterReachability.Verdict] = [:]
 
     package var passed: Bool { problems.isEmpty && verdicts.allSatisfy(\.passed) }
 }

@@ -2,6 +2,7 @@ import ContractModel
 import Foundation
 import HarnessCorpus
 import HarnessReaders
+import WidgetSnapshot
 
 /// Judges one writer blob against the app state it was written from: the writer schema of
 /// the state's revision (for a state the app can hold) and what the widget shows, one ms before
@@ -25,6 +26,15 @@ package struct WriterBlobJudge: Sendable {
             return ["no writer schema loaded for revision \(state.revision) (\(WriterSchema.fileName(revision: state.revision)))"]
         }
         return schema.violations(blob).map { "its blob is not valid for \(schema.file): \(UntrustedText.escape($0))" }
+    }
+
+    /// The same for a blob already parsed; a blob that is not JSON is not passed here (the
+    /// caller reports it as `schemaProblems` would).
+    package func schemaProblems(_ state: WriterState, parsed: JSONValue) -> [String] {
+        guard let schema = schemas[state.revision] else {
+            return ["no writer schema loaded for revision \(state.revision) (\(WriterSchema.fileName(revision: state.revision)))"]
+        }
+        return schema.violations(of: parsed).map { "its blob is not valid for \(schema.file): \(UntrustedText.escape($0))" }
     }
 
     /// What the widget shows for `testCase` (one of the state's writer cases, read at `instant`)
