@@ -1,4 +1,4 @@
-import HarnessCorpus
+import ContractModel
 import HarnessReaders
 
 /// `--testee NAME[@REVISION]=COMMAND`, `--timeout` and `--start-timeout`, the same for every subcommand
@@ -75,5 +75,5 @@ enum Testee {
 /// The contract's revisions, as `--testee NAME@REVISION` may name them.
 enum ContractRevisions {
     static let first = 1
-    static var all: ClosedRange<Int> { first...Fixture.latestRevision }
+    static var all: ClosedRange<Int> { first...ContractDescription.current.latestRevision }
 }

@@ -46,8 +46,17 @@ package struct CaseExplanation: Sendable {
     package func deviation(of view: ReaderView, list: DivergenceList?) -> ReaderVerdict.Deviation? {
         guard let expected, !view.differences.isEmpty else { return nil }
         let verdict = ReaderVerdict.judge(reader: view.entry, caseIds: [testCase.id], expected: [expected], got: [view.outcome],
-                                          list: list ?? DivergenceList(file: view.entry.listFile, entries: []))
+                                          list: list ?? DivergenceList(file: view.entry.listFile, entries: []),
+                                          caseInputs: [PendingRule.inputs(of: testCase)])
         return verdict.deviations.first
+    }
+
+    /// The reader's pending fields on this case (of a later revision than it declares), if any.
+    package func pending(of view: ReaderView) -> ReaderVerdict.PendingCase? {
+        guard let expected, !view.differences.isEmpty else { return nil }
+        return ReaderVerdict.judge(reader: view.entry, caseIds: [testCase.id], expected: [expected], got: [view.outcome],
+                                   list: DivergenceList(file: view.entry.listFile, entries: []),
+                                   caseInputs: [PendingRule.inputs(of: testCase)]).pending.first
     }
 
     /// Whether the gate compares this reader on this case: not without an expected view,
