@@ -15,6 +15,9 @@ package struct ReaderVerdict: Sendable {
         package var notImplemented: Bool
         /// The entry that excuses it; nil means unexpected.
         package var excusedBy: DivergenceList.Entry?
+        /// A field of a revision the reader declares (after the first) that its view leaves
+        /// out: it declares a revision it does not implement. No entry excuses it.
+        package var declaredButMissing = false
     }
 
     /// One case on which the reader's view differs from the expected one.
@@ -40,6 +43,30 @@ package struct ReaderVerdict: Sendable {
         }
     }
 
+    /// The fields of one case that belong to a revision of the contract above the one the
+    /// reader declares (`ReaderEntry.contractRevision`) and differ: pending — counted and
+    /// shown, never failing, never looked up in the list, and not a deviation.
+    /// A field of revision 1 is pending too on a case that sets a case input of a later
+    /// revision, for the questions of that revision which take it (`PendingRule`).
+    package struct PendingCase: Sendable {
+        package var caseId: String
+        package var differences: [FieldDifference]
+        /// What each difference is pending on (a later revision's member or question), in the same order.
+        package var units: [PendingRule.Unit]
+    }
+
+    /// Per revision above the reader's: which of its members and questions the reader already
+    /// agrees on in every compared case ("ready to declare") and which still differ.
+    package struct Readiness: Sendable {
+        package var revision: Int
+        /// Units asked in the run on which no case differs.
+        package var ready: [String]
+        /// Units with differing cases, and on how many.
+        package var waiting: [(unit: String, cases: Int)]
+        /// Every unit of the revision agrees: declaring it would pass.
+        package var isReady: Bool { waiting.isEmpty }
+    }
+
     /// The reader judged, as the roster knows it.
     package var entry: ReaderEntry
     package var reader: String { entry.name }
@@ -57,12 +84,19 @@ package struct ReaderVerdict: Sendable {
     package var unusedFields: [Int: [String]] = [:]
     /// Every case id of the stream, in order (what suggested patterns must not over-cover).
     package var caseIds: [String] = []
+    /// The cases whose differing fields include pending ones (a revision above the reader's).
+    package var pending: [PendingCase] = []
+    /// The units above the reader's revision that the run asked (members of a later revision
+    /// always; a later revision's question only when a case set its new input).
+    package var askedUnits: [PendingRule.Unit] = []
 
     package var unexpected: [Deviation] { deviations.filter(\.isUnexpected) }
     /// Cases whose differences are all excused, at least one by an ordinary entry.
     package var listed: [Deviation] { deviations.filter { !$0.isUnexpected && !$0.isOnlyNotImplemented } }
     /// Cases that differ only in fields the reader does not produce, all excused.
     package var notImplementedOnly: [Deviation] { deviations.filter(\.isOnlyNotImplemented) }
+    /// Cases equal on every compared field (pending fields, of a later revision than the
+    /// reader declares, are not compared; `pending` counts the cases where they differ).
     package var agreeing: Int { caseCount - deviations.count }
     /// Deviations where the reader produced no view at all (crash, hang, bad line, no line).
     package var failures: Int { deviations.filter { $0.judgements.contains { FieldScope.outcomes.contains($0.field) } }.count }
@@ -74,25 +108,87 @@ package struct ReaderVerdict: Sendable {
         }
         return FieldScope.viewFields.compactMap { field in counts[field].map { (field, $0) } }
     }
+    /// Cases on which only pending fields differ (no compared field deviates).
+    package var pendingOnly: [PendingCase] {
+        let deviating = Set(deviations.map(\.caseId))
+        return pending.filter { !deviating.contains($0.caseId) }
+    }
+
+    /// Per revision above the reader's, in order: its ready and waiting units.
+    package var readiness: [Readiness] {
+        var cases: [PendingRule.Unit: Int] = [:]
+        for item in pending {
+            for unit in Set(item.units) { cases[unit, default: 0] += 1 }
+        }
+        let revisions = Array(Set(askedUnits.map(\.revision))).sorted()
+        return revisions.map { revision in
+            let units = askedUnits.filter { $0.revision == revision }
+            return Readiness(revision: revision, ready: units.filter { cases[$0] == nil }.map(\.name),
+                             waiting: units.compactMap { unit in cases[unit].map { (unit.name, $0) } })
+        }
+    }
+
+    /// Per field of a declared revision the reader's views leave out: on how many cases.
+    package var declaredButMissing: [(field: String, cases: Int)] {
+        var counts: [String: Int] = [:]
+        for deviation in deviations {
+            for field in Set(deviation.judgements.filter(\.declaredButMissing).map { FieldScope.canonical($0.field) }) { counts[field, default: 0] += 1 }
+        }
+        return FieldScope.viewFields.compactMap { field in counts[field].map { (field, $0) } }
+    }
+
+    /// Per pending field (a revision above the reader's) that differs: on how many cases (report order).
+    package var pendingCounts: [(field: String, cases: Int)] {
+        var counts: [String: Int] = [:]
+        for item in pending {
+            for field in Set(item.differences.map(\.path.key)) { counts[field, default: 0] += 1 }
+        }
+        return FieldScope.viewFields.compactMap { field in counts[field].map { (field, $0) } }
+    }
     /// A reader that could not be compared (stale recording) fails: the gate cannot vouch for it.
     package var passed: Bool { notCompared == nil && unexpected.isEmpty && staleEntries.isEmpty }
 
     /// Compares outcomes (in case order) with the expected ones and applies the list. The
     /// comparisons run on up to `jobs` threads, the list is applied in case order: the
     /// verdict is the same at any `jobs`.
+    /// `caseInputs` names, per case, the case inputs it sets (`PendingRule.inputs(of:)`); with
+    /// none given, every case is taken to set only revision 1's.
     package static func judge(reader: ReaderEntry, caseIds: [String], expected: [ReaderOutcome], got: [ReaderOutcome],
-                             list: DivergenceList, jobs: Int = 1) -> ReaderVerdict {
+                             list: DivergenceList, caseInputs: [Set<String>]? = nil, rule: PendingRule = PendingRule(),
+                             jobs: Int = 1) -> ReaderVerdict {
+        let revision = reader.contractRevision
+        let plain: Set<String> = ["blob", "pendingDoneTargets", "nowMs", "timeZone"]
         var deviations: [Deviation] = []
         var used = Set<Int>()
         var usedNames: [Int: Set<String>] = [:]
         let compared = ParallelMap.map(Array(caseIds.indices), jobs: jobs) { index in
             FieldDifference.between(expected: expected[index], got: got[index])
         }
-        for (caseId, differences) in zip(caseIds, compared) {
+        var pending: [PendingCase] = []
+        var asked = Set(rule.units(above: revision).filter { !rule.isQuestion($0) })
+        for (index, (caseId, all)) in zip(caseIds, compared).enumerated() {
+            let inputs = caseInputs?[index] ?? plain
+            asked.formUnion(rule.questionUnits(above: revision, caseInputs: inputs))
+            guard !all.isEmpty else { continue }
+            var differences: [FieldDifference] = []
+            var later = PendingCase(caseId: caseId, differences: [], units: [])
+            for difference in all {
+                if let unit = rule.pendingUnit(of: difference.path, caseInputs: inputs, readerRevision: revision) {
+                    later.differences.append(difference)
+                    later.units.append(unit)
+                } else {
+                    differences.append(difference)
+                }
+            }
+            if !later.differences.isEmpty { pending.append(later) }
             guard !differences.isEmpty else { continue }
             let judgements = differences.map { difference -> Judgement in
                 let field = difference.field
                 let notImplemented = difference.got == FieldDifference.notImplemented
+                // A field of a revision the reader declares cannot be "not implemented".
+                if notImplemented, rule.isDeclaredButMissing(difference.path, readerRevision: revision) {
+                    return Judgement(field: field, notImplemented: true, excusedBy: nil, declaredButMissing: true)
+                }
                 let entry = list.entry(for: caseId, field: field, notImplemented: notImplemented)
                 if let entry {
                     used.insert(entry.line)
@@ -109,7 +205,8 @@ package struct ReaderVerdict: Sendable {
             if !names.isEmpty { unused[entry.line] = names }
         }
         return ReaderVerdict(entry: reader, notCompared: nil, caseCount: caseIds.count, deviations: deviations,
-                             staleEntries: stale, listFile: list.file, unusedFields: unused, caseIds: caseIds)
+                             staleEntries: stale, listFile: list.file, unusedFields: unused, caseIds: caseIds, pending: pending,
+                             askedUnits: asked.sorted())
     }
 
     /// Lines to add to the reader's list for its unexpected deviations: per field, the

@@ -33,7 +33,8 @@ enum SuggestionGrouping {
             for judgement in deviation.judgements {
                 let field = FieldScope.canonical(judgement.field)
                 differing[field, default: []].insert(deviation.caseId)
-                guard judgement.excusedBy == nil else { continue }
+                // A field of a declared revision left out is fixed by the reader or its declaration, never a list line.
+                guard judgement.excusedBy == nil, !judgement.declaredButMissing else { continue }
                 let group = Group(field: field, notImplemented: judgement.notImplemented)
                 if deviating[group] == nil { order.append(group) }
                 deviating[group, default: []].insert(deviation.caseId)

@@ -79,9 +79,11 @@ package enum Gate {
 
         try checkReaderNames(options)
         try ListOwners.check(paths, known: options.roster.entries.map(\.name) + options.testees.map(\.name))
+        // Which case inputs each case sets: what makes a later revision's question pending for a reader.
+        let caseInputs = corpus.cases.map(PendingRule.inputs)
         var verdicts: [ReaderVerdict] = []
         var outcomes: [String: [ReaderOutcome]] = [:]
-        let live = options.readers.map { (options.roster.entry(for: $0), $0) } + options.testees.map { (ReaderEntry.liveTestee($0.name), $0 as any Reader) }
+        let live = options.readers.map { (options.roster.entry(for: $0), $0) } + options.testees.map { (ReaderEntry.liveTestee($0), $0 as any Reader) }
         var lineup: [Judged] = []
         for (entry, reader) in live {
             let list = try paths.divergenceList(for: entry)
@@ -97,7 +99,7 @@ package enum Gate {
             // A recording is compared where both the expected output and its line belong to the case as it is now.
             let compared = judged.current.map { current in comparable.filter { current[$0] } } ?? comparable
             let verdict = judge(judged.entry, on: compared, ids: ids, expected: expected, got: judged.outcomes, list: judged.list,
-                                jobs: options.jobs)
+                                caseInputs: caseInputs, jobs: options.jobs)
             problems += DepartureCheck.problems(verdict, list: judged.list, cases: corpus.cases, expected: expected, got: judged.outcomes)
             verdicts.append(verdict)
         }
@@ -133,10 +135,10 @@ package enum Gate {
     /// Judges a reader on the comparable cases only. A list entry that names a case left out
     /// (its golden line is stale) cannot be called stale: nobody knows whether it still happens.
     static func judge(_ reader: ReaderEntry, on comparable: [Int], ids: [String], expected: [ReaderOutcome],
-                      got: [ReaderOutcome], list: DivergenceList, jobs: Int = 1) -> ReaderVerdict {
+                      got: [ReaderOutcome], list: DivergenceList, caseInputs: [Set<String>]? = nil, jobs: Int = 1) -> ReaderVerdict {
         var verdict = ReaderVerdict.judge(reader: reader, caseIds: comparable.map { ids[$0] },
                                           expected: comparable.map { expected[$0] }, got: comparable.map { got[$0] }, list: list,
-                                          jobs: jobs)
+                                          caseInputs: caseInputs.map { inputs in comparable.map { inputs[$0] } }, jobs: jobs)
         verdict.caseIds = ids  // suggested patterns cover neither agreeing nor uncompared cases
         if comparable.count < ids.count {
             let compared = Set(comparable)

@@ -46,8 +46,17 @@ package struct CaseExplanation: Sendable {
     package func deviation(of view: ReaderView, list: DivergenceList?) -> ReaderVerdict.Deviation? {
         guard let expected, !view.differences.isEmpty else { return nil }
         let verdict = ReaderVerdict.judge(reader: view.entry, caseIds: [testCase.id], expected: [expected], got: [view.outcome],
-                                          list: list ?? DivergenceList(file: view.entry.listFile, entries: []))
+                                          list: list ?? DivergenceList(file: view.entry.listFile, entries: []),
+                                          caseInputs: [PendingRule.inputs(of: testCase)])
         return verdict.deviations.first
+    }
+
+    /// The reader's pending fields on this case (of a later revision than it declares), if any.
+    package func pending(of view: ReaderView) -> ReaderVerdict.PendingCase? {
+        guard let expected, !view.differences.isEmpty else { return nil }
+        return ReaderVerdict.judge(reader: view.entry, caseIds: [testCase.id], expected: [expected], got: [view.outcome],
+                                   list: DivergenceList(file: view.entry.listFile, entries: []),
+                                   caseInputs: [PendingRule.inputs(of: testCase)]).pending.first
     }
 
     /// Whether the gate compares this reader on this case: not without an expected view,
@@ -89,6 +98,10 @@ package struct CaseExplanation: Sendable {
         if !testCase.pendingDoneTargets.isEmpty {
             out += ", pending " + e(testCase.pendingDoneTargets.map { "\($0.taskId)=\($0.isDone)" }.joined(separator: " "))
         }
+        if !testCase.pendingDoneTimestamps.isEmpty {
+            out += ", tap times " + e(testCase.pendingDoneTimestamps.map { "\($0.taskId)=\($0.ms)" }.joined(separator: " "))
+        }
+        if let selected = testCase.selectedProjectId { out += ", selected project " + e(FieldDifference.quoted(selected.string)) }
         let raw = rawBlob
         out += "\n\nblob (raw, \(testCase.blob.count) bytes):\n" + e(raw.count > 4000 ? String(raw.prefix(4000)) + " …" : raw) + "\n"
         if let pretty = prettyBlob {

@@ -56,25 +56,26 @@ package enum HTMLReport {
     private static func summary(_ facts: ReportFacts, _ matrix: HTMLMatrix) -> String {
         let result = facts.result
         var out = "<div class=\"summary\">\n<table class=\"totals\" id=\"totals\">\n"
-        out += "<tr><th>reader</th><th>agree</th><th>listed</th><th>not impl.</th><th>unexpected</th>"
+        out += "<tr><th>reader</th><th>revision</th><th>agree</th><th title=\"only fields of a later revision than the reader declares differ: counted, never failing\">pending</th><th>listed</th><th>not impl.</th><th>unexpected</th>"
         out += "<th title=\"crash, hang or missing line: also counted under listed or unexpected\">no view</th><th>stale entries</th></tr>\n"
         for verdict in result.verdicts {
             let name = HTMLText.escape(verdict.reader)
             if let reason = verdict.notCompared {
                 out += "<tr data-reader=\"\(HTMLText.attribute(verdict.reader))\" data-not-compared=\"true\"><td>\(name)</td>"
-                out += "<td colspan=\"6\">\(HTMLPage.chip(.notCompared, "not compared", title: reason))</td></tr>\n"
+                out += "<td>\(verdict.entry.contractRevision)</td><td colspan=\"7\">\(HTMLPage.chip(.notCompared, "not compared", title: reason))</td></tr>\n"
                 continue
             }
             // The verdict's own numbers, as `check`, --json and --markdown print them: a crash
             // the list excuses is listed (and counted under "no view"), one it does not excuse
             // is unexpected. The matrix below still draws any case without a view as a crash.
             let columns: [(CaseStatus, Int)] = [
-                (.agree, verdict.agreeing), (.listed, verdict.listed.count), (.listed, verdict.notImplementedOnly.count),
+                (.agree, verdict.agreeing), (.notCompared, verdict.pending.count), (.listed, verdict.listed.count), (.listed, verdict.notImplementedOnly.count),
                 (.unexpected, verdict.unexpected.count), (.crash, verdict.failures), (.unexpected, verdict.staleEntries.count),
             ]
             out += "<tr data-reader=\"\(HTMLText.attribute(verdict.reader))\" data-agree=\"\(verdict.agreeing)\" data-listed=\"\(verdict.listed.count)\" "
             out += "data-not-implemented=\"\(verdict.notImplementedOnly.count)\" data-unexpected=\"\(verdict.unexpected.count)\" "
-            out += "data-crash=\"\(verdict.failures)\" data-stale=\"\(verdict.staleEntries.count)\"><td>\(name)</td>"
+            out += "data-crash=\"\(verdict.failures)\" data-stale=\"\(verdict.staleEntries.count)\" data-pending=\"\(verdict.pending.count)\" "
+            out += "data-revision=\"\(verdict.entry.contractRevision)\"><td>\(name)</td><td>\(verdict.entry.contractRevision)</td>"
             for (status, count) in columns {
                 out += count == 0 ? "<td class=\"zero\">0</td>" : "<td>\(HTMLPage.chip(status, String(count)))</td>"
             }
@@ -84,6 +85,28 @@ package enum HTMLReport {
         for verdict in result.verdicts where verdict.notCompared == nil && !verdict.notImplementedCounts.isEmpty {
             out += "<p class=\"not-implemented\" data-reader=\"\(HTMLText.attribute(verdict.reader))\"><b>\(HTMLText.escape(verdict.reader))</b> does not implement: "
             out += verdict.notImplementedCounts.map { "<code>\(HTMLText.escape($0.field))</code> (\($0.cases) cases)" }.joined(separator: ", ") + "</p>\n"
+        }
+        for verdict in result.verdicts where verdict.notCompared == nil && !verdict.readiness.isEmpty {
+            out += "<div class=\"pending\" data-reader=\"\(HTMLText.attribute(verdict.reader))\"><p><b>\(HTMLText.escape(verdict.reader))</b> "
+            out += "(revision \(verdict.entry.contractRevision)) pending, never failing: "
+            out += verdict.pendingCounts.isEmpty ? "no field differs" : verdict.pendingCounts.map { "<code>\(HTMLText.escape($0.field))</code> (\($0.cases) cases)" }.joined(separator: ", ")
+            out += "</p><ul>"
+            for revision in verdict.readiness {
+                out += "<li data-revision=\"\(revision.revision)\" data-ready=\"\(revision.isReady)\">revision \(revision.revision): "
+                if revision.isReady {
+                    out += "<b>ready to declare</b> (every pending field agrees)"
+                } else {
+                    out += "waiting on " + revision.waiting.map { "<code>\(HTMLText.escape($0.unit))</code> (\($0.cases) cases)" }.joined(separator: ", ")
+                    if !revision.ready.isEmpty { out += "; ready to declare: " + revision.ready.map { "<code>\(HTMLText.escape($0))</code>" }.joined(separator: ", ") }
+                }
+                out += "</li>"
+            }
+            out += "</ul></div>\n"
+        }
+        for verdict in result.verdicts where verdict.notCompared == nil && !verdict.declaredButMissing.isEmpty {
+            out += "<p class=\"declared-missing\" data-reader=\"\(HTMLText.attribute(verdict.reader))\"><b>\(HTMLText.escape(verdict.reader))</b> declares revision "
+            out += "\(verdict.entry.contractRevision) but does not implement it: its views leave out "
+            out += verdict.declaredButMissing.map { "<code>\(HTMLText.escape($0.field))</code> (\($0.cases) cases)" }.joined(separator: ", ") + "</p>\n"
         }
         out += "<div class=\"legend\">"
         let legend: [(CaseStatus, String)] = [

@@ -22,15 +22,42 @@ package enum JSONReport {
             var notImplemented = JSONObject()
             for (field, cases) in verdict.notImplementedCounts { notImplemented[field] = .integer(Int64(cases)) }
             reader["notImplementedFields"] = .object(notImplemented)
+            reader["contractRevision"] = .integer(Int64(verdict.entry.contractRevision))
+            reader["pending"] = .integer(Int64(verdict.pending.count))
+            var pendingFields = JSONObject()
+            for (field, cases) in verdict.pendingCounts { pendingFields[field] = .integer(Int64(cases)) }
+            reader["pendingFields"] = .object(pendingFields)
+            reader["readyToDeclare"] = .array(verdict.readiness.map { revision in
+                var waiting = JSONObject()
+                for (unit, cases) in revision.waiting { waiting[unit] = .integer(Int64(cases)) }
+                return .object(JSONObject([
+                    "revision": .integer(Int64(revision.revision)), "ready": .bool(revision.isReady),
+                    "agreeing": .array(revision.ready.map { .string(JSONString($0)) }), "waiting": .object(waiting),
+                ]))
+            })
+            var missing = JSONObject()
+            for (field, cases) in verdict.declaredButMissing { missing[field] = .integer(Int64(cases)) }
+            reader["declaredButNotImplemented"] = .object(missing)
             reader["unexpected"] = .integer(Int64(verdict.unexpected.count))
             reader["failures"] = .integer(Int64(verdict.failures))
             var families = JSONObject()
             for family in facts.families {
                 let count = facts.byFamily[verdict.reader]?[family] ?? ReportFacts.FamilyCount()
                 families[family] = .object(JSONObject(["cases": .integer(Int64(count.cases)), "listed": .integer(Int64(count.listed)),
-                                                       "unexpected": .integer(Int64(count.unexpected))]))
+                                                       "unexpected": .integer(Int64(count.unexpected)),
+                                                       "pending": .integer(Int64(count.pending))]))
             }
             reader["families"] = .object(families)
+            reader["pendingCases"] = .array(verdict.pending.map { item in
+                .object(JSONObject([
+                    "id": .string(JSONString(item.caseId)),
+                    "differences": .array(zip(item.differences, item.units).map { difference, unit in
+                        .object(JSONObject(["field": .string(JSONString(difference.field)), "expected": .string(JSONString(difference.expected)),
+                                            "got": .string(JSONString(difference.got)), "revision": .integer(Int64(unit.revision)),
+                                            "pendingOn": .string(JSONString(unit.name))]))
+                    }),
+                ]))
+            })
             reader["deviations"] = .array(facts.rankedByReach(verdict.deviations).map { deviation in
                 var object = JSONObject()
                 object["id"] = .string(JSONString(deviation.caseId))

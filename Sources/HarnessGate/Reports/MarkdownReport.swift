@@ -8,12 +8,12 @@ package enum MarkdownReport {
         let result = facts.result
         var out = "## Widget snapshot contract: \(result.passed ? "✅ pass" : "❌ fail")\n\n"
         out += "\(facts.caseCount) cases from \(facts.fixtureCount) fixtures.\n\n"
-        out += "| reader | agree | listed | not implemented | unexpected | stale entries | failures |\n|---|---:|---:|---:|---:|---:|---:|\n"
+        out += "| reader | revision | agree | pending | listed | not implemented | unexpected | stale entries | failures |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for verdict in result.verdicts {
             if let reason = verdict.notCompared {
-                out += "| \(MarkdownText.plain(verdict.reader)) | — | — | — | — | — | not compared: \(MarkdownText.cell(reason)) |\n"
+                out += "| \(MarkdownText.plain(verdict.reader)) | \(verdict.entry.contractRevision) | — | — | — | — | — | — | not compared: \(MarkdownText.cell(reason)) |\n"
             } else {
-                out += "| \(MarkdownText.plain(verdict.reader)) | \(verdict.agreeing) | \(verdict.listed.count) | \(verdict.notImplementedOnly.count) | \(verdict.unexpected.count) | \(verdict.staleEntries.count) | \(verdict.failures) |\n"
+                out += "| \(MarkdownText.plain(verdict.reader)) | \(verdict.entry.contractRevision) | \(verdict.agreeing) | \(verdict.pending.count) | \(verdict.listed.count) | \(verdict.notImplementedOnly.count) | \(verdict.unexpected.count) | \(verdict.staleEntries.count) | \(verdict.failures) |\n"
             }
         }
         for verdict in result.verdicts where verdict.notCompared == nil && !verdict.notImplementedCounts.isEmpty {
@@ -24,6 +24,23 @@ package enum MarkdownReport {
         if !usersSee.isEmpty {
             out += "\n**Users see this** (deviations on blobs the writer can produce, listed/unexpected): "
             out += usersSee.map { "\(MarkdownText.plain($0.0)) \($0.1.listed)/\($0.1.unexpected)" }.joined(separator: ", ") + "\n"
+        }
+        for verdict in result.verdicts where verdict.notCompared == nil && !verdict.readiness.isEmpty {
+            out += "\n**\(MarkdownText.plain(verdict.reader))** (revision \(verdict.entry.contractRevision)) pending, never failing: "
+            out += verdict.pendingCounts.isEmpty ? "no field differs" : verdict.pendingCounts.map { "\(MarkdownText.code($0.field)) (\($0.cases) cases)" }.joined(separator: ", ")
+            out += "\n"
+            for revision in verdict.readiness {
+                out += "- revision \(revision.revision): " + (revision.isReady ? "**ready to declare** (every pending field agrees)" : "waiting on "
+                    + revision.waiting.map { "\(MarkdownText.code($0.unit)) (\($0.cases) cases)" }.joined(separator: ", "))
+                if !revision.isReady, !revision.ready.isEmpty {
+                    out += "; ready to declare: " + revision.ready.map(MarkdownText.code).joined(separator: ", ")
+                }
+                out += "\n"
+            }
+        }
+        for verdict in result.verdicts where verdict.notCompared == nil && !verdict.declaredButMissing.isEmpty {
+            out += "\n**\(MarkdownText.plain(verdict.reader))** declares revision \(verdict.entry.contractRevision) but does not implement it: its views leave out "
+            out += verdict.declaredButMissing.map { "\(MarkdownText.code($0.field)) (\($0.cases) cases)" }.joined(separator: ", ") + "\n"
         }
         for problem in result.problems { out += "\n**Golden files:**\n\n" + MarkdownText.fenced(problem) }
         for notice in result.notices { out += "\n**Not checked here:** \(MarkdownText.code(notice))\n" }

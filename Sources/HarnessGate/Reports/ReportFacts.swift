@@ -7,6 +7,8 @@ package struct ReportFacts: Sendable {
         package var cases = 0
         package var listed = 0
         package var unexpected = 0
+        /// Cases on which only pending fields differ (a later revision than the reader declares).
+        package var pending = 0
     }
 
     package let result: GateResult
@@ -34,6 +36,9 @@ package struct ReportFacts: Sendable {
             for deviation in verdict.deviations {
                 let family = familyOfCase[deviation.caseId] ?? CaseID.family(of: deviation.caseId)
                 if deviation.isUnexpected { counts[family, default: FamilyCount()].unexpected += 1 } else { counts[family, default: FamilyCount()].listed += 1 }
+            }
+            for item in verdict.pending {
+                counts[familyOfCase[item.caseId] ?? CaseID.family(of: item.caseId), default: FamilyCount()].pending += 1
             }
             byFamily[verdict.reader] = counts
         }

@@ -14,13 +14,14 @@ package enum TextSummary {
     private static func body(_ facts: ReportFacts, examples: Int) -> String {
         let result = facts.result
         var out = "contract-harness check: \(facts.caseCount) cases from \(facts.fixtureCount) fixtures\n\n"
-        out += row(["reader", "agree", "listed", "not impl.", "unexpected", "stale", "failures"])
+        out += row(["reader", "revision", "agree", "pending", "listed", "not impl.", "unexpected", "stale", "failures"])
         for verdict in result.verdicts {
             if let reason = verdict.notCompared {
-                out += row([e(verdict.reader), "-", "-", "-", "-", "-", "-"]) + "    not compared: \(e(reason))\n"
+                out += row([e(verdict.reader), String(verdict.entry.contractRevision), "-", "-", "-", "-", "-", "-", "-"]) + "    not compared: \(e(reason))\n"
                 continue
             }
-            out += row([e(verdict.reader), String(verdict.agreeing), String(verdict.listed.count), String(verdict.notImplementedOnly.count),
+            out += row([e(verdict.reader), String(verdict.entry.contractRevision), String(verdict.agreeing), String(verdict.pending.count),
+                        String(verdict.listed.count), String(verdict.notImplementedOnly.count),
                         String(verdict.unexpected.count), String(verdict.staleEntries.count), String(verdict.failures)])
         }
         let skipped = result.verdicts.filter { $0.notCompared == nil && $0.caseCount < facts.caseCount }
@@ -32,13 +33,27 @@ package enum TextSummary {
             out += "\n\(e(verdict.reader)): not implemented: "
             out += verdict.notImplementedCounts.map { "\(e($0.field)) (\($0.cases) cases)" }.joined(separator: ", ") + "\n"
         }
-        out += "\nby family (listed/unexpected per reader):\n"
+        for verdict in result.verdicts where verdict.notCompared == nil && !verdict.readiness.isEmpty {
+            out += "\n\(e(verdict.reader)) (revision \(verdict.entry.contractRevision)): pending, never failing: "
+            out += verdict.pendingCounts.isEmpty ? "no field differs" : verdict.pendingCounts.map { "\(e($0.field)) (\($0.cases) cases)" }.joined(separator: ", ")
+            out += "\n"
+            for revision in verdict.readiness {
+                if revision.isReady {
+                    out += "  revision \(revision.revision): ready to declare (every pending field agrees): --testee \(e(verdict.reader))@\(revision.revision)=…\n"
+                    continue
+                }
+                out += "  revision \(revision.revision): waiting on " + revision.waiting.map { "\(e($0.unit)) (\($0.cases) cases)" }.joined(separator: ", ")
+                if !revision.ready.isEmpty { out += "; ready to declare: " + revision.ready.map(e).joined(separator: ", ") }
+                out += "\n"
+            }
+        }
+        out += "\nby family (listed/unexpected/pending per reader):\n"
         let compared = result.verdicts.filter { $0.notCompared == nil }
         for family in facts.families {
             var line = "  " + pad(family, 12) + pad(String(facts.byFamily[compared.first?.reader ?? ""]?[family]?.cases ?? 0) + " cases", 12)
             for verdict in compared {
                 let count = facts.byFamily[verdict.reader]?[family] ?? ReportFacts.FamilyCount()
-                line += pad("\(e(verdict.reader)) \(count.listed)/\(count.unexpected)", 16)
+                line += pad("\(e(verdict.reader)) \(count.listed)/\(count.unexpected)/\(count.pending)", 18)
             }
             out += line.trimmingTrailingSpaces() + "\n"
         }
@@ -84,6 +99,12 @@ package enum TextSummary {
 
     private static func failures(_ verdict: ReaderVerdict, facts: ReportFacts, examples: Int) -> String {
         var out = ": \(verdict.unexpected.count) unexpected deviations, \(verdict.staleEntries.count) stale list entries\n"
+        let missing = verdict.declaredButMissing
+        if !missing.isEmpty {
+            out += "  declares revision \(verdict.entry.contractRevision) but does not implement it: its views leave out "
+            out += missing.map { "\(e($0.field)) (\($0.cases) cases)" }.joined(separator: ", ") + "\n"
+            out += "  (no list entry excuses that) declare the revision it implements (--testee \(e(verdict.reader))@N=…, the roster's contractRevision) or implement the fields\n"
+        }
         for deviation in facts.rankedByReach(verdict.unexpected).prefix(examples) {
             let reach = facts.reach(deviation.caseId)
             for (difference, judgement) in zip(deviation.differences, deviation.judgements) where judgement.excusedBy == nil {

@@ -46,13 +46,24 @@ package struct ReaderEntry: Sendable {
     /// `golden/divergences/<name>.txt`: the reviewed list of where it may differ.
     package var listFile: String { "golden/divergences/\(name).txt" }
 
-    /// A `--testee NAME=COMMAND` (or a test's reader that is not in the roster).
-    package static func liveTestee(_ name: String) -> ReaderEntry { ReaderEntry(name: name, role: .liveTestee) }
+    /// A `--testee NAME[@REVISION]=COMMAND` (or a test's reader that is not in the roster),
+    /// implementing the revision it declares (1 when it declares none).
+    package static func liveTestee(_ name: String, contractRevision: Int = 1) -> ReaderEntry {
+        ReaderEntry(name: name, role: .liveTestee, contractRevision: contractRevision)
+    }
+
+    /// The entry of an external testee: its declared revision with it.
+    package static func liveTestee(_ testee: ExternalProcessReader) -> ReaderEntry {
+        liveTestee(testee.name, contractRevision: testee.contractRevision)
+    }
 
     /// The product: the `WidgetSnapshot` library (`SwiftReader`).
-    package static let swift = ReaderEntry(name: "swift", role: .product, make: { SwiftReader() })
-    /// The C reference on libjansson (`CReferenceReader`), which writes `golden/expected`.
-    package static let c = ReaderEntry(name: "c", role: .reference, golden: .expected, make: { CReferenceReader() })
+    package static let swift = ReaderEntry(name: "swift", role: .product, contractRevision: 2, make: { SwiftReader() })
+    /// The C reference on libjansson (`CReferenceReader`), which writes `golden/expected`: it
+    /// answers every revision the contract description has (an expected line lacking a field
+    /// is refused).
+    package static let c = ReaderEntry(name: "c", role: .reference, golden: .expected,
+                                       contractRevision: ContractDescription.current.latestRevision, make: { CReferenceReader() })
     /// The Kotlin end on Android's org.json, recorded by `scripts/record-kotlin` into
     /// `golden/kotlin`, with every departure of CONTRACT.md §5.
     package static let kotlin = ReaderEntry(name: "kotlin", role: .recorded, golden: .kotlin, departures: ContractDeparture.allCases)
