@@ -20,6 +20,8 @@
 // locale: numbers go through Long.toString, hex digits come from a fixed table.
 // Case lines are strict JSON written by the harness, so org.json reads them.
 //
+// Run with the single argument `--revision`, it prints the revision the reader answers and exits.
+//
 // Only WidgetData's functions are used, never its type names, so any reader with that
 // API can be compiled in its place (scripts/record-kotlin --parser FILE). A reader declared in a package
 // gets an import added here by record-kotlin (at the marker line below).
@@ -302,6 +304,12 @@ fun runCase(line: String): String {
 }
 
 fun main(args: Array<String>) {
+    // `--revision`: the revision this build answers (reader-api's READER_REVISION), so a testee
+    // line declares itself: `$(scripts/record-kotlin --print-command) --revision` prints 1, 2 or 3.
+    if (args.size == 1 && args[0] == "--revision") {
+        println(READER_REVISION)
+        return
+    }
     val input = BufferedReader(InputStreamReader(System.`in`, Charsets.UTF_8), 1 shl 16)
     val out = BufferedOutputStream(FileOutputStream(FileDescriptor.out), 1 shl 16)
     while (true) {
