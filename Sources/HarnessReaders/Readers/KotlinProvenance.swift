@@ -55,8 +55,8 @@ package enum KotlinProvenance {
             "sources": .object(sourceHashes),
         ])
         // The revision the recorded reader answers (CONTRACT §8), as the testee itself says
-        // (`--revision`, the glue's READER_REVISION); left out for a testee that does not say.
-        if let revision = Int64(text(of: commandWords + ["--revision"]).trimmingCharacters(in: .whitespacesAndNewlines)) {
+        // (`--contract-revision`, the glue's READER_REVISION); left out for a testee that does not say.
+        if let revision = Int64(text(of: commandWords + ["--contract-revision"]).trimmingCharacters(in: .whitespacesAndNewlines)) {
             facts["revision"] = .integer(revision)
         }
         return facts
