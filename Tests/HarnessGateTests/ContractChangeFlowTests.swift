@@ -93,7 +93,7 @@ final class ContractChangeFlowTests: XCTestCase {
     static func gitCopyOfTheTree() throws -> URL {
         let tree = FileManager.default.temporaryDirectory.appendingPathComponent("flow-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
-        for folder in ["golden", "scripts", "schemas"] {
+        for folder in ["golden", "scripts", "schemas"] { // schemas: the Kotlin glue writes the fields schemas/contract.json describes
             try FileManager.default.copyItem(at: GateTestSupport.repositoryRoot.appendingPathComponent(folder),
                                              to: tree.appendingPathComponent(folder))
         }

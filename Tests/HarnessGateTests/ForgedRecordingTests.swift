@@ -21,7 +21,7 @@ final class ForgedRecordingTests: XCTestCase {
         let tree = FileManager.default.temporaryDirectory.appendingPathComponent("forged-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: tree) }
         try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
-        for folder in ["golden", "scripts"] {
+        for folder in ["golden", "scripts", "schemas"] { // schemas: the Kotlin glue writes the fields schemas/contract.json describes
             try FileManager.default.copyItem(at: GateTestSupport.repositoryRoot.appendingPathComponent(folder), to: tree.appendingPathComponent(folder))
         }
         let golden = tree.appendingPathComponent("golden")
