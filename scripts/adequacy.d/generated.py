@@ -180,7 +180,7 @@ def failing_numbers(output, pkg_or_dir, texts_by_path, lang_of):
     return bad
 
 
-def build_package(repo, pkg, chosen, log, rounds=5):
+def build_package(repo, pkg, chosen, log, rounds=8):
     """Builds the schemata package; mutants whose code does not compile are dropped (returned)."""
     dropped = {}
     live = [m for m in chosen if m.lang in ("swift", "c")]

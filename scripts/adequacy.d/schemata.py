@@ -35,6 +35,7 @@ enum __MutantSwitch {
 }
 
 @inline(never) func __m(_ n: Int) -> Bool {
+    if n != __MutantSwitch.active && __MutantSwitch.trace == nil { return false }
     if let file = __MutantSwitch.trace, __MutantSwitch.reached.insert(n).inserted {
         fputs("R \(n)\n", file); fflush(file)
     }
@@ -62,6 +63,7 @@ extension Array: __MutantReversible { var __mutantReversed: Array { Array(revers
 
 func __mdef<T>(_ n: Int, _ value: T) -> T {
     let on = __m(n)
+    if !on && __MutantSwitch.trace == nil { return value }   // the fast path: no type test
     guard let kind = T.self as? __MutantDefaultable.Type else { return value }
     __mapplies(n)
     return on ? kind.__mutantDefault as! T : value
@@ -69,6 +71,7 @@ func __mdef<T>(_ n: Int, _ value: T) -> T {
 
 func __mtext<T>(_ n: Int, _ op: StaticString, _ value: T) -> T {
     let on = __m(n)
+    if !on && __MutantSwitch.trace == nil { return value }
     guard let text = value as? String else { return value }
     __mapplies(n)
     guard on else { return value }
@@ -81,14 +84,14 @@ func __mtext<T>(_ n: Int, _ op: StaticString, _ value: T) -> T {
 
 func __mrev<T>(_ n: Int, _ value: T) -> T {
     let on = __m(n)
+    if !on && __MutantSwitch.trace == nil { return value }
     guard let list = value as? __MutantReversible else { return value }
     __mapplies(n)
     return on ? list.__mutantReversed as! T : value
 }
 
 func __mloop<S: Sequence>(_ n: Int, _ sequence: S) -> [S.Element] {
-    let all = Array(sequence)
-    return __m(n) ? Array(all.reversed()) : all
+    __m(n) ? Array(sequence.reversed()) : Array(sequence)
 }
 '''
 

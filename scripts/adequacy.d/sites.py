@@ -334,8 +334,8 @@ class Finder:
 
     # -- conditions --
     def condition(self, cond, guard, boolean_context=True):
-        if cond is None or self.in_type_position(cond):
-            return
+        if cond is None or self.in_type_position(cond) or txt(cond) in ("true", "false", "1", "0"):
+            return      # (`while true`: a switch there makes the compiler see a way out of the loop)
         if self.lang == "kotlin" and re.search(r"\bnull\b|\bis\b", txt(cond)):
             self.kept_out += 1      # negating a null or type check breaks the smart cast in its branch
             return
@@ -369,10 +369,33 @@ class Finder:
             elif word in ("continue", "break") and node.parent is not None and node.parent.type == "statements" \
                     and not (word == "break" and self.breaks_a_switch(node)):
                 self.add(node, "delete", f"no-{word}", lambda r: "", f"`{word}` deleted", kind="stmt")
-        elif t == "assignment" and node.parent is not None and node.parent.type == "statements":
+        elif t == "assignment" and node.parent is not None and node.parent.type == "statements" \
+                and not self.inside(node, ("init_declaration",)) and not self.assigns_uninitialised(node):
+            # (an assignment in an initializer cannot go: Swift refuses a property left uninitialised)
             self.add(node, "delete", "no-assign", lambda r: "", f"`{short(txt(node))}` deleted", kind="stmt")
         elif t == "for_statement":
             self.swift_for(node)
+
+    def assigns_uninitialised(self, node):
+        """`x = …` where x was declared without a value (`let x: T`): Swift refuses a use of x when the
+        assignment may not run, so deleting it cannot be built."""
+        target = node.child_by_field_name("target")
+        name = txt(target).strip() if target is not None else ""
+        if not re.fullmatch(r"[A-Za-z_]\w*", name):
+            return False
+        fn = node.parent
+        while fn is not None and fn.type not in self.syntax.function_types:
+            fn = fn.parent
+        body = txt(fn) if fn is not None else ""
+        return re.search(r"\b(?:let|var)\s+" + re.escape(name) + r"\s*:[^=\n]*\n", body) is not None
+
+    def inside(self, node, types):
+        n = node.parent
+        while n is not None:
+            if n.type in types:
+                return True
+            n = n.parent
+        return False
 
     def breaks_a_switch(self, node):
         """Swift: a `break` that ends a switch case does what the case's end does (no fall-through)."""
@@ -514,7 +537,8 @@ class Finder:
             self.condition(node.child_by_field_name("condition"), None)
         elif t == "expression_statement" and node.named_child_count == 1 and \
                 node.named_children[0].type in ("assignment_expression", "call_expression", "update_expression") and \
-                node.parent is not None and node.parent.type in ("compound_statement", "case_statement"):
+                node.parent is not None and node.parent.type in ("compound_statement", "case_statement", "if_statement",
+                                                                 "else_clause", "while_statement", "for_statement"):
             self.add(node, "delete", "no-stmt", lambda r: "", f"`{short(txt(node))}` deleted", kind="stmt")
         elif t in ("continue_statement", "break_statement") and node.parent is not None and \
                 node.parent.type == "compound_statement":
@@ -550,7 +574,8 @@ class Finder:
         elif t == "call_expression":
             self.kotlin_call(node)
         elif t == "assignment" and node.parent is not None and node.parent.type in ("block", "statements",
-                                                                                     "control_structure_body"):
+                                                                                     "control_structure_body") \
+                and not self.inside(node, ("anonymous_initializer", "secondary_constructor")):
             self.add(node, "delete", "no-assign", lambda r: "", f"`{short(txt(node))}` deleted", kind="stmt")
         elif t == "for_statement":
             kids = [c for c in node.named_children]
