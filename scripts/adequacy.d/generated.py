@@ -29,6 +29,7 @@ import schemata
 import sites
 
 CHUNK = 100
+SMALL_RUN = 300     # mutants of one reader up to which the cases run as one chunk
 KEPT_OUT = sites.KEPT_OUT
 SWIFT_HELPER_PATH = "Sources/WidgetSnapshot/AdequacySchemata.swift"
 C_HELPER_PATH = "Sources/ReferenceDecoder/adequacy_schemata.c"
@@ -209,6 +210,20 @@ def build_package(repo, pkg, chosen, log, rounds=8):
     raise GeneratedError("the schemata build kept failing")
 
 
+def build_key(directory, cases):
+    """A digest of the sources a schemata build was made of and of the case stream."""
+    import hashlib
+    digest = hashlib.sha1()
+    for root, dirs, files in os.walk(directory):
+        dirs[:] = sorted(d for d in dirs if d not in (".build", ".git", ".swiftpm"))
+        for name in sorted(files):
+            if name.endswith((".swift", ".c", ".h", ".kt")):
+                with open(os.path.join(root, name), "rb") as handle:
+                    digest.update(name.encode() + b"\0" + handle.read())
+    digest.update("\n".join(cases).encode())
+    return digest.hexdigest()
+
+
 # ---- running ------------------------------------------------------------------------------------
 
 def read_jsonl(path):
@@ -254,6 +269,63 @@ class Reader:
         return lines, (done.stderr.decode("utf-8", "replace").strip().splitlines() or [""])[-1][:160] \
             if done.returncode != 0 else "", time.monotonic() - t
 
+    def stream(self, cases_text, baseline, number, timeout):
+        """Runs the reader with mutant `number` on, comparing each view with the baseline as it arrives;
+        a differing view is judged at once (and then every 64 more), and the run ended at the first the
+        gate would fail on. ("killed"|"survived", detail, seconds)."""
+        import threading
+        env = {k: v for k, v in os.environ.items() if k not in ("WIDGET_MUTANT", "WIDGET_MUTANT_TRACE")}
+        env["WIDGET_MUTANT"] = str(number)
+        t = time.monotonic()
+        proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                env=env)
+        timer = threading.Timer(timeout, proc.kill)
+        timer.start()
+
+        def feed():
+            try:
+                proc.stdin.write(cases_text.encode())
+                proc.stdin.close()
+            except (BrokenPipeError, OSError):
+                pass
+        feeder = threading.Thread(target=feed, daemon=True)
+        feeder.start()
+        drain = threading.Thread(target=proc.stderr.read, daemon=True)
+        drain.start()
+        pending, index, verdict = [], 0, None
+        try:
+            for raw in proc.stdout:
+                line = raw.decode("utf-8", "replace").rstrip("\n")
+                if not line.strip():
+                    continue
+                if index >= len(baseline) or line != baseline[index]:
+                    pending.append(line)
+                    if len(pending) == 1 or len(pending) >= 64:
+                        killed, detail = self.judge(pending)
+                        pending = []
+                        if killed:
+                            verdict = ("killed", detail)
+                            break
+                index += 1
+        finally:
+            if verdict:
+                proc.kill()
+            proc.stdout.close()
+            code = proc.wait()
+            timer.cancel()
+        took = time.monotonic() - t
+        if verdict:
+            return verdict[0], verdict[1], took
+        if took >= timeout:
+            return "killed", "the reader timed out", took
+        if index != len(baseline):
+            return "killed", f"the reader crashed (exit {code}, {index} of {len(baseline)} views)", took
+        if pending:
+            killed, detail = self.judge(pending)
+            if killed:
+                return "killed", detail, took
+        return "survived", "", took
+
     def judge(self, got_lines):
         """(killed, detail): the differing views compared with their golden lines as the gate does."""
         os.makedirs(self.work, exist_ok=True)
@@ -274,75 +346,83 @@ class Reader:
         return done.returncode == 1, summary if done.returncode == 1 else ""
 
 
-def trace_chunks(reader, chunks, log):
-    """Baseline views per chunk and the sites each chunk reaches / finds applicable."""
-    reached, applicable, views = [], [], []
+def traced_run(reader, chunk, path):
+    """One run of a chunk with the trace on, the views and the trace written to the SAME file in append
+    mode: both are flushed line by line, so a site's `R N` line lands just before the view of the first
+    case that reached it. Returns (views, {site: index of the first case reaching it}, {site: index of
+    the first case where it applied}, seconds, error)."""
+    if os.path.exists(path):
+        os.remove(path)
+    env = {k: v for k, v in os.environ.items() if k not in ("WIDGET_MUTANT", "WIDGET_MUTANT_TRACE")}
+    env["WIDGET_MUTANT_TRACE"] = path
+    t = time.monotonic()
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    try:
+        done = subprocess.run(reader.command, input=chunk.encode(), stdout=fd, stderr=subprocess.PIPE, env=env,
+                              timeout=600)
+    finally:
+        os.close(fd)
+    took = time.monotonic() - t
+    views, reached, applicable = [], {}, {}
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            line = line.rstrip("\n")
+            if line.startswith("R ") and line[2:].isdigit():
+                reached.setdefault(int(line[2:]), len(views))
+            elif line.startswith("A ") and line[2:].isdigit():
+                applicable.setdefault(int(line[2:]), len(views))
+            elif line.strip():
+                views.append(line)
+    error = (done.stderr.decode("utf-8", "replace").strip().splitlines() or [""])[-1][:160] if done.returncode else ""
+    return views, reached, applicable, took, error
+
+
+def trace_chunks(reader, chunks, log, key):
+    """Baseline views per chunk, the seconds each took, and per chunk the sites it reaches / finds
+    applicable with the first case that does. Cached under `key` (the build's sources and the cases):
+    a rerun of the same build does not trace again."""
+    cache = os.path.join(reader.work, f"{reader.name}-trace-cache.json")
+    if os.path.exists(cache):
+        with open(cache, encoding="utf-8") as handle:
+            saved = json.load(handle)
+        if saved.get("key") == key:
+            log(f"  {reader.name}: trace of this build reused ({cache})")
+            as_int = lambda d: {int(k): v for k, v in d.items()}  # noqa: E731
+            return ([as_int(x) for x in saved["reached"]], [as_int(x) for x in saved["applicable"]], saved["views"],
+                    saved["seconds"])
+    reached, applicable, views, seconds = [], [], [], []
     tmp = os.path.join(reader.work, f"{reader.name}-trace.txt")
     t = time.monotonic()
     for k, chunk in enumerate(chunks):
-        if os.path.exists(tmp):
-            os.remove(tmp)
-        lines, err, _s = reader.run(chunk, trace=tmp, timeout=600)
-        if lines is None or len(lines) != chunk.count("\n"):
+        lines, r, a, took, err = traced_run(reader, chunk, tmp)
+        if len(lines) != chunk.count("\n"):
             raise GeneratedError(f"{reader.name}: the schemata build with no mutant on fails chunk {k}: {err}")
-        r, a = set(), set()
-        if os.path.exists(tmp):
-            with open(tmp) as handle:
-                for line in handle:
-                    kind, _, n = line.strip().partition(" ")
-                    (r if kind == "R" else a).add(int(n))
         reached.append(r)
         applicable.append(a)
         views.append(lines)
+        seconds.append(took)
     log(f"  {reader.name}: traced {len(chunks)} chunks in {time.monotonic() - t:.0f} s")
-    return reached, applicable, views
+    with open(cache + ".tmp", "w", encoding="utf-8") as handle:
+        json.dump({"key": key, "reached": reached, "applicable": applicable, "views": views, "seconds": seconds}, handle)
+    os.replace(cache + ".tmp", cache)
+    return reached, applicable, views, seconds
 
 
-def nearest_case(reader, chunk, number):
-    """The first case of a chunk whose run reaches site `number` (bisection with the trace on)."""
-    cases = [l for l in chunk.split("\n") if l.strip()]
-    tmp = os.path.join(reader.work, f"{reader.name}-near.txt")
-
-    def reaches(part):
-        if os.path.exists(tmp):
-            os.remove(tmp)
-        reader.run("".join(c + "\n" for c in part), trace=tmp, timeout=300)
-        if not os.path.exists(tmp):
-            return False
-        with open(tmp) as handle:
-            return f"R {number}\n" in handle.read()
-    lo, hi = 0, len(cases)
-    if not reaches(cases):
-        return None
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if reaches(cases[lo:mid]):
-            hi = mid
-        else:
-            lo = mid
-    return case_id(cases[lo])
-
-
-def run_one(reader, m, chunks, reached_in, views, timeout):
-    """(status, detail, seconds) of one mutant on the chunks that reach it."""
+def run_one(reader, m, chunks, reached_in, views, seconds):
+    """(status, detail, seconds) of one mutant on the chunks that reach it: the first chunk alone (most
+    mutants die there), then the other reaching chunks in one run; each run is read as it streams and
+    ended at the first view the gate would fail on."""
     spent = 0.0
-    # the first chunk alone (most mutants die there), then every other reaching chunk in one run
     for group in ([reached_in[0]], reached_in[1:]):
         if not group:
             continue
-        text = "".join(chunks[k] for k in group)
-        base = [l for k in group for l in views[k]]
-        lines, err, s = reader.run(text, m.number, timeout=timeout * len(group))
-        spent += s
-        if lines is None:
-            return "killed", "the reader timed out", spent
-        if len(lines) != len(base):
-            return "killed", f"the reader crashed ({err or 'fewer views'})", spent
-        differing = [l for l, b in zip(lines, base) if l != b]
-        if differing:
-            killed, detail = reader.judge(differing)
-            if killed:
-                return "killed", detail, spent
+        # a mutant that makes the reader loop is killed once it takes five times the traced run
+        # (the gate would time out)
+        status, detail, took = reader.stream("".join(chunks[k] for k in group), [l for k in group for l in views[k]],
+                                             m.number, max(5.0, 5 * sum(seconds[k] for k in group)))
+        spent += took
+        if status == "killed":
+            return status, detail, spent
     return "survived", "every view the gate compares agrees", spent
 
 
@@ -363,12 +443,11 @@ def mutation_families(harness, repo):
     return out
 
 
-def run_reader(reader, chosen, chunks, equivalents, log, families):
-    reached, applicable, views = trace_chunks(reader, chunks, log)
+def run_reader(reader, chosen, chunks, equivalents, log, families, key):
+    reached, applicable, views, seconds = trace_chunks(reader, chunks, log, key)
     base_ok, detail = reader.judge([l for v in views for l in v])
     if base_ok:
         raise GeneratedError(f"{reader.name}: the schemata build with no mutant on differs from {reader.golden}: {detail}")
-    base_seconds = max(1.0, sum(reader.run(chunks[0])[2] for _ in range(1)))
     results = []
     for m in chosen:
         reached_in = [k for k, r in enumerate(reached) if m.number in r]
@@ -382,10 +461,12 @@ def run_reader(reader, chosen, chunks, equivalents, log, families):
         else:
             first_hit = [k for k in reached_in if not m.runtime or m.number in applicable[k]] or reached_in
             order = first_hit[:1] + [k for k in reached_in if k not in first_hit[:1]]
-            status, detail, seconds = run_one(reader, m, chunks, order, views, max(60.0, 20 * base_seconds))
-            row.update(status=status, detail=detail, seconds=round(seconds, 2))
+            status, detail, spent = run_one(reader, m, chunks, order, views, seconds)
+            row.update(status=status, detail=detail, seconds=round(spent, 2))
             if status == "survived":
-                row["nearestCase"] = nearest_case(reader, chunks[order[0]], m.number)
+                first = order[0]
+                index = (applicable[first] if m.runtime and m.number in applicable[first] else reached[first])[m.number]
+                row["nearestCase"] = case_id(views[first][min(index, len(views[first]) - 1)])
                 row["family"] = family_of(row["nearestCase"], families)
         if m.id in equivalents:
             row["equivalent"] = equivalents[m.id]
@@ -475,7 +556,12 @@ def run(repo, readers, log, since=None, only_ids=None, sample=None, seed=0, equi
     if made.code != 0:
         raise GeneratedError("contract-harness cases failed: " + made.stderr[-2000:])
     cases = read_jsonl(cases_path)
-    chunks = ["".join(c + "\n" for c in cases[i:i + CHUNK]) for i in range(0, len(cases), CHUNK)]
+
+    def chunks_for(count):
+        """Chunks of the case stream: many small ones pay off for a large run (each mutant runs only on
+        the chunks that reach it), one for a small run (a pull request's: one traced run, not sixty)."""
+        size = CHUNK if count > SMALL_RUN else len(cases)
+        return ["".join(c + "\n" for c in cases[i:i + size]) for i in range(0, len(cases), size)]
     dropped = {}
     package = [m for m in chosen if m.lang in ("swift", "c")]
     if package:
@@ -483,6 +569,7 @@ def run(repo, readers, log, since=None, only_ids=None, sample=None, seed=0, equi
         pkg = os.path.join(repo, ".build", "adequacy", "schemata")
         os.makedirs(pkg, exist_ok=True)
         dropped.update(build_package(repo, pkg, package, log))
+        key = build_key(pkg, cases)
         timings["build"] = round(time.monotonic() - t, 1)
         harness = os.path.join(pkg, ".build", "debug", "contract-harness")
         for name in ("swift", "c"):
@@ -492,7 +579,8 @@ def run(repo, readers, log, since=None, only_ids=None, sample=None, seed=0, equi
             t = time.monotonic()
             reader = Reader(name, [harness, "decode", "--reader", name], os.path.join(repo, "golden", "expected"),
                             os.path.join(repo, "golden", "divergences", f"{name}.txt"), comparer, work)
-            results += run_reader(reader, ms, chunks, equivalents, log, families)
+            chunks = chunks_for(len(ms))
+            results += run_reader(reader, ms, chunks, equivalents, log, families, f"{key}:{len(chunks)}")
             timings[name] = round(time.monotonic() - t, 1)
     if any(m.lang == "kotlin" for m in chosen):
         t = time.monotonic()
@@ -501,7 +589,9 @@ def run(repo, readers, log, since=None, only_ids=None, sample=None, seed=0, equi
         ms = [m for m in chosen if m.lang == "kotlin" and m.id not in dropped]
         timings["kotlinCompile"] = round(time.monotonic() - t, 1)
         t = time.monotonic()
-        results += run_reader(reader, ms, chunks, equivalents, log, families)
+        chunks = chunks_for(len(ms))
+        results += run_reader(reader, ms, chunks, equivalents, log, families,
+                              build_key(os.path.join(work, "kotlin", "src"), cases) + f":{len(chunks)}")
         timings["kotlin"] = round(time.monotonic() - t, 1)
     for m in chosen:
         if m.id in dropped:

@@ -30,20 +30,22 @@ enum __MutantSwitch {
         guard let raw = getenv("WIDGET_MUTANT_TRACE") else { return nil }
         return fopen(raw, "a")
     }()
-    nonisolated(unsafe) static var reached = Set<Int>()
-    nonisolated(unsafe) static var applicable = Set<Int>()
+    nonisolated(unsafe) static var reached = [Bool](repeating: false, count: 1 << 16)
+    nonisolated(unsafe) static var applicable = [Bool](repeating: false, count: 1 << 16)
 }
 
 @inline(never) func __m(_ n: Int) -> Bool {
     if n != __MutantSwitch.active && __MutantSwitch.trace == nil { return false }
-    if let file = __MutantSwitch.trace, __MutantSwitch.reached.insert(n).inserted {
+    if let file = __MutantSwitch.trace, !__MutantSwitch.reached[n] {
+        __MutantSwitch.reached[n] = true
         fputs("R \(n)\n", file); fflush(file)
     }
     return n == __MutantSwitch.active
 }
 
 @inline(never) func __mapplies(_ n: Int) {
-    if let file = __MutantSwitch.trace, __MutantSwitch.applicable.insert(n).inserted {
+    if let file = __MutantSwitch.trace, !__MutantSwitch.applicable[n] {
+        __MutantSwitch.applicable[n] = true
         fputs("A \(n)\n", file); fflush(file)
     }
 }

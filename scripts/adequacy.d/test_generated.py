@@ -127,5 +127,30 @@ class SchemataTests(unittest.TestCase):
             shutil.rmtree(work)
 
 
+class WorkflowTests(unittest.TestCase):
+    """The workflow examples run `scripts/adequacy` with arguments it accepts."""
+
+    def test_workflow_commands_parse(self):
+        import importlib.machinery
+        import importlib.util
+        here = os.path.dirname(os.path.realpath(__file__))
+        repo = os.path.dirname(os.path.dirname(here))
+        loader = importlib.machinery.SourceFileLoader("adequacy_cli", os.path.join(repo, "scripts", "adequacy"))
+        spec = importlib.util.spec_from_loader("adequacy_cli", loader)
+        cli = importlib.util.module_from_spec(spec)
+        loader.exec_module(cli)
+        seen = []
+        for name in ("contract-gate.yml", "adequacy-nightly.yml"):
+            with open(os.path.join(repo, ".github", "workflows", name), encoding="utf-8") as handle:
+                for line in handle:
+                    words = line.split()
+                    if "scripts/adequacy" in words:
+                        args = [w.strip('"').replace("$BASE", "HEAD") for w in words[words.index("scripts/adequacy") + 1:]]
+                        cli.parse_args(args)          # exits 2 on an argument it does not take
+                        seen.append(args)
+        self.assertIn(["--since", "HEAD"], seen)
+        self.assertIn([], seen)
+
+
 if __name__ == "__main__":
     unittest.main()
