@@ -24,6 +24,10 @@ enum ProjectIdMutations {
             return draft.updateTask(task) { $0.remove("projectId") }
         },
         setProjectId("projectid.empty", "projectId is \"\"", value: .string(""), colourKey: ""),
+        // The ids are matched by exact text: " p1 " is not p1 (whose colour the fixtures set); a reader
+        // that trims it shows p1's colour (a hole a generated text mutant found).
+        setProjectId("projectid.padded", "projectId is \" p1 \" (spaces around a coloured project's id)",
+                     value: .string(" p1 "), colourKey: " p1 "),
         setProjectId("projectid.null-text", "projectId is the text \"null\" (a real id)", value: .string("null"),
                      colourKey: "null"),
         setProjectId("projectid.number", "projectId is the number 7 (read as the text \"7\")", value: .integer(7),

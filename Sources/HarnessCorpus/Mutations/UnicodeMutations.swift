@@ -34,6 +34,14 @@ enum UnicodeMutations {
     static let all: [MutationOperator] = [
         title("unicode.escaped-pair", "an escaped surrogate pair \\ud83d\\ude00 (one scalar, U+1F600)",
               inserting: text("\\ud83d\\ude00")),
+        // The ends of the surrogate ranges, where a reader's range checks (`<= 0xDBFF`, `>= 0xDC00`,
+        // `<= 0xDFFF`) are one off or not (a hole generated boundary mutants found).
+        title("unicode.escaped-pair-edges", "escaped surrogate pairs at the ends of the surrogate ranges", [
+            ("lowest", text("\\ud800\\udc00")),
+            ("highest", text("\\udbff\\udfff")),
+            ("high-end-low-start", text("\\udbff\\udc00")),
+            ("high-start-low-end", text("\\ud800\\udfff")),
+        ]),
         title("unicode.lone-surrogate", "escaped lone surrogates (U+FFFD each in Swift and C: D1)", [
             ("high", text("\\ud800")),
             ("low", text("\\udc00")),
