@@ -11,8 +11,8 @@ run for the Kotlin end; then per mutant only the cases that reach it.
    rest; each view that differs from the baseline is judged by `contract-harness compare` (the gate's own
    comparison, the reader's divergence list applied) against its golden line. Killed = compare says they
    differ, or the reader crashed or timed out.
-4. A survivor's nearest case is the first case that reaches its site (a bisection of its first chunk with
-   the trace on), and the family that should grow is that case's mutation family."""
+4. A survivor's nearest case is the first case that reaches its site (the trace lines land in the views'
+   file just before that case's view), and the family that should grow is that case's mutation family."""
 
 import bisect
 import filecmp
@@ -161,27 +161,36 @@ def sync_package(repo, pkg, rendered):
     return changed
 
 
-ERROR_LINE = re.compile(r"^(/[^:]+):(\d+):(?:\d+:)?\s*error:", re.M)
+ERROR_LINE = re.compile(r"^([^:\n ]+\.(?:swift|c|h|kt)):(\d+):(\d+):\s*error:(.*)$", re.M)
 
 
 def failing_numbers(output, pkg_or_dir, texts_by_path, lang_of):
-    """The mutant numbers on the lines a compiler's errors point at (or the nearest line above with one)."""
+    """The mutant numbers a compiler's errors point at: the switch that starts last before the error's
+    column (the innermost wrapper there), or every switch on the line when the error is about the whole
+    expression; the nearest line above with a switch when the line has none."""
     bad = set()
     for m in ERROR_LINE.finditer(output):
-        path, line = m.group(1), int(m.group(2))
-        text = texts_by_path.get(os.path.realpath(path))
+        path, line, column, message = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)
+        text = texts_by_path.get(os.path.realpath(os.path.join(pkg_or_dir, path)))
         if text is None:
             continue
         lines = text.split("\n")
+        lang = lang_of(path)
+        pattern = re.compile(r"rd_mut\((\d+)\)" if lang == "c" else r"__m(?:def|text|rev|loop)?\((\d+)")
         for k in range(line - 1, max(-1, line - 40), -1):
-            found = schemata.numbers_on(lines[k], lang_of(path)) if k < len(lines) else []
-            if found:
-                bad.update(found)
-                break
+            hits = [(h.start(), int(h.group(1))) for h in pattern.finditer(lines[k])] if k < len(lines) else []
+            if not hits:
+                continue
+            if k != line - 1 or "reasonable time" in message or "compile-time constant" in message:
+                bad.update(n for _, n in hits)
+            else:
+                before = [n for start, n in hits if start < column]
+                bad.add(before[-1] if before else hits[0][1])
+            break
     return bad
 
 
-def build_package(repo, pkg, chosen, log, rounds=8):
+def build_package(repo, pkg, chosen, log, rounds=20):
     """Builds the schemata package; mutants whose code does not compile are dropped (returned)."""
     dropped = {}
     live = [m for m in chosen if m.lang in ("swift", "c")]
@@ -199,9 +208,6 @@ def build_package(repo, pkg, chosen, log, rounds=8):
         bad = failing_numbers(output, pkg, texts, lambda p: "c" if p.endswith((".c", ".h")) else "swift")
         if not bad:
             raise GeneratedError("the schemata build fails outside any mutant:\n" + output[-3000:])
-        first = {}
-        for m in ERROR_LINE.finditer(output):
-            first.setdefault(m.group(0), output[m.end():output.find("\n", m.end())].strip()[:160])
         for m in live:
             if m.number in bad:
                 dropped[m.id] = "does not compile"
@@ -331,7 +337,10 @@ class Reader:
         os.makedirs(self.work, exist_ok=True)
         exp_path = os.path.join(self.work, f"{self.name}-expected.jsonl")
         got_path = os.path.join(self.work, f"{self.name}-got.jsonl")
-        ids = [case_id(l) for l in got_lines]
+        try:
+            ids = [case_id(l) for l in got_lines]
+        except ValueError:
+            return True, "the reader wrote a view line that is not JSON"
         with open(exp_path, "w", encoding="utf-8") as handle:
             handle.write("".join(self.expected[i] + "\n" for i in ids if i in self.expected))
         with open(got_path, "w", encoding="utf-8") as handle:
@@ -445,6 +454,9 @@ def mutation_families(harness, repo):
 
 def run_reader(reader, chosen, chunks, equivalents, log, families, key):
     reached, applicable, views, seconds = trace_chunks(reader, chunks, log, key)
+    progress = os.path.join(reader.work, f"{reader.name}-results.jsonl")
+    if os.path.exists(progress):
+        os.remove(progress)
     base_ok, detail = reader.judge([l for v in views for l in v])
     if base_ok:
         raise GeneratedError(f"{reader.name}: the schemata build with no mutant on differs from {reader.golden}: {detail}")
@@ -472,6 +484,8 @@ def run_reader(reader, chosen, chunks, equivalents, log, families, key):
             row["equivalent"] = equivalents[m.id]
             row["status"] = "equivalent" if row["status"] == "survived" else row["status"] + " (declared equivalent)"
         results.append(row)
+        with open(os.path.join(reader.work, f"{reader.name}-results.jsonl"), "a", encoding="utf-8") as handle:
+            handle.write(json.dumps(row) + "\n")     # progress, for a run watched or cut short
         if row["status"] != "not applicable":
             log(f"    {m.id:<58} {row['status'].upper():<9} {row['seconds']:5.1f} s  {row.get('nearestCase') or ''}")
     return results
@@ -523,7 +537,7 @@ def kotlin_reader(repo, chosen, work, comparer, log):
             reader = Reader("kotlin", command, os.path.join(repo, "golden", "kotlin"), None, comparer, work)
             return reader, dropped
         texts = {os.path.realpath(os.path.join(src, "WidgetData.kt")): rendered}
-        bad = failing_numbers(result.stderr + result.stdout, src, texts, lambda p: "kotlin")
+        bad = failing_numbers(result.stderr + result.stdout, kdir, texts, lambda p: "kotlin")
         if not bad:
             raise GeneratedError("the Kotlin schemata fail outside any mutant:\n" + (result.stderr + result.stdout)[-3000:])
         for m in live:

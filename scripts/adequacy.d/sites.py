@@ -257,12 +257,19 @@ class Finder:
 
     def at_file_scope_initializer(self, node):
         """C: a constant in a file-scope initializer (a table) cannot take a run-time switch."""
+        if self.lang != "c":
+            return False
         n = node.parent
         while n is not None:
+            if n.type == "initializer_list":
+                return True         # a table's entries must be constants
+            if n.type == "declaration" and any(c.type == "storage_class_specifier" and txt(c) == "static"
+                                                for c in n.children):
+                return True         # so must a static local's initializer
             if n.type in self.syntax.function_types:
                 return False
             n = n.parent
-        return self.lang == "c"
+        return True
 
     def find(self):
         for node in self.walk():
@@ -293,6 +300,8 @@ class Finder:
         a, b = self.syntax.lhs_rhs(node)
         if a is None or b is None or self.at_file_scope_initializer(node):
             return
+        if self.lang == "kotlin" and re.match(r"[A-Z]\w*$", txt(a)) and re.match(r"[A-Z]", txt(b)):
+            return                  # `ArrayList<T>(n)`: the grammar reads a type's <…> as comparisons
         if self.lang == "kotlin" and "null" in (txt(a), txt(b)):
             self.kept_out += 1      # a switch around a null check breaks Kotlin's smart cast
             return
