@@ -556,7 +556,10 @@ def run(repo, readers, log, since=None, only_ids=None, sample=None, seed=0, equi
     results = []
     if not chosen:
         return results, timings
-    work = os.path.join(repo, ".build", "adequacy", "generated")
+    # a pull request's run (--since) keeps its own scratch copy, so it never rebuilds the full run's
+    # schemata (and the two can run side by side)
+    suffix = "-pr" if since else ""
+    work = os.path.join(repo, ".build", "adequacy", "generated" + suffix)
     os.makedirs(work, exist_ok=True)
     comparer = [os.path.join(repo, ".build", "debug", "contract-harness")]
     if not os.path.exists(comparer[0]):
@@ -580,7 +583,7 @@ def run(repo, readers, log, since=None, only_ids=None, sample=None, seed=0, equi
     package = [m for m in chosen if m.lang in ("swift", "c")]
     if package:
         t = time.monotonic()
-        pkg = os.path.join(repo, ".build", "adequacy", "schemata")
+        pkg = os.path.join(repo, ".build", "adequacy", "schemata" + suffix)
         os.makedirs(pkg, exist_ok=True)
         dropped.update(build_package(repo, pkg, package, log))
         key = build_key(pkg, cases)
