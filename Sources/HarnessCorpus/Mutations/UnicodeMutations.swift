@@ -48,6 +48,8 @@ enum UnicodeMutations {
             ("high-then-letter", text("\\ud800A")),
             ("high-then-escape", text("\\ud800\\u0041")),
             ("reversed-pair", text("\\ude00\\ud83d")),
+            // a high surrogate then \uE000, one past the low range (a `<= 0xDFFF` one off)
+            ("high-then-past-low", text("\\udbff\\ue000")),
         ]),
         title("unicode.nul-escape", "an escaped NUL \\u0000 inside the title", inserting: text("a\\u0000b")),
         .edit("unicode.escaped-key", .unicode, "a key spelled with \\u escapes (the same key)", [
