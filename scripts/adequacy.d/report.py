@@ -146,6 +146,9 @@ def render_md(facts):
             where = f"{r['file'].split('/')[-1]}:{r['line']}" if r["line"] else r["file"].split("/")[-1]
             w(f"| {r['id']} | {where} | {r['what'].replace('|', '/')} | {r['status']}: {r['detail'].replace('|', '/')} | {r['seconds']:.0f} s |")
         w("")
+    if "generated" in facts:
+        import report_generated
+        report_generated.render(facts["generated"], w)
     return "\n".join(out) + "\n"
 
 

@@ -24,6 +24,13 @@ enum ProjectIdMutations {
             return draft.updateTask(task) { $0.remove("projectId") }
         },
         setProjectId("projectid.empty", "projectId is \"\"", value: .string(""), colourKey: ""),
+        // The ids are matched by exact text: " p1 " is not p1 (whose colour the fixtures set); a reader
+        // that trims it shows p1's colour (a hole a generated text mutant found).
+        setProjectId("projectid.padded", "projectId is \" p1 \" (spaces around a coloured project's id)",
+                     value: .string(" p1 "), colourKey: " p1 "),
+        // … and "P1" is not p1 either: a reader that changes the case of the id shows p1's colour.
+        setProjectId("projectid.upper-case", "projectId is \"P1\" (a coloured project's id in upper case)",
+                     value: .string("P1"), colourKey: "P1"),
         setProjectId("projectid.null-text", "projectId is the text \"null\" (a real id)", value: .string("null"),
                      colourKey: "null"),
         setProjectId("projectid.number", "projectId is the number 7 (read as the text \"7\")", value: .integer(7),

@@ -66,6 +66,19 @@ enum TaskMutations {
         setField("tasks.title-null", "the first task's title is JSON null (read as the text \"null\")", "title", .jsonNull),
         setField("tasks.title-number", "the first task's title is a number or boolean (read as its Java text)",
                  "title", [("integer", .text("7")), ("double", .text("0.1")), ("bool", .bool(true))]),
+        // Texts a careless transform changes (a trim, a case change, a Unicode normalisation): every
+        // reader shows them byte for byte (holes generated text mutants found: no title or id had spaces
+        // around it or a precomposed letter).
+        setField("tasks.title-shape", "the first task's title with spaces around it, precomposed letters or upper case",
+                 "title", [
+            ("padded", .string("  Task one ")),
+            ("precomposed", .string("Caf\u{E9} cr\u{E8}me br\u{FB}l\u{E9}e")),
+            ("upper", .string("TASK ONE")),
+        ]),
+        setField("tasks.id-shape", "the first task's id with spaces around it or a precomposed letter", "id", [
+            ("padded", .string(" t1 ")),
+            ("precomposed", .string("t-caf\u{E9}")),
+        ]),
         MutationOperator(id: "tasks.duplicate-ids", family: .tasks,
                          summary: "the second task takes the first task's id (a queued tap then hits both)",
                          parameters: ["plain", "pending"], reach: .canonicalFixture) { input, parameter in

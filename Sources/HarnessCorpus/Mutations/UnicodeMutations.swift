@@ -34,12 +34,22 @@ enum UnicodeMutations {
     static let all: [MutationOperator] = [
         title("unicode.escaped-pair", "an escaped surrogate pair \\ud83d\\ude00 (one scalar, U+1F600)",
               inserting: text("\\ud83d\\ude00")),
+        // The ends of the surrogate ranges, where a reader's range checks (`<= 0xDBFF`, `>= 0xDC00`,
+        // `<= 0xDFFF`) are one off or not (a hole generated boundary mutants found).
+        title("unicode.escaped-pair-edges", "escaped surrogate pairs at the ends of the surrogate ranges", [
+            ("lowest", text("\\ud800\\udc00")),
+            ("highest", text("\\udbff\\udfff")),
+            ("high-end-low-start", text("\\udbff\\udc00")),
+            ("high-start-low-end", text("\\ud800\\udfff")),
+        ]),
         title("unicode.lone-surrogate", "escaped lone surrogates (U+FFFD each in Swift and C: D1)", [
             ("high", text("\\ud800")),
             ("low", text("\\udc00")),
             ("high-then-letter", text("\\ud800A")),
             ("high-then-escape", text("\\ud800\\u0041")),
             ("reversed-pair", text("\\ude00\\ud83d")),
+            // a high surrogate then \uE000, one past the low range (a `<= 0xDFFF` one off)
+            ("high-then-past-low", text("\\udbff\\ue000")),
         ]),
         title("unicode.nul-escape", "an escaped NUL \\u0000 inside the title", inserting: text("a\\u0000b")),
         .edit("unicode.escaped-key", .unicode, "a key spelled with \\u escapes (the same key)", [

@@ -1,0 +1,619 @@
+"""Runs generated mutants (sites.py) through mutant schemata (schemata.py): ONE build of a scratch copy
+of the package (.build/adequacy/schemata) with every selected Swift and C mutant compiled in, ONE kotlinc
+run for the Kotlin end; then per mutant only the cases that reach it.
+
+1. Trace: the case stream is cut into chunks; each chunk is decoded once with WIDGET_MUTANT unset and
+   WIDGET_MUTANT_TRACE set, giving the baseline views (which must agree with the golden files exactly as
+   the gate compares them) and which chunk reaches which site.
+2. A mutant no case reaches survives at once ("no case reaches the site"); a data-shape mutant whose
+   site never held a value of its type is "not applicable" (counted apart, never a survivor).
+3. Otherwise the reader runs with WIDGET_MUTANT=N on the first chunk that reaches the site, then on the
+   rest; each view that differs from the baseline is judged by `contract-harness compare` (the gate's own
+   comparison, the reader's divergence list applied) against its golden line. Killed = compare says they
+   differ, or the reader crashed or timed out.
+4. A survivor's nearest case is the first case that reaches its site (the trace lines land in the views'
+   file just before that case's view), and the family that should grow is that case's mutation family."""
+
+import bisect
+import filecmp
+import json
+import os
+import re
+import shutil
+import subprocess
+import time
+
+import mutants
+import procs
+import schemata
+import sites
+
+CHUNK = 100
+SMALL_RUN = 300     # mutants of one reader up to which the cases run as one chunk
+KEPT_OUT = sites.KEPT_OUT
+SWIFT_HELPER_PATH = "Sources/WidgetSnapshot/AdequacySchemata.swift"
+C_HELPER_PATH = "Sources/ReferenceDecoder/adequacy_schemata.c"
+
+
+class GeneratedError(Exception):
+    pass
+
+
+# ---- selection --------------------------------------------------------------------------------
+
+def changed_lines(repo, rev, files):
+    """{file: set of new-side line numbers} changed between REV and the work tree."""
+    out = subprocess.run(["git", "diff", "-U0", "--no-color", rev, "--"] + files, cwd=repo,
+                         capture_output=True, text=True)
+    if out.returncode != 0:
+        raise GeneratedError(f"git diff {rev}: {out.stderr.strip()}")
+    changed, current = {}, None
+    for line in out.stdout.splitlines():
+        if line.startswith("+++ "):
+            path = line[4:]
+            current = path[2:] if path.startswith("b/") else None
+            if current:
+                changed.setdefault(current, set())
+        elif line.startswith("@@") and current:
+            m = re.search(r"\+(\d+)(?:,(\d+))?", line)
+            start, count = int(m.group(1)), int(m.group(2) or "1")
+            changed[current].update(range(start, start + max(count, 1)))
+    return changed
+
+
+def select(repo, readers, since=None, only_ids=None, sample=None, seed=0):
+    files = None
+    if since:
+        all_files = [f for r in readers for f in sites.reader_files(repo, r)]
+        lines = changed_lines(repo, since, all_files)
+        files = {f for f, ls in lines.items() if ls}
+    found = sites.find_all(repo, readers, files)
+    if since:
+        found = [m for m in found if any(l in lines.get(m.file, ()) for l in range(m.line, m.last_line + 1))
+                 and m.last_line - m.line < 8 or (m.line in lines.get(m.file, ()))]
+    if only_ids:
+        found = [m for m in found if m.id in only_ids or any(m.id.startswith(p) for p in only_ids)]
+    if sample:
+        import random
+        rng = random.Random(seed)
+        found = sorted(rng.sample(found, min(sample, len(found))), key=lambda m: (m.file, m.start))
+    for n, m in enumerate(found, 1):
+        m.number = n
+    return found
+
+
+def load_equivalents(path):
+    """Reviewed equivalent mutants: id TAB reason (a reason of three words or more)."""
+    out = {}
+    if not os.path.exists(path):
+        return out
+    with open(path, encoding="utf-8") as handle:
+        for number, raw in enumerate(handle, 1):
+            line = raw.rstrip("\n")
+            if not line.strip() or line.startswith("#"):
+                continue
+            parts = line.split("\t")
+            if len(parts) != 2 or len(re.findall(r"\b\w\w+\b", parts[1])) < 3:
+                raise GeneratedError(f"{os.path.basename(path)}:{number}: want `id<TAB>reason` with a reason of "
+                                     "three words or more")
+            out[parts[0].strip()] = parts[1].strip()
+    return out
+
+
+# ---- the schemata package -------------------------------------------------------------------
+
+def write_if_changed(path, text):
+    data = text.encode("utf-8")
+    if os.path.exists(path):
+        with open(path, "rb") as handle:
+            if handle.read() == data:
+                return False
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as handle:
+        handle.write(data)
+    os.replace(tmp, path)
+    return True
+
+
+def render_files(repo, chosen):
+    """{relative file: schemata text} for the files that carry chosen mutants."""
+    by_file = {}
+    for m in chosen:
+        by_file.setdefault(m.file, []).append(m)
+    out = {}
+    for rel, ms in by_file.items():
+        with open(os.path.join(repo, rel), "rb") as handle:
+            source = handle.read()
+        tree = sites.parse(sites.READERS[ms[0].reader][0], source)
+        out[rel] = schemata.render(source, tree, ms, ms[0].lang)
+    return out
+
+
+def sync_package(repo, pkg, rendered):
+    """pkg = the work tree's project files, the rendered ones replaced, plus the helpers; a file whose
+    bytes are already right is left alone (its build products stay valid)."""
+    wanted = set(mutants.project_files(repo))
+    changed = 0
+    for rel in wanted:
+        dst = os.path.join(pkg, rel)
+        if rel in rendered:
+            changed += write_if_changed(dst, rendered[rel])
+            continue
+        src = os.path.join(repo, rel)
+        if os.path.isfile(dst) and filecmp.cmp(src, dst, shallow=False):
+            continue
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copy2(src, dst)
+        changed += 1
+    helpers = {SWIFT_HELPER_PATH: schemata.SWIFT_HELPER, C_HELPER_PATH: schemata.C_HELPER}
+    for rel, text in helpers.items():
+        changed += write_if_changed(os.path.join(pkg, rel), text)
+    keep = wanted | set(helpers)
+    for root, dirs, files in os.walk(pkg):
+        rel_root = os.path.relpath(root, pkg)
+        if rel_root == ".":
+            dirs[:] = [d for d in dirs if d not in (".build", ".git", ".swiftpm")]
+        for name in files:
+            rel = os.path.normpath(os.path.join(rel_root, name))
+            if rel not in keep:
+                os.remove(os.path.join(root, name))
+    return changed
+
+
+ERROR_LINE = re.compile(r"^([^:\n ]+\.(?:swift|c|h|kt)):(\d+):(\d+):\s*error:(.*)$", re.M)
+
+
+def failing_numbers(output, pkg_or_dir, texts_by_path, lang_of):
+    """The mutant numbers a compiler's errors point at: the switch that starts last before the error's
+    column (the innermost wrapper there), or every switch on the line when the error is about the whole
+    expression; the nearest line above with a switch when the line has none."""
+    bad = set()
+    for m in ERROR_LINE.finditer(output):
+        path, line, column, message = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)
+        text = texts_by_path.get(os.path.realpath(os.path.join(pkg_or_dir, path)))
+        if text is None:
+            continue
+        lines = text.split("\n")
+        lang = lang_of(path)
+        pattern = re.compile(r"rd_mut\((\d+)\)" if lang == "c" else r"__m(?:def|text|rev|loop)?\((\d+)")
+        for k in range(line - 1, max(-1, line - 40), -1):
+            hits = [(h.start(), int(h.group(1))) for h in pattern.finditer(lines[k])] if k < len(lines) else []
+            if not hits:
+                continue
+            if k != line - 1 or "reasonable time" in message or "compile-time constant" in message:
+                bad.update(n for _, n in hits)
+            else:
+                before = [n for start, n in hits if start < column]
+                bad.add(before[-1] if before else hits[0][1])
+            break
+    return bad
+
+
+def build_package(repo, pkg, chosen, log, rounds=20):
+    """Builds the schemata package; mutants whose code does not compile are dropped (returned)."""
+    dropped = {}
+    live = [m for m in chosen if m.lang in ("swift", "c")]
+    for attempt in range(rounds):
+        rendered = render_files(repo, live)
+        changed = sync_package(repo, pkg, rendered)
+        t = time.monotonic()
+        built = procs.run(["nice", "-n", "5", "swift", "build", "--product", "contract-harness"], cwd=pkg, timeout=3600)
+        log(f"  schemata build {attempt + 1}: {len(live)} Swift/C mutants compiled in, {changed} files changed, "
+            f"{time.monotonic() - t:.0f} s, exit {built.code}")
+        if built.code == 0:
+            return dropped
+        texts = {os.path.realpath(os.path.join(pkg, rel)): text for rel, text in rendered.items()}
+        output = built.stdout + built.stderr
+        bad = failing_numbers(output, pkg, texts, lambda p: "c" if p.endswith((".c", ".h")) else "swift")
+        if not bad:
+            raise GeneratedError("the schemata build fails outside any mutant:\n" + output[-3000:])
+        for m in live:
+            if m.number in bad:
+                dropped[m.id] = "does not compile"
+        live = [m for m in live if m.number not in bad]
+        log(f"    {len(bad)} mutants do not compile; dropped, rebuilding")
+    raise GeneratedError("the schemata build kept failing")
+
+
+def build_key(directory, cases):
+    """A digest of the sources a schemata build was made of and of the case stream."""
+    import hashlib
+    digest = hashlib.sha1()
+    for root, dirs, files in os.walk(directory):
+        dirs[:] = sorted(d for d in dirs if d not in (".build", ".git", ".swiftpm"))
+        for name in sorted(files):
+            if name.endswith((".swift", ".c", ".h", ".kt")):
+                with open(os.path.join(root, name), "rb") as handle:
+                    digest.update(name.encode() + b"\0" + handle.read())
+    digest.update("\n".join(cases).encode())
+    return digest.hexdigest()
+
+
+# ---- running ------------------------------------------------------------------------------------
+
+def read_jsonl(path):
+    with open(path, encoding="utf-8") as handle:
+        return [line for line in handle.read().split("\n") if line.strip()]
+
+
+def case_id(line):
+    return json.loads(line).get("id", "")
+
+
+def golden_lines(directory):
+    out = {}
+    for name in sorted(os.listdir(directory)):
+        if name.endswith(".jsonl"):
+            for line in read_jsonl(os.path.join(directory, name)):
+                out[case_id(line)] = line
+    return out
+
+
+class Reader:
+    """One reader end under the schemata: how to run it on some cases with a switch set."""
+
+    def __init__(self, name, command, golden, listed, comparer, work):
+        self.name, self.command, self.golden, self.listed = name, command, golden, listed
+        self.comparer, self.work = comparer, work
+        self.expected = golden_lines(golden)
+
+    def run(self, cases_text, number=0, trace=None, timeout=120.0):
+        env = dict(os.environ)
+        env.pop("WIDGET_MUTANT", None)
+        env.pop("WIDGET_MUTANT_TRACE", None)
+        if number:
+            env["WIDGET_MUTANT"] = str(number)
+        if trace:
+            env["WIDGET_MUTANT_TRACE"] = trace
+        t = time.monotonic()
+        try:
+            done = subprocess.run(self.command, input=cases_text.encode(), capture_output=True, timeout=timeout, env=env)
+        except subprocess.TimeoutExpired:
+            return None, "timed out", time.monotonic() - t
+        lines = [l for l in done.stdout.decode("utf-8", "replace").split("\n") if l.strip()]
+        return lines, (done.stderr.decode("utf-8", "replace").strip().splitlines() or [""])[-1][:160] \
+            if done.returncode != 0 else "", time.monotonic() - t
+
+    def stream(self, cases_text, baseline, number, timeout):
+        """Runs the reader with mutant `number` on, comparing each view with the baseline as it arrives;
+        a differing view is judged at once (and then every 64 more), and the run ended at the first the
+        gate would fail on. ("killed"|"survived", detail, seconds)."""
+        import threading
+        env = {k: v for k, v in os.environ.items() if k not in ("WIDGET_MUTANT", "WIDGET_MUTANT_TRACE")}
+        env["WIDGET_MUTANT"] = str(number)
+        t = time.monotonic()
+        proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                env=env)
+        timer = threading.Timer(timeout, proc.kill)
+        timer.start()
+
+        def feed():
+            try:
+                proc.stdin.write(cases_text.encode())
+                proc.stdin.close()
+            except (BrokenPipeError, OSError):
+                pass
+        feeder = threading.Thread(target=feed, daemon=True)
+        feeder.start()
+        drain = threading.Thread(target=proc.stderr.read, daemon=True)
+        drain.start()
+        pending, index, verdict = [], 0, None
+        try:
+            for raw in proc.stdout:
+                line = raw.decode("utf-8", "replace").rstrip("\n")
+                if not line.strip():
+                    continue
+                if index >= len(baseline) or line != baseline[index]:
+                    pending.append(line)
+                    if len(pending) == 1 or len(pending) >= 64:
+                        killed, detail = self.judge(pending)
+                        pending = []
+                        if killed:
+                            verdict = ("killed", detail)
+                            break
+                index += 1
+        finally:
+            if verdict:
+                proc.kill()
+            proc.stdout.close()
+            code = proc.wait()
+            timer.cancel()
+        took = time.monotonic() - t
+        if verdict:
+            return verdict[0], verdict[1], took
+        if took >= timeout:
+            return "killed", "the reader timed out", took
+        if index != len(baseline):
+            return "killed", f"the reader crashed (exit {code}, {index} of {len(baseline)} views)", took
+        if pending:
+            killed, detail = self.judge(pending)
+            if killed:
+                return "killed", detail, took
+        return "survived", "", took
+
+    def judge(self, got_lines):
+        """(killed, detail): the differing views compared with their golden lines as the gate does."""
+        os.makedirs(self.work, exist_ok=True)
+        exp_path = os.path.join(self.work, f"{self.name}-expected.jsonl")
+        got_path = os.path.join(self.work, f"{self.name}-got.jsonl")
+        try:
+            ids = [case_id(l) for l in got_lines]
+        except ValueError:
+            return True, "the reader wrote a view line that is not JSON"
+        with open(exp_path, "w", encoding="utf-8") as handle:
+            handle.write("".join(self.expected[i] + "\n" for i in ids if i in self.expected))
+        with open(got_path, "w", encoding="utf-8") as handle:
+            handle.write("".join(l + "\n" for l in got_lines))
+        cmd = self.comparer + ["compare", exp_path, got_path, "--quiet"]
+        if self.listed and os.path.exists(self.listed):
+            cmd += ["--list", self.listed]
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+        if done.returncode == 2:
+            return True, "compare refused the views: " + (done.stderr.strip().splitlines() or [""])[-1][:160]
+        summary = (done.stdout.strip().splitlines() or [""])[-1].split(": ", 1)[-1]
+        return done.returncode == 1, summary if done.returncode == 1 else ""
+
+
+def traced_run(reader, chunk, path):
+    """One run of a chunk with the trace on, the views and the trace written to the SAME file in append
+    mode: both are flushed line by line, so a site's `R N` line lands just before the view of the first
+    case that reached it. Returns (views, {site: index of the first case reaching it}, {site: index of
+    the first case where it applied}, seconds, error)."""
+    if os.path.exists(path):
+        os.remove(path)
+    env = {k: v for k, v in os.environ.items() if k not in ("WIDGET_MUTANT", "WIDGET_MUTANT_TRACE")}
+    env["WIDGET_MUTANT_TRACE"] = path
+    t = time.monotonic()
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    try:
+        done = subprocess.run(reader.command, input=chunk.encode(), stdout=fd, stderr=subprocess.PIPE, env=env,
+                              timeout=600)
+    finally:
+        os.close(fd)
+    took = time.monotonic() - t
+    views, reached, applicable = [], {}, {}
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            line = line.rstrip("\n")
+            if line.startswith("R ") and line[2:].isdigit():
+                reached.setdefault(int(line[2:]), len(views))
+            elif line.startswith("A ") and line[2:].isdigit():
+                applicable.setdefault(int(line[2:]), len(views))
+            elif line.strip():
+                views.append(line)
+    error = (done.stderr.decode("utf-8", "replace").strip().splitlines() or [""])[-1][:160] if done.returncode else ""
+    return views, reached, applicable, took, error
+
+
+def trace_chunks(reader, chunks, log, key):
+    """Baseline views per chunk, the seconds each took, and per chunk the sites it reaches / finds
+    applicable with the first case that does. Cached under `key` (the build's sources and the cases):
+    a rerun of the same build does not trace again."""
+    cache = os.path.join(reader.work, f"{reader.name}-trace-cache.json")
+    if os.path.exists(cache):
+        with open(cache, encoding="utf-8") as handle:
+            saved = json.load(handle)
+        if saved.get("key") == key:
+            log(f"  {reader.name}: trace of this build reused ({cache})")
+            as_int = lambda d: {int(k): v for k, v in d.items()}  # noqa: E731
+            return ([as_int(x) for x in saved["reached"]], [as_int(x) for x in saved["applicable"]], saved["views"],
+                    saved["seconds"])
+    reached, applicable, views, seconds = [], [], [], []
+    tmp = os.path.join(reader.work, f"{reader.name}-trace.txt")
+    t = time.monotonic()
+    for k, chunk in enumerate(chunks):
+        lines, r, a, took, err = traced_run(reader, chunk, tmp)
+        if len(lines) != chunk.count("\n"):
+            raise GeneratedError(f"{reader.name}: the schemata build with no mutant on fails chunk {k}: {err}")
+        reached.append(r)
+        applicable.append(a)
+        views.append(lines)
+        seconds.append(took)
+    log(f"  {reader.name}: traced {len(chunks)} chunks in {time.monotonic() - t:.0f} s")
+    with open(cache + ".tmp", "w", encoding="utf-8") as handle:
+        json.dump({"key": key, "reached": reached, "applicable": applicable, "views": views, "seconds": seconds}, handle)
+    os.replace(cache + ".tmp", cache)
+    return reached, applicable, views, seconds
+
+
+def run_one(reader, m, chunks, reached_in, views, seconds):
+    """(status, detail, seconds) of one mutant on the chunks that reach it: the first chunk alone (most
+    mutants die there), then the other reaching chunks in one run; each run is read as it streams and
+    ended at the first view the gate would fail on."""
+    spent = 0.0
+    for group in ([reached_in[0]], reached_in[1:]):
+        if not group:
+            continue
+        # a mutant that makes the reader loop is killed once it takes five times the traced run
+        # (the gate would time out)
+        status, detail, took = reader.stream("".join(chunks[k] for k in group), [l for k in group for l in views[k]],
+                                             m.number, max(5.0, 5 * sum(seconds[k] for k in group)))
+        spent += took
+        if status == "killed":
+            return status, detail, spent
+    return "survived", "every view the gate compares agrees", spent
+
+
+def family_of(case, families):
+    if not case:
+        return ""
+    name = case.split("/", 1)[-1].split("@", 1)[0].split("#", 1)[0]
+    return families.get(name, name.split(".")[0])
+
+
+def mutation_families(harness, repo):
+    done = subprocess.run(harness + ["list", "mutations"], cwd=repo, capture_output=True, text=True)
+    out = {}
+    for line in done.stdout.splitlines():
+        parts = line.split()
+        if len(parts) >= 2:
+            out[parts[0]] = parts[1]
+    return out
+
+
+def run_reader(reader, chosen, chunks, equivalents, log, families, key):
+    reached, applicable, views, seconds = trace_chunks(reader, chunks, log, key)
+    progress = os.path.join(reader.work, f"{reader.name}-results.jsonl")
+    if os.path.exists(progress):
+        os.remove(progress)
+    base_ok, detail = reader.judge([l for v in views for l in v])
+    if base_ok:
+        raise GeneratedError(f"{reader.name}: the schemata build with no mutant on differs from {reader.golden}: {detail}")
+    results = []
+    for m in chosen:
+        reached_in = [k for k, r in enumerate(reached) if m.number in r]
+        applies = not m.runtime or any(m.number in a for a in applicable)
+        row = {"id": m.id, "reader": m.reader, "file": m.file, "line": m.line, "class": m.op_class,
+               "operator": m.operator, "what": m.what, "function": m.function, "seconds": 0.0}
+        if not applies:
+            row.update(status="not applicable", detail="no case puts a value of the type this edit changes here")
+        elif not reached_in:
+            row.update(status="survived", detail="no case reaches the site")
+        else:
+            first_hit = [k for k in reached_in if not m.runtime or m.number in applicable[k]] or reached_in
+            order = first_hit[:1] + [k for k in reached_in if k not in first_hit[:1]]
+            status, detail, spent = run_one(reader, m, chunks, order, views, seconds)
+            row.update(status=status, detail=detail, seconds=round(spent, 2))
+            if status == "survived":
+                first = order[0]
+                index = (applicable[first] if m.runtime and m.number in applicable[first] else reached[first])[m.number]
+                row["nearestCase"] = case_id(views[first][min(index, len(views[first]) - 1)])
+                row["family"] = family_of(row["nearestCase"], families)
+        if m.id in equivalents:
+            row["equivalent"] = equivalents[m.id]
+            row["status"] = "equivalent" if row["status"] == "survived" else row["status"] + " (declared equivalent)"
+        results.append(row)
+        with open(os.path.join(reader.work, f"{reader.name}-results.jsonl"), "a", encoding="utf-8") as handle:
+            handle.write(json.dumps(row) + "\n")     # progress, for a run watched or cut short
+        if row["status"] != "not applicable":
+            log(f"    {m.id:<58} {row['status'].upper():<9} {row['seconds']:5.1f} s  {row.get('nearestCase') or ''}")
+    return results
+
+
+def kotlin_reader(repo, chosen, work, comparer, log):
+    """Compiles the Kotlin schemata (one kotlinc) and returns its Reader, or (None, dropped)."""
+    ms = [m for m in chosen if m.lang == "kotlin"]
+    if not ms:
+        return None, {}
+    kdir = os.path.join(work, "kotlin")
+    base_dir = os.path.join(kdir, "baseline")
+    os.makedirs(base_dir, exist_ok=True)
+    source = os.path.join(repo, "scripts", "kotlin", "WidgetData.kt")
+    shutil.copy2(source, os.path.join(base_dir, "WidgetData.kt"))
+    words = mutants.kotlin_command(repo, base_dir)
+    cp_at = words.index("-cp") + 1
+    cp = words[cp_at].split(":")
+    with open(os.path.join(repo, "scripts", "kotlin", "TesteeMain.kt"), encoding="utf-8") as handle:
+        testee = handle.read()
+    glue_path = os.path.join(kdir, "ReaderGlue.kt")
+    made = procs.run(["python3", os.path.join(repo, "scripts", "kotlin", "reader-api"), "--glue", glue_path, source],
+                     cwd=repo, timeout=300)
+    if made.code != 0:
+        raise GeneratedError("scripts/kotlin/reader-api --glue failed: " + made.stderr[-2000:])
+    dropped = {}
+    live = ms
+    jar = os.path.join(kdir, "schemata.jar")
+    for attempt in range(5):
+        rendered = render_files(repo, live)["scripts/kotlin/WidgetData.kt"]
+        src = os.path.join(kdir, "src")
+        os.makedirs(src, exist_ok=True)
+        paths = {"WidgetData.kt": rendered, "TesteeMain.kt": testee}
+        with open(glue_path, encoding="utf-8") as handle:
+            paths["ReaderGlue.kt"] = handle.read()
+        files = []
+        for name, body in paths.items():
+            p = os.path.join(src, name)
+            with open(p, "w", encoding="utf-8") as handle:
+                handle.write(body)
+            files.append(p)
+        t = time.monotonic()
+        result = procs.run(["nice", "-n", "5", "kotlinc", "-nowarn", "-Xallow-result-return-type", "-cp",
+                            ":".join(cp[1:]), "-d", jar] + files, cwd=kdir, timeout=3600)
+        log(f"  kotlin schemata compile {attempt + 1}: {len(live)} mutants, {time.monotonic() - t:.0f} s, exit {result.code}")
+        if result.code == 0:
+            command = list(words)
+            command[cp_at] = ":".join([jar] + cp[1:])
+            reader = Reader("kotlin", command, os.path.join(repo, "golden", "kotlin"), None, comparer, work)
+            return reader, dropped
+        texts = {os.path.realpath(os.path.join(src, "WidgetData.kt")): rendered}
+        bad = failing_numbers(result.stderr + result.stdout, kdir, texts, lambda p: "kotlin")
+        if not bad:
+            raise GeneratedError("the Kotlin schemata fail outside any mutant:\n" + (result.stderr + result.stdout)[-3000:])
+        for m in live:
+            if m.number in bad:
+                dropped[m.id] = "does not compile"
+        live = [m for m in live if m.number not in bad]
+    raise GeneratedError("the Kotlin schemata kept failing")
+
+
+def run(repo, readers, log, since=None, only_ids=None, sample=None, seed=0, equivalents_path=None):
+    t0 = time.monotonic()
+    chosen = select(repo, readers, since, only_ids, sample, seed)
+    equivalents = load_equivalents(equivalents_path) if equivalents_path else {}
+    log(f"generated mutants: {len(chosen)} selected ({', '.join(f'{r} {sum(1 for m in chosen if m.reader == r)}' for r in readers)})")
+    timings = {"select": round(time.monotonic() - t0, 1)}
+    results = []
+    if not chosen:
+        return results, timings
+    # a pull request's run (--since) keeps its own scratch copy, so it never rebuilds the full run's
+    # schemata (and the two can run side by side)
+    suffix = "-pr" if since else ""
+    work = os.path.join(repo, ".build", "adequacy", "generated" + suffix)
+    os.makedirs(work, exist_ok=True)
+    comparer = [os.path.join(repo, ".build", "debug", "contract-harness")]
+    if not os.path.exists(comparer[0]):
+        comparer = mutants.harness_for_comparing(repo)
+    private = os.path.join(work, "compare-harness")
+    shutil.copy2(comparer[0], private)
+    comparer = [private]
+    families = mutation_families(comparer, repo)
+    cases_path = os.path.join(work, "cases.jsonl")
+    made = procs.run(comparer + ["cases", "--root", repo, "--out", cases_path], cwd=repo, timeout=600)
+    if made.code != 0:
+        raise GeneratedError("contract-harness cases failed: " + made.stderr[-2000:])
+    cases = read_jsonl(cases_path)
+
+    def chunks_for(count):
+        """Chunks of the case stream: many small ones pay off for a large run (each mutant runs only on
+        the chunks that reach it), one for a small run (a pull request's: one traced run, not sixty)."""
+        size = CHUNK if count > SMALL_RUN else len(cases)
+        return ["".join(c + "\n" for c in cases[i:i + size]) for i in range(0, len(cases), size)]
+    dropped = {}
+    package = [m for m in chosen if m.lang in ("swift", "c")]
+    if package:
+        t = time.monotonic()
+        pkg = os.path.join(repo, ".build", "adequacy", "schemata" + suffix)
+        os.makedirs(pkg, exist_ok=True)
+        dropped.update(build_package(repo, pkg, package, log))
+        key = build_key(pkg, cases)
+        timings["build"] = round(time.monotonic() - t, 1)
+        harness = os.path.join(pkg, ".build", "debug", "contract-harness")
+        for name in ("swift", "c"):
+            ms = [m for m in package if m.reader == name and m.id not in dropped]
+            if not ms:
+                continue
+            t = time.monotonic()
+            reader = Reader(name, [harness, "decode", "--reader", name], os.path.join(repo, "golden", "expected"),
+                            os.path.join(repo, "golden", "divergences", f"{name}.txt"), comparer, work)
+            chunks = chunks_for(len(ms))
+            results += run_reader(reader, ms, chunks, equivalents, log, families, f"{key}:{len(chunks)}")
+            timings[name] = round(time.monotonic() - t, 1)
+    if any(m.lang == "kotlin" for m in chosen):
+        t = time.monotonic()
+        reader, kdropped = kotlin_reader(repo, chosen, work, comparer, log)
+        dropped.update(kdropped)
+        ms = [m for m in chosen if m.lang == "kotlin" and m.id not in dropped]
+        timings["kotlinCompile"] = round(time.monotonic() - t, 1)
+        t = time.monotonic()
+        chunks = chunks_for(len(ms))
+        results += run_reader(reader, ms, chunks, equivalents, log, families,
+                              build_key(os.path.join(work, "kotlin", "src"), cases) + f":{len(chunks)}")
+        timings["kotlin"] = round(time.monotonic() - t, 1)
+    for m in chosen:
+        if m.id in dropped:
+            results.append({"id": m.id, "reader": m.reader, "file": m.file, "line": m.line, "class": m.op_class,
+                            "operator": m.operator, "what": m.what, "function": m.function, "seconds": 0.0,
+                            "status": "does not compile", "detail": dropped[m.id]})
+    timings["total"] = round(time.monotonic() - t0, 1)
+    return results, timings

@@ -1,0 +1,95 @@
+"""ADEQUACY.md's section on generated mutants: kill rates per reader and operator class, per file,
+the survivors with their nearest case and the family that should grow, the reviewed equivalents."""
+
+import sites
+
+COUNTED = ("killed", "survived", "equivalent")
+
+
+def rate(killed, survived):
+    return f"{100.0 * killed / (killed + survived):.1f} %" if killed + survived else "–"
+
+
+def tally(rows, key):
+    out = {}
+    for r in rows:
+        k = key(r)
+        d = out.setdefault(k, {"killed": 0, "survived": 0, "equivalent": 0, "not applicable": 0,
+                               "does not compile": 0, "killed (declared equivalent)": 0})
+        d[r["status"]] = d.get(r["status"], 0) + 1
+    return out
+
+
+def cell(text):
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def render(g, w):
+    rows = g["results"]
+    w("## 3. Generated mutants (operator classes at every site)")
+    w("")
+    w("Sites found on the syntax tree by tree-sitter (`scripts/adequacy.d/sites.py`); all mutants of a run compiled in")
+    w("once behind a switch (mutant schemata, `schemata.py`), each run only on the cases that reach its site")
+    w("(`generated.py`). Killed = a view the gate compares differs from the golden line (`contract-harness compare`,")
+    w("the reader's divergence list applied), or the reader crashed or timed out. *not applicable*: a data-shape")
+    w("edit whose site never held a value of the type it changes (not counted). *does not compile*: the edit")
+    w("cannot be built (not counted). Reviewed equivalents: `scripts/adequacy.d/equivalent.tsv`, by mutant id.")
+    w("")
+    t = g["timings"]
+    run = [r for r in rows if r["status"] not in ("not applicable", "does not compile")]
+    per = sum(r["seconds"] for r in run) / len(run) if run else 0.0
+    w(f"- selection: `{g['selection']}`; {len(rows)} mutants; time {t.get('total', 0) / 60:.1f} min "
+      f"({', '.join(f'{k} {v:.0f} s' for k, v in t.items() if k != 'total')}); **{per:.2f} s per mutant run** "
+      f"(mean over the {len(run)} mutants run, build excluded)")
+    if g.get("keptOut"):
+        w(f"- sites no switch can carry (Kotlin null and type checks: a switch breaks the smart cast): {g['keptOut']}")
+    w("")
+    w("### Per reader and operator class")
+    w("")
+    w("| reader | class | killed | survived | equivalent | not applicable | does not compile | kill rate |")
+    w("|---|---|---:|---:|---:|---:|---:|---:|")
+    by = tally(rows, lambda r: (r["reader"], r["class"]))
+    for reader in ("swift", "c", "kotlin", "writer"):
+        total = {"killed": 0, "survived": 0, "equivalent": 0, "not applicable": 0, "does not compile": 0}
+        for cls in sites.CLASSES:
+            d = by.get((reader, cls))
+            if not d:
+                continue
+            for k in total:
+                total[k] += d.get(k, 0)
+            w(f"| {reader} | {cls} | {d['killed']} | {d['survived']} | {d['equivalent']} | {d['not applicable']} | "
+              f"{d['does not compile']} | {rate(d['killed'], d['survived'])} |")
+        if sum(total.values()):
+            w(f"| **{reader}** | **all** | **{total['killed']}** | **{total['survived']}** | {total['equivalent']} | "
+              f"{total['not applicable']} | {total['does not compile']} | **{rate(total['killed'], total['survived'])}** |")
+    w("")
+    w("### Per file")
+    w("")
+    w("| file | killed | survived | equivalent | kill rate |")
+    w("|---|---:|---:|---:|---:|")
+    for f, d in sorted(tally(rows, lambda r: r["file"]).items()):
+        if d["killed"] + d["survived"] + d["equivalent"]:
+            w(f"| {f} | {d['killed']} | {d['survived']} | {d['equivalent']} | {rate(d['killed'], d['survived'])} |")
+    w("")
+    survivors = [r for r in rows if r["status"] == "survived"]
+    w(f"### Survivors ({len(survivors)})")
+    w("")
+    if not survivors:
+        w("None.")
+    else:
+        w("Nearest case: the first case whose run reaches the site; grow that family (or add one) so a case tells")
+        w("the mutant apart. \"no case reaches the site\": the corpus never runs this code.")
+        w("")
+        w("| id | where | edit | nearest case | family to grow |")
+        w("|---|---|---|---|---|")
+        for r in sorted(survivors, key=lambda r: (r["file"], r["line"])):
+            w(f"| {r['id']} | {r['file'].split('/')[-1]}:{r['line']} | {cell(r['what'])} | "
+              f"{cell(r.get('nearestCase') or r['detail'])} | {cell(r.get('family') or '–')} |")
+    w("")
+    eq = [r for r in rows if r.get("equivalent")]
+    if eq:
+        w("### Reviewed equivalents")
+        w("")
+        for r in eq:
+            w(f"- **{r['id']}** ({r['file']}:{r['line']}): {cell(r['what'])} — {cell(r['equivalent'])} ({r['status']})")
+        w("")

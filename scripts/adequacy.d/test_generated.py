@@ -1,0 +1,156 @@
+"""Tests of the generated mutants' machinery (run by `scripts/adequacy --quick`, so by scripts/test):
+sites per operator class, ids that survive unrelated edits, the --since selection, and a C schemata
+build whose switches really change behaviour one mutant at a time."""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
+
+import generated  # noqa: E402
+import schemata  # noqa: E402
+import sites  # noqa: E402
+
+SWIFT = b'''func pick(_ rows: [String], limit: Int) -> [String] {
+    var out: [String] = []
+    for row in rows {
+        if row.count < limit { out.append(row) }
+    }
+    guard limit > 0 else { return [] }
+    if String(out.joined(separator: ",")).isEmpty { return [] }
+    return out
+}
+'''
+
+C = b'''#include <stdio.h>
+#include <stdlib.h>
+static int below(int a, int b) { return a < b; }
+int main(int argc, char **argv)
+{
+    int n = atoi(argv[1]);
+    int total = 0;
+    if (below(n, 10))
+        total = n + 1;
+    printf("%d\\n", total);
+    return 0;
+}
+'''
+
+
+def found(reader, text, name="f"):
+    ext = {"swift": ".swift", "c": ".c", "kotlin": ".kt"}[reader]
+    ms = sites.Finder(reader, name + ext, text).find()
+    sites.assign_ids(ms)
+    return ms
+
+
+class SitesTests(unittest.TestCase):
+    def test_swift_classes(self):
+        classes = {m.op_class for m in found("swift", SWIFT)}
+        for cls in ("relational", "boundary", "negate", "branch", "default", "text", "reverse"):
+            self.assertIn(cls, classes)
+
+    def test_ids_survive_lines_moving_and_an_unrelated_function(self):
+        before = {m.id for m in found("swift", SWIFT)}
+        shifted = b"\n\n// a comment\nfunc other() -> Int { return 1 < 2 ? 3 : 4 }\n\n" + SWIFT
+        after = {m.id for m in found("swift", shifted)}
+        self.assertTrue(before <= after, before - after)
+        self.assertGreater(len(after), len(before))
+
+    def test_an_edit_of_the_site_changes_its_id(self):
+        before = {m.id: m.what for m in found("c", C) if m.op_class == "relational"}
+        after = {m.id for m in found("c", C.replace(b"a < b", b"a <= b")) if m.op_class == "relational"}
+        self.assertNotEqual(set(before), after)
+
+    def test_kotlin_null_checks_are_kept_out(self):
+        ms = found("kotlin", b"fun f(a: String?): Int { if (a != null) return a.length\n return 0 }\n")
+        self.assertFalse([m for m in ms if "null" in m.text and m.op_class in ("relational", "negate")])
+
+
+class SinceTests(unittest.TestCase):
+    def test_changed_lines_and_selection(self):
+        repo = tempfile.mkdtemp()
+        try:
+            def git(*args):
+                subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t.invalid"] + list(args), cwd=repo,
+                               check=True, capture_output=True)
+            git("init", "-q")
+            path = os.path.join(repo, "Sources", "ReferenceDecoder")
+            os.makedirs(path)
+            with open(os.path.join(path, "x.c"), "wb") as handle:
+                handle.write(C)
+            git("add", "-A")
+            git("commit", "-qm", "one")
+            with open(os.path.join(path, "x.c"), "wb") as handle:
+                handle.write(C.replace(b"total = n + 1;", b"total = n + 2;"))
+            lines = generated.changed_lines(repo, "HEAD", ["Sources/ReferenceDecoder/x.c"])
+            self.assertEqual(lines, {"Sources/ReferenceDecoder/x.c": {9}})
+            chosen = generated.select(repo, ["c"], since="HEAD")
+            self.assertTrue(chosen)
+            self.assertEqual({m.line for m in chosen}, {9})
+        finally:
+            shutil.rmtree(repo)
+
+
+@unittest.skipUnless(shutil.which("cc"), "no C compiler")
+class SchemataTests(unittest.TestCase):
+    def test_each_switch_changes_only_its_mutant(self):
+        ms = found("c", C)
+        for n, m in enumerate(ms, 1):
+            m.number = n
+        text = schemata.render(C, sites.parse("c", C), ms, "c")
+        work = tempfile.mkdtemp()
+        try:
+            with open(os.path.join(work, "m.c"), "w") as handle:
+                handle.write(text)
+            with open(os.path.join(work, "h.c"), "w") as handle:
+                handle.write(schemata.C_HELPER)
+            subprocess.run(["cc", "-o", os.path.join(work, "m"), os.path.join(work, "m.c"), os.path.join(work, "h.c")],
+                           check=True, capture_output=True)
+
+            def run(n, arg="3"):
+                env = dict(os.environ, WIDGET_MUTANT=str(n))
+                return subprocess.run([os.path.join(work, "m"), arg], env=env, capture_output=True, text=True).stdout
+            self.assertEqual(run(0), "4\n")
+            flip = next(m for m in ms if m.op_class == "relational" and m.text == "a < b")
+            self.assertEqual(run(flip.number), "0\n")
+            plus = next(m for m in ms if m.op_class == "boundary" and m.operator == "const+1" and "n + 1" in m.what)
+            self.assertEqual(run(plus.number), "5\n")
+            gone = next(m for m in ms if m.op_class == "delete" and "total = n + 1" in m.text)
+            self.assertEqual(run(gone.number), "0\n")
+            self.assertEqual(run(len(ms) + 1), "4\n")
+        finally:
+            shutil.rmtree(work)
+
+
+class WorkflowTests(unittest.TestCase):
+    """The workflow examples run `scripts/adequacy` with arguments it accepts."""
+
+    def test_workflow_commands_parse(self):
+        import importlib.machinery
+        import importlib.util
+        here = os.path.dirname(os.path.realpath(__file__))
+        repo = os.path.dirname(os.path.dirname(here))
+        loader = importlib.machinery.SourceFileLoader("adequacy_cli", os.path.join(repo, "scripts", "adequacy"))
+        spec = importlib.util.spec_from_loader("adequacy_cli", loader)
+        cli = importlib.util.module_from_spec(spec)
+        loader.exec_module(cli)
+        seen = []
+        for name in ("contract-gate.yml", "adequacy-nightly.yml"):
+            with open(os.path.join(repo, ".github", "workflows", name), encoding="utf-8") as handle:
+                for line in handle:
+                    words = line.split()
+                    if "scripts/adequacy" in words:
+                        args = [w.strip('"').replace("$BASE", "HEAD") for w in words[words.index("scripts/adequacy") + 1:]]
+                        cli.parse_args(args)          # exits 2 on an argument it does not take
+                        seen.append(args)
+        self.assertIn(["--since", "HEAD"], seen)
+        self.assertIn([], seen)
+
+
+if __name__ == "__main__":
+    unittest.main()
