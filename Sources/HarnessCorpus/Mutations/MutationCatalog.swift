@@ -18,6 +18,7 @@ package enum MutationCatalog {
         + UnicodeMutations.all
         + DuplicateKeyMutations.all
         + SizeMutations.all
+        + DisplayMutations.all
 
     /// The operator with this id.
     package static func named(_ id: String) -> MutationOperator? {

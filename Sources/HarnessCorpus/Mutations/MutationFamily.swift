@@ -17,4 +17,6 @@ package enum MutationFamily: String, CaseIterable, Sendable {
     case unicode
     case duplicates
     case size
+    /// What the widget paints (CONTRACT.md §9): colours, capacities, headers, empty states.
+    case display
 }
