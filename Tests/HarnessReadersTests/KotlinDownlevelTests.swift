@@ -165,14 +165,92 @@ final class KotlinDownlevelTests: XCTestCase {
         XCTAssertEqual(partial.status, 0, partial.err)
         XCTAssertFalse(partial.glue.contains("WidgetData.parseMeta"))
         XCTAssertFalse(partial.glue.contains("appendMeta") || partial.glue.contains("appendStale") || partial.glue.contains("appendToday"), "nothing after parse: meta, stale, header are left out")
-        XCTAssertTrue(partial.err.contains("views leave out meta, stale, header (\"not implemented\""), partial.err)
+        XCTAssertTrue(partial.err.contains("meta, stale, header: \"not implemented\""), partial.err)
+        XCTAssertTrue(partial.err.contains("parse.tasks[].doneOn, projects, projectTitle, currentTask: pending (newer than revision 1)"), partial.err)
+        XCTAssertTrue(partial.glue.contains("WidgetData.parse(q.blob, q.pendingDoneTargets)\n"), partial.glue)
 
         let none = try readerAPI("object Other { fun parse(json: String, p: Map<String, Boolean>) = 1 }")
         XCTAssertEqual(none.status, 2)
         XCTAssertTrue(none.err.contains("no `fun parse(` in an `object WidgetData`"), none.err)
     }
 
+    /// Revision 2 and 3 as an app writes them (default parameters, its own type names): the glue
+    /// asks the five-parameter parse, writes the rows' doneOn only when the row class has one, asks
+    /// parseProjects, projectTitle and parseCurrentTask only when present (and only the tracked
+    /// task's members its class has), and the revision it answers follows from all of that.
+    func testTheGlueAsksRevisionsTwoAndThreeWhereTheReaderHasThem() throws {
+        let appStyle = """
+        package app
+        data class WidgetTask(
+            val id: String,
+            val title: String,
+            val isDone: Boolean,
+            val projectColor: String?,
+            val doneOn: Long? = null,
+        )
+        data class WidgetProject(val id: String, val title: String)
+        object WidgetData {
+            fun parse(
+                json: String,
+                pendingDoneTargets: Map<String, Boolean> = emptyMap(),
+                pendingDoneTimestamps: Map<String, Long> = emptyMap(),
+                selectedProjectId: String? = null,
+                nowMs: Long = System.currentTimeMillis(),
+            ): List<WidgetTask> = emptyList()
+            fun parseProjects(json: String): List<WidgetProject> = emptyList()
+            fun projectTitle(json: String, projectId: String): String? =
+                parseProjects(json).firstOrNull { it.id == projectId }?.title
+        }
+        """
+        let two = try readerAPI(appStyle)
+        XCTAssertEqual(two.status, 0, two.err)
+        XCTAssertTrue(two.glue.contains("WidgetData.parse(q.blob, q.pendingDoneTargets, q.pendingDoneTimestamps, q.selectedProjectId, q.nowMs)"), two.glue)
+        XCTAssertTrue(two.glue.contains("appendDoneOn(b, row.doneOn)"), two.glue)
+        XCTAssertTrue(two.glue.contains("WidgetData.parseProjects(q.blob)") && two.glue.contains("WidgetData.projectTitle(q.blob, it)"), two.glue)
+        XCTAssertFalse(two.glue.contains("parseCurrentTask"), two.glue)
+        assertRevision(two, 2)
+        XCTAssertTrue(two.err.contains("currentTask: pending (newer than revision 2)"), two.err)
+
+        // The app's later rows carry doneGraceStartedAt instead: no doneOn, so revision 1 (parse is still the five-parameter one).
+        let grace = try readerAPI(appStyle.replacingOccurrences(of: "val doneOn: Long? = null", with: "val doneGraceStartedAt: Long? = null"))
+        XCTAssertFalse(grace.glue.contains("appendDoneOn"), grace.glue)
+        XCTAssertTrue(grace.glue.contains("q.selectedProjectId, q.nowMs)"), grace.glue)
+        assertRevision(grace, 1)
+        XCTAssertTrue(grace.err.contains("not revision 2: it lacks rows with doneOn"), grace.err)
+
+        // Five parameters of other types are not revision 2's parse: asked with the taps only.
+        let other = try readerAPI(appStyle.replacingOccurrences(of: "Map<String, Long>", with: "Map<String, Int>"))
+        XCTAssertTrue(other.glue.contains("WidgetData.parse(q.blob, q.pendingDoneTargets)\n"), other.glue)
+        XCTAssertTrue(other.err.contains("is not revision 2's"), other.err)
+
+        let tracked = """
+
+        data class WidgetCurrentTask(val id: String, val title: String, val deviceLabel: String,
+                                     val isLocal: Boolean, val sinceTs: Long?, val focusCycle: Int?)
+        object Tracking { fun parseCurrentTask(json: String): WidgetCurrentTask? = null }
+        """
+        // Only inside WidgetData does parseCurrentTask count.
+        XCTAssertFalse(try readerAPI(appStyle + tracked).glue.contains("parseCurrentTask"))
+        let withTask = appStyle.replacingOccurrences(of: "object WidgetData {", with: "object WidgetData {\n    fun parseCurrentTask(json: String): WidgetCurrentTask? = null")
+            + tracked.replacingOccurrences(of: "object Tracking { fun parseCurrentTask(json: String): WidgetCurrentTask? = null }", with: "")
+        let noProject = try readerAPI(withTask)
+        XCTAssertTrue(noProject.glue.contains("appendCurrentLong(b, \"sinceTs\", current.sinceTs)"), noProject.glue)
+        XCTAssertTrue(noProject.glue.contains("appendCurrentInt(b, \"focusCycle\", current.focusCycle)"), noProject.glue)
+        XCTAssertFalse(noProject.glue.contains("\"projectId\""), "the class has no projectId: left out\n" + noProject.glue)
+        assertRevision(noProject, 2)
+        XCTAssertTrue(noProject.err.contains("currentTask.projectId: pending (newer than revision 2)"), noProject.err)
+
+        let three = try readerAPI(withTask.replacingOccurrences(of: "val title: String, val deviceLabel", with: "val title: String, val projectId: String?, val deviceLabel"))
+        XCTAssertTrue(three.glue.contains("appendCurrentText(b, \"projectId\", current.projectId)"), three.glue)
+        assertRevision(three, 3)
+    }
+
     // MARK: - helpers
+
+    private func assertRevision(_ run: (status: Int32, glue: String, err: String), _ revision: Int, line: UInt = #line) {
+        XCTAssertTrue(run.glue.contains("READER_REVISION = \(revision)"), run.glue, line: line)
+        XCTAssertTrue(run.err.contains("it answers revision \(revision)"), run.err, line: line)
+    }
 
     private func downlevel(_ files: [String: String]) throws -> (status: Int32, out: String, err: String) {
         var paths: [String] = []

@@ -12,7 +12,7 @@
 //   WidgetData.headerFor(meta, nowMs): WidgetHeader                   (Today | Outdated(dayMs))
 //   WidgetData.dayStrToMs(dayStr): Long?                              (JVM default zone)
 //   WidgetTaskRow(id, title, isDone, projectColor[, doneOn]), SnapshotMeta(dayStr, validUntil)
-// Revisions 2 and 3 (../../CONTRACT.md §8; not yet asked by the testee, which calls the above):
+// Revisions 2 and 3 (../../CONTRACT.md §8; the testee asks them: its parse is the five-parameter one):
 //   WidgetData.parse(json, pendingDoneTargets, pendingDoneTimestamps, selectedProjectId, nowMs)
 //   WidgetData.parseProjects(json): List<WidgetProject>                (throws on a broken entry)
 //   WidgetData.projectTitle(json, projectId): String?                   (throws where parseProjects does)

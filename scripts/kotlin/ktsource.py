@@ -225,3 +225,131 @@ def frames(code):
             pending = None
         k += 1
     return root, jumps, decls
+
+
+def close_paren(code, open_at):
+    """Offset of the `)` that closes the `(` at `open_at` in masked code, or -1."""
+    depth = 0
+    for k in range(open_at, len(code)):
+        if code[k] == "(":
+            depth += 1
+        elif code[k] == ")":
+            depth -= 1
+            if depth == 0:
+                return k
+    return -1
+
+
+def split_top(text):
+    """`text` split at the commas outside (), [], {} and <> (a `->` arrow is no bracket)."""
+    parts, depth, start = [], 0, 0
+    for k, c in enumerate(text):
+        if c in "([{" or (c == "<"):
+            depth += 1
+        elif c in ")]}" or (c == ">" and (k == 0 or text[k - 1] != "-")):
+            depth -= 1
+        elif c == "," and depth == 0:
+            parts.append(text[start:k])
+            start = k + 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+PARAM = re.compile(r"^(?:(?:vararg|noinline|crossinline|val|var)\s+|@[\w.]+\s+)*([A-Za-z_]\w*)\s*:\s*(.*)$", re.S)
+
+
+def parameter(text):
+    """(name, type without spaces, has a default) of one parameter's text, or None."""
+    depth, eq = 0, -1
+    for k, c in enumerate(text):
+        if c in "([{<":
+            depth += 1
+        elif c in ")]}" or (c == ">" and (k == 0 or text[k - 1] != "-")):
+            depth -= 1
+        elif c == "=" and depth == 0 and text[k + 1:k + 2] != "=" and text[k - 1:k] not in ("!", "<", ">", "="):
+            eq = k
+            break
+    head = text if eq < 0 else text[:eq]
+    m = PARAM.match(head.strip())
+    if not m:
+        return None
+    return m.group(1), re.sub(r"\s+", "", m.group(2)), eq >= 0
+
+
+class Function:
+    """One `fun NAME(...)` declaration: its parameters and its declared return type (None when
+    inferred from an expression body)."""
+
+    def __init__(self, name, params, returns, at):
+        self.name, self.params, self.returns, self.at = name, params, returns, at
+
+    def types(self):
+        return [t for _, t, _ in self.params]
+
+
+FUN = re.compile(r"\bfun\s+(?:<[^>{}()]*>\s*)?([A-Za-z_]\w*)\s*\(")
+
+
+def functions(code, start, end):
+    """Every `fun` declared in code[start:end] (masked code), nested ones included."""
+    found = []
+    for m in FUN.finditer(code, start, end):
+        open_at = m.end() - 1
+        close = close_paren(code, open_at)
+        if close < 0:
+            continue
+        params = [parameter(p) for p in split_top(code[open_at + 1:close])]
+        if any(p is None for p in params):
+            continue
+        returns = None
+        rest = re.match(r"\s*:\s*", code[close + 1:close + 200])
+        if rest:
+            k = close + 1 + rest.end()
+            depth, j = 0, k
+            while j < len(code):
+                c = code[j]
+                if c in "(<":
+                    depth += 1
+                elif c in ")>" and not (c == ">" and code[j - 1] == "-"):
+                    depth -= 1
+                elif depth == 0 and (c in "{=\n" or code.startswith("where", j)):
+                    break
+                j += 1
+            returns = re.sub(r"\s+", "", code[k:j]) or None
+        found.append(Function(m.group(1), params, returns, m.start()))
+    return found
+
+
+def members(code, keyword_at):
+    """name -> type (no spaces) of the properties a class declares: `val`/`var` parameters of
+    its primary constructor and `val`/`var NAME: T` at the top of its body. `keyword_at` is the
+    offset of its `class` keyword in masked code."""
+    found = {}
+    m = re.compile(r"class\s+[A-Za-z_]\w*\s*(?:<[^>]*>\s*)?(?:(?:private|internal|public|protected)?\s*(?:@\w+\s*)*constructor\s*)?").match(code, keyword_at)
+    k = m.end() if m else keyword_at
+    if k < len(code) and code[k] == "(":
+        close = close_paren(code, k)
+        for text in split_top(code[k + 1:close]):
+            if re.match(r"^(?:@[\w.]+\s+|(?:private|internal|public|protected|override|open)\s+)*(?:val|var)\s", text):
+                p = parameter(re.sub(r"^(?:@[\w.]+\s+|(?:private|internal|public|protected|override|open)\s+)*(?:val|var)\s+", "", text))
+                if p:
+                    found[p[0]] = p[1]
+        k = close + 1
+    body = re.compile(r"[ \t]*(?::[^{}\n]*)?\{").match(code, k)
+    if body:
+        depth, j = 0, body.end() - 1
+        prop = re.compile(r"(?:val|var)\s+([A-Za-z_]\w*)\s*:\s*([^=\n{]+)")
+        while j < len(code):
+            c = code[j]
+            if c == "{":
+                depth += 1
+            elif c == "}":
+                depth -= 1
+                if depth == 0:
+                    break
+            elif depth == 1 and (code[j - 1].isspace() or code[j - 1] in "{;"):
+                p = prop.match(code, j)
+                if p:
+                    found.setdefault(p.group(1), re.sub(r"\s+", "", p.group(2)))
+            j += 1
+    return found
