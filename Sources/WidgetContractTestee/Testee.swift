@@ -18,6 +18,21 @@ public enum Testee {
     /// Reads cases from stdin until it ends and answers each (see `respond`); blank lines are
     /// skipped. Exits 0 at end of input.
     public static func run(_ reader: (TesteeCase) throws -> TesteeView) -> Never {
+        run(revision: 1, reader)
+    }
+
+    /// The same, for a reader that implements contract revision `revision` (CONTRACT.md §8:
+    /// 1 today's rows, meta, stale, header; 2 project widgets, `doneOn`, tap times; 3 the
+    /// tracked task). Fields and questions of a later revision are pending for it in the
+    /// harness: counted, never failing; its own are compared, and a field of its revision its
+    /// views leave out fails. The harness learns the revision from the command line, which
+    /// the testee prints itself: `COMMAND --contract-revision` writes it and exits, so
+    /// `check --testee NAME@$(COMMAND --contract-revision)=COMMAND` declares what the code says.
+    public static func run(revision: Int, _ reader: (TesteeCase) throws -> TesteeView) -> Never {
+        if CommandLine.arguments.dropFirst() == ["--contract-revision"] {
+            FileHandle.standardOutput.write(Data("\(revision)\n".utf8))
+            exit(0)
+        }
         CrashGuard.install()
         CaseLineInput.forEachLine { line, number in
             var out = respond(to: line, lineNumber: number, reader: reader)
@@ -45,7 +60,8 @@ public enum Testee {
         }
         let testeeCase = TesteeCase(id: item.id, blob: item.blob,
                                     pendingDoneTargets: item.pendingDoneTargets.map { (taskId: $0.taskId.string, isDone: $0.isDone) },
-                                    nowMs: item.nowMs, timeZoneName: item.timeZone)
+                                    pendingDoneTimestamps: item.pendingDoneTimestamps.map { (taskId: $0.taskId.string, doneAtMs: $0.ms) },
+                                    selectedProjectId: item.selectedProjectId?.string, nowMs: item.nowMs, timeZoneName: item.timeZone)
         CrashGuard.arm(ReaderOutcome.failure("the reader trapped (signal) in reader").canonicalLine(id: item.id) + [UInt8(ascii: "\n")])
         defer { CrashGuard.disarm() }
         do {

@@ -2,7 +2,7 @@ import Foundation
 
 /// One case as a testee receives it (CONTRACT.md §6), decoded for the reader under test:
 /// the blob's exact bytes (from `blob` or `blobBase64`), the queued taps in order with exact
-/// code points, the instant and the zone.
+/// code points, revision 2's tap times and selected project, the instant and the zone.
 public struct TesteeCase: Sendable {
     public let id: String
     /// The blob's bytes: not necessarily UTF-8, not necessarily JSON.
@@ -10,14 +10,23 @@ public struct TesteeCase: Sendable {
     /// The queued check-box taps, in queue order (a later entry for the same id wins); the ids
     /// keep their exact code points (`"e\u{301}"` and `"é"` are two entries).
     public let pendingDoneTargets: [(taskId: String, isDone: Bool)]
+    /// Revision 2: the times of the queued taps that marked a task done, in queue order (a later
+    /// entry for the same id wins), exact code points as for the targets; empty in a revision-1 case.
+    public let pendingDoneTimestamps: [(taskId: String, doneAtMs: Int64)]
+    /// Revision 2: the project a project widget shows; nil for the Today widget (`""` is a selection).
+    public let selectedProjectId: String?
     public let nowMs: Int64
     /// The IANA name, e.g. `Europe/Berlin`.
     public let timeZoneName: String
 
-    public init(id: String, blob: [UInt8], pendingDoneTargets: [(taskId: String, isDone: Bool)], nowMs: Int64, timeZoneName: String) {
+    public init(id: String, blob: [UInt8], pendingDoneTargets: [(taskId: String, isDone: Bool)],
+                pendingDoneTimestamps: [(taskId: String, doneAtMs: Int64)] = [], selectedProjectId: String? = nil,
+                nowMs: Int64, timeZoneName: String) {
         self.id = id
         self.blob = blob
         self.pendingDoneTargets = pendingDoneTargets
+        self.pendingDoneTimestamps = pendingDoneTimestamps
+        self.selectedProjectId = selectedProjectId
         self.nowMs = nowMs
         self.timeZoneName = timeZoneName
     }

@@ -1,9 +1,15 @@
+import HarnessCorpus
 import HarnessReaders
 
-/// `--testee NAME=COMMAND`, `--timeout` and `--start-timeout`, the same for every subcommand
+/// `--testee NAME[@REVISION]=COMMAND`, `--timeout` and `--start-timeout`, the same for every subcommand
 /// that runs external testees (check, report, explain, fuzz).
 enum Testee {
     static let optionsHelp = """
+      --testee NAME@REVISION=COMMAND
+                            a testee that implements that contract revision (default 1): fields and
+                            questions of a later revision are pending for it (counted and shown, never
+                            failing), its own revision's are compared; a testee built with
+                            WidgetContractTestee prints its own with `COMMAND --contract-revision`
       --timeout SECONDS     how long a testee may take for one line, the first line after a
                             (re)start included (default 10)
       --start-timeout SECONDS
@@ -37,16 +43,26 @@ enum Testee {
     }
 
     static func parse(_ spec: String, timeout: Double, startTimeout: Double? = nil) throws(UsageError) -> ExternalProcessReader {
-        guard let equals = spec.firstIndex(of: "=") else { throw UsageError("--testee takes NAME=COMMAND, got `\(spec)`") }
-        let name = String(spec[..<equals])
+        guard let equals = spec.firstIndex(of: "=") else { throw UsageError("--testee takes NAME[@REVISION]=COMMAND, got `\(spec)`") }
+        var name = String(spec[..<equals])
         let command = String(spec[spec.index(after: equals)...])
+        var revision = ContractRevisions.first
+        if let at = name.firstIndex(of: "@") {
+            let text = String(name[name.index(after: at)...])
+            name = String(name[..<at])
+            guard let number = Int(text), text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), ContractRevisions.all.contains(number) else {
+                throw UsageError("--testee \(name)@\(text): the revision a testee implements is one of the contract's, \(ContractRevisions.all.lowerBound) to \(ContractRevisions.all.upperBound) (schemas/contract.json)")
+            }
+            revision = number
+        }
         let reserved = ReaderRoster.standard.reservedNames
         guard !name.isEmpty, name.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F }),
               !reserved.contains(name) else {
             throw UsageError("testee name `\(name)` must be [a-z0-9_-]+ and not \(reserved.dropLast().joined(separator: ", ")) or \(reserved.last!) (built-in readers)")
         }
         guard !command.isEmpty else { throw UsageError("--testee \(name)= has no command") }
-        return ExternalProcessReader(name: name, command: command, caseTimeout: timeout, startTimeout: startTimeout)
+        return ExternalProcessReader(name: name, command: command, caseTimeout: timeout, startTimeout: startTimeout,
+                                     contractRevision: revision)
     }
 
     static func seconds(_ arguments: inout Arguments, _ name: String) throws(UsageError) -> Double? {
@@ -54,4 +70,10 @@ enum Testee {
         guard let value = Double(text), value > 0, value.isFinite else { throw UsageError("\(name) takes a positive number of seconds, got `\(text)`") }
         return value
     }
+}
+
+/// The contract's revisions, as `--testee NAME@REVISION` may name them.
+enum ContractRevisions {
+    static let first = 1
+    static var all: ClosedRange<Int> { first...Fixture.latestRevision }
 }

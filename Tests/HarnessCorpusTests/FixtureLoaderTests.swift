@@ -5,8 +5,9 @@ import XCTest
 import HarnessTestSupport
 
 final class FixtureLoaderTests: XCTestCase {
-    private let expectedNames = ["canonical", "dst-berlin-autumn", "dst-berlin-spring", "dst-la-autumn", "dst-la-spring",
-                                 "legacy", "many-tasks", "no-tasks", "non-ascii", "offset-4h", "sao-paulo-gap"]
+    private let expectedNames = ["canonical", "current-task", "dst-berlin-autumn", "dst-berlin-spring", "dst-la-autumn",
+                                 "dst-la-spring", "legacy", "many-tasks", "no-tasks", "non-ascii", "offset-4h", "projects",
+                                 "sao-paulo-gap"]
 
     func testLoadsEveryFixtureSortedByName() throws {
         let names = try CorpusTestSupport.fixtures().map(\.name)
@@ -139,5 +140,30 @@ final class FixtureLoaderTests: XCTestCase {
         var twoLines = try canonicalFile()
         twoLines["description"] = .string("one\ntwo")
         XCTAssertEqual(refusal(twoLines)?.field, "description")
+    }
+
+    func testRevisionAndItsCaseInputsAreChecked() throws {
+        var future = try canonicalFile()
+        future["revision"] = .integer(Int64(Fixture.latestRevision + 1))
+        XCTAssertEqual(refusal(future)?.field, "revision")
+        var zero = try canonicalFile()
+        zero["revision"] = .integer(0)
+        XCTAssertEqual(refusal(zero)?.field, "revision")
+        // Revision 2's inputs need a fixture of revision 2.
+        var early = try canonicalFile()
+        early["selectedProjectId"] = .string("p1")
+        XCTAssertEqual(refusal(early)?.field, "selectedProjectId")
+        var stamps = try canonicalFile()
+        stamps["revision"] = .integer(2)
+        stamps["pendingDoneTimestamps"] = .object(JSONObject(["t1": .string("soon")]))
+        XCTAssertEqual(refusal(stamps)?.field, "pendingDoneTimestamps.t1")
+        stamps["pendingDoneTimestamps"] = .object(JSONObject(["t1": .integer(5)]))
+        stamps["selectedProjectId"] = .string("p1")
+        let bytes = JSONWriter.compact(.object(stamps))
+        let fixture = try FixtureLoader.parse(bytes, name: "canonical", file: "canonical.json")
+        XCTAssertEqual(fixture.revision, 2)
+        XCTAssertEqual(fixture.selectedProjectId, "p1")
+        XCTAssertEqual(fixture.pendingDoneTimestamps, [Case.PendingTimestamp(taskId: "t1", ms: 5)])
+        XCTAssertEqual(try CorpusTestSupport.fixture("canonical").revision, Fixture.firstRevision, "no revision field: the first")
     }
 }

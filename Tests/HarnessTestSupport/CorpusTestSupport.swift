@@ -19,7 +19,7 @@ package enum CorpusTestSupport {
     }
 
     package static func input(_ fixture: Fixture) -> MutationOperator.Input {
-        MutationOperator.Input(blob: fixture.blob, pendingDoneTargets: fixture.pendingDoneTargets)
+        MutationOperator.Input(fixture)
     }
 
     /// The operator's output on a fixture, failing the test when it does not apply.

@@ -27,7 +27,7 @@ package struct CaseGenerator: Sendable {
     /// One operator's cases on one fixture: parameters, zones, instants.
     private func cases(of op: MutationOperator, on fixture: Fixture) -> [Case] {
         guard let (zones, instants) = settings(for: op, on: fixture) else { return [] }
-        let input = MutationOperator.Input(blob: fixture.blob, pendingDoneTargets: fixture.pendingDoneTargets)
+        let input = MutationOperator.Input(fixture)
         var cases: [Case] = []
         for parameter in op.variants {
             guard let output = op.apply(input, parameter: parameter) else { continue }
@@ -36,7 +36,8 @@ package struct CaseGenerator: Sendable {
                     let id = CaseID.make(fixture: fixture.name, operator: op.id, parameter: parameter,
                                          zone: zone, instant: instant.name)
                     cases.append(Case(id: id, blob: output.blob, pendingDoneTargets: output.pendingDoneTargets,
-                                      nowMs: instant.epochMs, timeZone: zone))
+                                      pendingDoneTimestamps: output.pendingDoneTimestamps,
+                                      selectedProjectId: output.selectedProjectId, nowMs: instant.epochMs, timeZone: zone))
                 }
             }
         }
@@ -55,6 +56,15 @@ package struct CaseGenerator: Sendable {
             guard fixture.name == Fixture.canonicalName, let zone = fixture.zones.first,
                   let instant = fixture.instants.first else { return nil }
             return ([zone], [instant])
+        case .fixture(let name):
+            return fixture.name == name ? (fixture.zones, fixture.instants) : nil
+        case .fixtureAt(let name, let instantName):
+            guard fixture.name == name, let zone = fixture.zones.first, let instant = fixture.instant(named: instantName) else {
+                return nil
+            }
+            return ([zone], [instant])
+        case .revisionsBefore(let revision):
+            return fixture.revision < revision ? (fixture.zones, fixture.instants) : nil
         }
     }
 }

@@ -33,6 +33,15 @@ package struct Fixture: Equatable, Sendable {
 
     /// The fixture that size and fixture-independent operators run on.
     package static let canonicalName = "canonical"
+    /// The revision-2 fixture (a project widget's blob: `projects`, `doneOn`) that the
+    /// project, selection, `doneOn`, grace and tap-time families run on.
+    package static let projectsName = "projects"
+    /// The revision-3 fixture (`currentTask`) that the tracked-task family runs on.
+    package static let currentTaskName = "current-task"
+    /// The revision a fixture without a `revision` field belongs to: the first.
+    package static let firstRevision = 1
+    /// The newest revision a fixture may say (the contract description's).
+    package static let latestRevision = 3
 
     /// The file's base name, `[a-z0-9-]+`: the first word of every case id.
     package var name: String
@@ -46,11 +55,19 @@ package struct Fixture: Equatable, Sendable {
     /// In case order.
     package var instants: [Instant]
     package var pendingDoneTargets: [Case.PendingTarget]
+    /// The contract revision whose writer made the blob (1 when the file says none): what
+    /// the compatibility family reads older blobs by.
+    package var revision: Int
+    /// The times of the queued taps that marked a task done (revision 2), in queue order.
+    package var pendingDoneTimestamps: [Case.PendingTimestamp]
+    /// The project a project widget shows (revision 2); nil for the Today widget.
+    package var selectedProjectId: JSONString?
     /// The blob as the writer builds it, in its key order.
     package var blob: JSONObject
 
     package init(name: String, description: String, writerValid: Bool, writer: WriterStamp?, zones: [String],
-                instants: [Instant], pendingDoneTargets: [Case.PendingTarget] = [], blob: JSONObject) {
+                instants: [Instant], pendingDoneTargets: [Case.PendingTarget] = [], revision: Int = Fixture.firstRevision,
+                pendingDoneTimestamps: [Case.PendingTimestamp] = [], selectedProjectId: JSONString? = nil, blob: JSONObject) {
         self.name = name
         self.description = description
         self.writerValid = writerValid
@@ -58,6 +75,9 @@ package struct Fixture: Equatable, Sendable {
         self.zones = zones
         self.instants = instants
         self.pendingDoneTargets = pendingDoneTargets
+        self.revision = revision
+        self.pendingDoneTimestamps = pendingDoneTimestamps
+        self.selectedProjectId = selectedProjectId
         self.blob = blob
     }
 

@@ -55,12 +55,16 @@ package enum FixtureLoader {
             throw HarnessInputError(file: file, message: "fixture name `\(name)` is not [a-z0-9-]+")
         }
         let fields = try JSONFieldReader.document(GoldenText.withoutBOM(bytes), file: file)
-        try fields.rejectUnknownKeys(allowed: ["description", "writerValid", "writer", "zones", "instants",
-                                               "pendingDoneTargets", "blob"])
+        try fields.rejectUnknownKeys(allowed: ["description", "revision", "writerValid", "writer", "zones", "instants",
+                                               "pendingDoneTargets", "pendingDoneTimestamps", "selectedProjectId", "blob"])
 
         let description = try fields.string("description").string
         if description.isEmpty || description.contains(where: \.isNewline) {
             throw fields.failure("description", "expected one non-empty line")
+        }
+        let revision = fields.has("revision") ? try fields.integer("revision") : Int64(Fixture.firstRevision)
+        guard (Int64(Fixture.firstRevision)...Int64(Fixture.latestRevision)).contains(revision) else {
+            throw fields.failure("revision", "expected a contract revision, \(Fixture.firstRevision) to \(Fixture.latestRevision)")
         }
         let writerValid = try fields.bool("writerValid")
         var writer: Fixture.WriterStamp?
@@ -74,12 +78,19 @@ package enum FixtureLoader {
         let zones = try readZones(fields)
         let instants = try readInstants(fields)
         let pending = fields.has("pendingDoneTargets") ? try fields.pendingTargets("pendingDoneTargets") : []
+        let stamps = fields.has("pendingDoneTimestamps") ? try fields.pendingTimestamps("pendingDoneTimestamps") : []
+        let selection = fields.has("selectedProjectId") ? try fields.string("selectedProjectId") : nil
+        if revision < 2, !stamps.isEmpty || selection != nil {
+            throw fields.failure(stamps.isEmpty ? "selectedProjectId" : "pendingDoneTimestamps",
+                                 "a case input of revision 2: the fixture must say \"revision\": 2 or later")
+        }
         let blob = try fields.object("blob")
         if let writer {
             try checkStamp(of: JSONFieldReader(blob, file: file, path: "blob"), against: writer)
         }
         return Fixture(name: name, description: description, writerValid: writerValid, writer: writer, zones: zones,
-                       instants: instants, pendingDoneTargets: pending, blob: blob)
+                       instants: instants, pendingDoneTargets: pending, revision: Int(revision),
+                       pendingDoneTimestamps: stamps, selectedProjectId: selection, blob: blob)
     }
 
     private static func readWriter(_ fields: JSONFieldReader) throws(HarnessInputError) -> Fixture.WriterStamp {

@@ -6,7 +6,7 @@ enum BaseMutations {
     static let all: [MutationOperator] = [
         MutationOperator(id: "base", family: .base, summary: "the fixture's blob unchanged (JSON.stringify text)",
                          reach: .everyFixture) { input, _ in
-            MutationOperator.Output(blob: input.text, pendingDoneTargets: input.pendingDoneTargets)
+            input.output(input.text)
         },
         .edit("base.reordered-keys", .base, "top-level keys in reverse order") { draft, _ in
             guard let members = draft.members, members.count > 1 else { return false }

@@ -18,6 +18,13 @@ package enum MutationCatalog {
         + UnicodeMutations.all
         + DuplicateKeyMutations.all
         + SizeMutations.all
+        + ProjectMutations.all
+        + SelectionMutations.all
+        + DoneOnMutations.all
+        + GraceMutations.all
+        + TapTimeMutations.all
+        + CurrentTaskMutations.all
+        + CompatMutations.all
         + DisplayMutations.all
 
     /// The operator with this id.

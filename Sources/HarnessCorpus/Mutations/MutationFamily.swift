@@ -17,6 +17,16 @@ package enum MutationFamily: String, CaseIterable, Sendable {
     case unicode
     case duplicates
     case size
+    // Revision 2 (project widgets, `doneOn`, tap times) and revision 3 (the tracked task):
+    // each on the fixture of its revision.
+    case projects
+    case selection
+    case doneOn = "doneon"
+    case grace
+    case tapTime = "taptime"
+    case currentTask = "currenttask"
+    /// Old persisted blobs (fixtures of an earlier revision) under today's inputs.
+    case compat
     /// What the widget paints (CONTRACT.md §9): colours, capacities, headers, empty states.
     case display
 }

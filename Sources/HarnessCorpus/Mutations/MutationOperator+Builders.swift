@@ -10,7 +10,7 @@ extension MutationOperator {
         MutationOperator(id: id, family: family, summary: summary, reach: reach) { input, _ in
             var draft = input.draft
             guard edit(&draft, input) else { return nil }
-            return Output(blob: draft.render(), pendingDoneTargets: input.pendingDoneTargets)
+            return input.output(draft.render())
         }
     }
 
@@ -23,7 +23,7 @@ extension MutationOperator {
             guard let value = parameters.first(where: { $0.0 == name })?.1 else { return nil }
             var draft = input.draft
             guard edit(&draft, input, value) else { return nil }
-            return Output(blob: draft.render(), pendingDoneTargets: input.pendingDoneTargets)
+            return input.output(draft.render())
         }
     }
 
@@ -36,7 +36,7 @@ extension MutationOperator {
             input, name in
             guard let value = parameters.first(where: { $0.0 == name })?.1,
                   let bytes = edit(input.text, value) else { return nil }
-            return Output(blob: bytes, pendingDoneTargets: input.pendingDoneTargets)
+            return input.output(bytes)
         }
     }
 
@@ -45,7 +45,7 @@ extension MutationOperator {
                       _ edit: @escaping @Sendable ([UInt8]) -> [UInt8]?) -> MutationOperator {
         MutationOperator(id: id, family: family, summary: summary, reach: reach) { input, _ in
             guard let bytes = edit(input.text) else { return nil }
-            return Output(blob: bytes, pendingDoneTargets: input.pendingDoneTargets)
+            return input.output(bytes)
         }
     }
 
@@ -58,7 +58,7 @@ extension MutationOperator {
             input, name in
             guard let value = parameters.first(where: { $0.0 == name })?.1,
                   let targets = queue(input, value) else { return nil }
-            return Output(blob: input.text, pendingDoneTargets: targets)
+            return input.output(input.text, pendingDoneTargets: targets)
         }
     }
 
@@ -67,7 +67,7 @@ extension MutationOperator {
                      _ queue: @escaping @Sendable (Input) -> [Case.PendingTarget]?) -> MutationOperator {
         MutationOperator(id: id, family: family, summary: summary, reach: reach) { input, _ in
             guard let targets = queue(input) else { return nil }
-            return Output(blob: input.text, pendingDoneTargets: targets)
+            return input.output(input.text, pendingDoneTargets: targets)
         }
     }
 }

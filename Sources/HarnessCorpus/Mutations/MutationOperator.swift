@@ -8,25 +8,47 @@ import WidgetSnapshot
 /// bytes. The result is bytes, not a JSON value, because many interesting inputs (BOM,
 /// truncation, invalid UTF-8, `1.0` vs `1`) are not representable as values.
 package struct MutationOperator: Sendable {
-    /// What an operator reads: the fixture's blob and its queued taps.
+    /// What an operator reads: the fixture's blob, its case inputs (queued taps, their times,
+    /// the selected project) and its named instants.
     package struct Input: Sendable {
         package var blob: JSONObject
         package var pendingDoneTargets: [Case.PendingTarget]
+        package var pendingDoneTimestamps: [Case.PendingTimestamp]
+        package var selectedProjectId: JSONString?
+        /// The fixture's instants (an operator that sets a time relative to one: the grace).
+        package var instants: [Fixture.Instant]
 
-        package init(blob: JSONObject, pendingDoneTargets: [Case.PendingTarget] = []) {
+        package init(blob: JSONObject, pendingDoneTargets: [Case.PendingTarget] = [],
+                     pendingDoneTimestamps: [Case.PendingTimestamp] = [], selectedProjectId: JSONString? = nil,
+                     instants: [Fixture.Instant] = []) {
             self.blob = blob
             self.pendingDoneTargets = pendingDoneTargets
+            self.pendingDoneTimestamps = pendingDoneTimestamps
+            self.selectedProjectId = selectedProjectId
+            self.instants = instants
+        }
+
+        /// A fixture's blob and case inputs.
+        package init(_ fixture: Fixture) {
+            self.init(blob: fixture.blob, pendingDoneTargets: fixture.pendingDoneTargets,
+                      pendingDoneTimestamps: fixture.pendingDoneTimestamps, selectedProjectId: fixture.selectedProjectId,
+                      instants: fixture.instants)
         }
     }
 
-    /// What an operator makes: the blob's exact bytes and the taps queued with it.
+    /// What an operator makes: the blob's exact bytes and the case inputs that go with it.
     package struct Output: Equatable, Sendable {
         package var blob: [UInt8]
         package var pendingDoneTargets: [Case.PendingTarget]
+        package var pendingDoneTimestamps: [Case.PendingTimestamp]
+        package var selectedProjectId: JSONString?
 
-        package init(blob: [UInt8], pendingDoneTargets: [Case.PendingTarget]) {
+        package init(blob: [UInt8], pendingDoneTargets: [Case.PendingTarget],
+                     pendingDoneTimestamps: [Case.PendingTimestamp] = [], selectedProjectId: JSONString? = nil) {
             self.blob = blob
             self.pendingDoneTargets = pendingDoneTargets
+            self.pendingDoneTimestamps = pendingDoneTimestamps
+            self.selectedProjectId = selectedProjectId
         }
     }
 
@@ -41,6 +63,15 @@ package struct MutationOperator: Sendable {
         /// The canonical fixture at its first zone and first instant only (large blobs:
         /// keeps golden files small).
         case canonicalSingleCase
+        /// The fixture of this name, every zone × instant: the families of a later
+        /// revision's inputs, each on the fixture that has what they edit (`projects`).
+        case fixture(String)
+        /// The fixture of this name at its first zone and the named instant only: a case
+        /// whose times are set relative to that instant (the grace boundary).
+        case fixtureAt(String, instant: String)
+        /// Every fixture of a revision before this one, every zone × instant: old persisted
+        /// blobs read with the inputs that revision added (the compatibility family).
+        case revisionsBefore(Int)
     }
 
     /// Stable, `[a-z0-9._-]`, starting with the family (`version.float-one`).
@@ -87,6 +118,18 @@ extension MutationOperator.Input {
 
     /// The blob's `JSON.stringify` text.
     package var text: [UInt8] { JSONWriter.compact(.object(blob)) }
+
+    /// An output of these bytes (and these taps, when given) with every other case input
+    /// as it came in.
+    package func output(_ bytes: [UInt8], pendingDoneTargets targets: [Case.PendingTarget]? = nil) -> MutationOperator.Output {
+        MutationOperator.Output(blob: bytes, pendingDoneTargets: targets ?? pendingDoneTargets,
+                                pendingDoneTimestamps: pendingDoneTimestamps, selectedProjectId: selectedProjectId)
+    }
+
+    /// The epoch ms of the fixture's instant of this name.
+    package func instant(named name: String) -> Int64? {
+        instants.first { $0.name == name }?.epochMs
+    }
 
     /// The `tasks` array's objects with their positions (non-objects skipped).
     package var tasks: [(index: Int, task: JSONObject)] {

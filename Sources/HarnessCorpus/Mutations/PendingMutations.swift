@@ -99,7 +99,7 @@ enum PendingMutations {
             var draft = input.draft
             guard draft.updateTask(first.index, { $0.replace("id", with: .text(literal)) }) else { return nil }
             let pending = input.pendingDoneTargets.queuing(JSONString(tap), !input.effectiveIsDone(first.task))
-            return MutationOperator.Output(blob: draft.render(), pendingDoneTargets: pending)
+            return input.output(draft.render(), pendingDoneTargets: pending)
         },
         // More than 16 taps: C looks them up through a sorted index, where ids sharing a
         // prefix with a task's id ("t1-01" beside "t1") order by length after the bytes.

@@ -77,7 +77,7 @@ enum TaskMutations {
             if parameter == "pending" {
                 pending = pending.queuing(id, !input.effectiveIsDone(tasks[0].task))
             }
-            return MutationOperator.Output(blob: draft.render(), pendingDoneTargets: pending)
+            return input.output(draft.render(), pendingDoneTargets: pending)
         },
         .edit("tasks.extra-fields", .tasks, "the first task carries unknown fields, nested ones too") { draft, input in
             guard let task = input.tasks.first?.index else { return false }

@@ -14,7 +14,7 @@ package enum CaseGathering {
         let stored = try paths.expected.loadLines()[testCase.id]
         let expected = stored?.outcome
         var readers: [(ReaderEntry, any Reader)] = roster.inProcessReaders.map { (roster.entry(for: $0), $0) }
-            + testees.map { (ReaderEntry.liveTestee($0.name), $0) }
+            + testees.map { (ReaderEntry.liveTestee($0), $0) }
         var notes = [note(stored, testCase, command: GoldenFolder.expected.command)].compactMap { $0 }
         for entry in roster.recorded {
             guard let folder = entry.golden, try paths.store(folder).holdsViews() else { continue }

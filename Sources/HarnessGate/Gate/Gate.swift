@@ -72,7 +72,7 @@ package enum Gate {
         try checkReaderNames(options)
         var verdicts: [ReaderVerdict] = []
         var outcomes: [String: [ReaderOutcome]] = [:]
-        let live = options.readers.map { (options.roster.entry(for: $0), $0) } + options.testees.map { (ReaderEntry.liveTestee($0.name), $0 as any Reader) }
+        let live = options.readers.map { (options.roster.entry(for: $0), $0) } + options.testees.map { (ReaderEntry.liveTestee($0), $0 as any Reader) }
         var lineup: [Judged] = []
         for (entry, reader) in live {
             let list = try paths.divergenceList(for: entry)

@@ -19,9 +19,14 @@ package struct ExternalProcessReader: Reader {
     /// Failed cases in a row after which a testee is declared broken (its remaining cases fail at once).
     package static var brokenAfter: Int { TesteeSession.defaultBrokenAfter }
 
-    package init(name: String, command: String, caseTimeout: Double = 10, startTimeout: Double? = nil) {
+    /// The contract revision the testee says it implements (`--testee NAME@REVISION=COMMAND`;
+    /// 1 when it says none): fields and questions of a later revision are pending for it.
+    package var contractRevision: Int
+
+    package init(name: String, command: String, caseTimeout: Double = 10, startTimeout: Double? = nil, contractRevision: Int = 1) {
         self.name = name
         self.command = command
+        self.contractRevision = contractRevision
         self.caseTimeout = caseTimeout
         self.startTimeout = startTimeout ?? caseTimeout
     }

@@ -46,8 +46,16 @@ package struct ReaderEntry: Sendable {
     /// `golden/divergences/<name>.txt`: the reviewed list of where it may differ.
     package var listFile: String { "golden/divergences/\(name).txt" }
 
-    /// A `--testee NAME=COMMAND` (or a test's reader that is not in the roster).
-    package static func liveTestee(_ name: String) -> ReaderEntry { ReaderEntry(name: name, role: .liveTestee) }
+    /// A `--testee NAME[@REVISION]=COMMAND` (or a test's reader that is not in the roster),
+    /// implementing the revision it declares (1 when it declares none).
+    package static func liveTestee(_ name: String, contractRevision: Int = 1) -> ReaderEntry {
+        ReaderEntry(name: name, role: .liveTestee, contractRevision: contractRevision)
+    }
+
+    /// The entry of an external testee: its declared revision with it.
+    package static func liveTestee(_ testee: ExternalProcessReader) -> ReaderEntry {
+        liveTestee(testee.name, contractRevision: testee.contractRevision)
+    }
 
     /// The product: the `WidgetSnapshot` library (`SwiftReader`).
     package static let swift = ReaderEntry(name: "swift", role: .product, make: { SwiftReader() })

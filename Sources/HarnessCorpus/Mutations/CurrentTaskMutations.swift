@@ -1,0 +1,51 @@
+import WidgetSnapshot
+
+/// Revision 3's tracked task (CONTRACT.md §8.3) on the `current-task` fixture: `currentTask`
+/// null or absent (none), partial (a missing `id` or `title` is none; the other members have
+/// defaults or are left out), of another kind than an object, or with members of other kinds,
+/// each read by its org.json accessor (`getString`, `optString`, `optBoolean`, `optLong` > 0,
+/// `optInt` unless null).
+enum CurrentTaskMutations {
+    private static let reach = MutationOperator.Reach.fixture(Fixture.currentTaskName)
+
+    static let all: [MutationOperator] = [
+        .edit("currenttask.null", .currentTask, "currentTask is JSON null: no tracked task", reach: reach) { draft, _ in
+            draft.replace("currentTask", with: .jsonNull)
+        },
+        .edit("currenttask.absent", .currentTask, "no currentTask (a revision-2 writer's blob): no tracked task", reach: reach) {
+            draft, _ in draft.remove("currentTask")
+        },
+        .edit("currenttask.partial", .currentTask, "one member left out: id or title gives none, the others their defaults",
+              reach: reach, [("no-id", ["id"]), ("no-title", ["title"]), ("no-project-id", ["projectId"]),
+                             ("no-device-label", ["deviceLabel"]), ("no-is-local", ["isLocal"]), ("no-since", ["sinceTs"]),
+                             ("no-focus-cycle", ["focusCycle"]),
+                             ("id-and-title-only", ["projectId", "deviceLabel", "isLocal", "sinceTs", "focusCycle"]),
+                             ("empty-object", ["id", "title", "projectId", "deviceLabel", "isLocal", "sinceTs", "focusCycle"])]) {
+            draft, _, members in
+            draft.update("currentTask") { task in
+                guard task.members != nil else { return false }
+                for member in members where !task.remove(member) { return false }
+                return true
+            }
+        },
+        .edit("currenttask.wrong-type", .currentTask, "currentTask is not an object (optJSONObject): no tracked task",
+              reach: reach, [("string", "\"t3\""), ("array", "[{\"id\":\"t3\",\"title\":\"Review the draft\"}]"), ("number", "3"),
+                             ("bool", "true")]) { draft, _, literal in
+            draft.replace("currentTask", with: .text(literal))
+        },
+        .edit("currenttask.member-type", .currentTask, "one member of another kind, read by its accessor's coercion",
+              reach: reach, [
+                ("id-number", ("id", "3")), ("id-null", ("id", "null")), ("title-number", ("title", "7")),
+                ("title-null", ("title", "null")), ("project-id-null", ("projectId", "null")),
+                ("project-id-number", ("projectId", "2")), ("device-label-null", ("deviceLabel", "null")),
+                ("device-label-number", ("deviceLabel", "8")), ("is-local-text-true", ("isLocal", "\"TRUE\"")),
+                ("is-local-number", ("isLocal", "1")), ("since-text", ("sinceTs", "\"1786910400000\"")),
+                ("since-zero", ("sinceTs", "0")), ("since-negative", ("sinceTs", "-1")),
+                ("since-double", ("sinceTs", "1786910400000.7")), ("focus-cycle-text", ("focusCycle", "\"abc\"")),
+                ("focus-cycle-double", ("focusCycle", "2.7")), ("focus-cycle-overflow", ("focusCycle", "4294967297")),
+                ("focus-cycle-null", ("focusCycle", "null")),
+              ]) { draft, _, spec in
+            draft.update("currentTask") { task in task.replace(spec.0, with: .text(spec.1)) }
+        },
+    ]
+}
