@@ -77,6 +77,10 @@ final class MutationCatalogTests: XCTestCase {
             "display.colour#plus-six-digits", "display.colour#name-teal", "display.colour#name-grey",
             "display.colour#turkish-dotless-i-lime", "display.colour#kelvin-sign-black", "display.colour#transparent",
             "display.colour#space-before-hex", "display.colour#empty", "display.colour#rgba", "display.colour#rgb-short",
+            "display.capacity#0", "display.capacity#1", "display.capacity#3", "display.capacity#9", "display.capacity#20",
+            "display.task-count#19-cap-20", "display.task-count#21-cap-20", "display.task-count#21-cap-0", "display.task-count-stale",
+            "display.header#project", "display.header#project-missing", "display.header#project-list-broken",
+            "display.header#project-title-null", "display.header#project-all-done-expired", "display.header#projects-without-selection",
         ]
         for entry in required {
             let parts = entry.split(separator: "#", maxSplits: 1).map(String.init)

@@ -4,8 +4,9 @@ import WidgetSnapshot
 /// painting splits. The colour texts are what the app writes (`rgb()`, the Inbox default) and
 /// what colour parsers split on (CSS and Android forms, signs, case, non-ASCII folds and
 /// digits, whitespace); each becomes the colour of the canonical fixture's first coloured
-/// project. (Capacities, headers of each kind and the empty states need the display inputs:
-/// see below.)
+/// project. Then widgets of 0, 1, 3, 9 and 20 rows, blobs of 19–21 tasks, project widgets'
+/// headers (stale and fresh: the canonical fixture's instants straddle its `validUntil`) and
+/// their empty states.
 enum DisplayMutations {
     /// Colour texts by parameter name: the same family `Tests/Behaviour/display.jsonl` holds
     /// each reader to (`color/<name>` there).
@@ -48,5 +49,69 @@ enum DisplayMutations {
                 return true
             }
         },
+        .change("display.capacity", .display, "the widget holds this many rows (the fixture's own tasks)", reach: .canonicalFixture,
+                capacities.map { ("\($0)", $0) }) { edit, _, rows in
+            edit.capacity = rows
+            return true
+        },
+        .change("display.task-count", .display, "N tasks (every other one coloured, every third done) on a widget of C rows: N-cap-C",
+                reach: .canonicalSingleCase, [19, 20, 21].flatMap { n in capacities.map { c in ("\(n)-cap-\(c)", (n, c)) } }) { edit, _, shape in
+            edit.capacity = shape.1
+            return edit.draft.set("tasks", .array((1...shape.0).map(row)))
+        },
+        .change("display.task-count-stale", .display, "21 tasks on Android's 20 rows, fresh and stale", reach: .canonicalFixture) { edit, _ in
+            edit.draft.set("tasks", .array((1...21).map(row)))
+        },
+        .change("display.header", .display, "a project widget: its header and rows, fresh and stale", reach: .canonicalFixture,
+                ProjectWidget.allCases.map { ($0.rawValue, $0) }) { edit, _, widget in
+            widget.apply(&edit)
+        },
     ]
+
+    static let capacities = [0, 1, 3, 9, 20]
+
+    /// Row `n` of the display cases: coloured through `p1` when odd, done every third.
+    static func row(_ n: Int) -> BlobDraft {
+        var members: [BlobDraft.Member] = [.init("id", .string("d\(n)")), .init("title", .string("Row \(n)")),
+                                           .init("isDone", .bool(n % 3 == 0))]
+        if n % 2 == 1 { members.append(.init("projectId", .string("p1"))) }
+        return .object(members)
+    }
+
+    /// The project widgets of the header cases (CONTRACT.md §9.3, §9.4): the blob gains a
+    /// `projects` list and the case a selection.
+    enum ProjectWidget: String, CaseIterable, Sendable {
+        /// A titled project selected: its title heads its rows, stale or not.
+        case project
+        /// The selection names no project: Today's rows under the stamp's header.
+        case projectMissing = "project-missing"
+        /// Another entry has no title: projectTitle throws, the rows empty, the stamp's header.
+        case projectListBroken = "project-list-broken"
+        /// The selected entry's title is JSON null: the header reads "null".
+        case projectTitleNull = "project-title-null"
+        /// Every row of the project was done long ago: no rows under the project's header.
+        case projectAllDoneExpired = "project-all-done-expired"
+        /// Projects in the blob, no selection: Today's widget, projects not read.
+        case projectsWithoutSelection = "projects-without-selection"
+
+        func apply(_ edit: inout CaseChange) -> Bool {
+            func entry(_ id: String, title: BlobDraft?, tasks: [BlobDraft]) -> BlobDraft {
+                var members: [BlobDraft.Member] = [.init("id", .string(id))]
+                if let title { members.append(.init("title", title)) }
+                members.append(.init("tasks", .array(tasks)))
+                return .object(members)
+            }
+            let work = [row(1), row(2)]
+            let expired = [BlobDraft.object([.init("id", .string("w1")), .init("title", .string("Done long ago")),
+                                             .init("isDone", .bool(true)), .init("doneOn", .integer(1000))])]
+            var projects = [entry("pw", title: .string("Work"), tasks: self == .projectAllDoneExpired ? expired : work)]
+            switch self {
+            case .projectListBroken: projects.append(entry("px", title: nil, tasks: []))
+            case .projectTitleNull: projects[0] = entry("pw", title: .text("null"), tasks: work)
+            default: break
+            }
+            edit.selectedProjectId = self == .projectsWithoutSelection ? nil : self == .projectMissing ? "gone" : "pw"
+            return edit.draft.set("projects", .array(projects))
+        }
+    }
 }
