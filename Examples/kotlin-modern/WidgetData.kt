@@ -2,7 +2,9 @@
 // own type names: WidgetTask, WidgetMeta), with the same org.json calls as
 // scripts/kotlin/WidgetData.kt. It does not compile on kotlinc 1.3.31 as it stands:
 // scripts/record-kotlin --parser down-levels a copy (scripts/kotlin/downlevel) and records it.
-// scripts/test checks that the recording equals golden/kotlin/ byte for byte.
+// scripts/test checks that the recording equals golden/kotlin/ byte for byte. It answers
+// revisions 2 and 3 too (CONTRACT.md §8: the five-parameter parse with defaults, as an app
+// calls it, parseProjects, projectTitle, parseCurrentTask), so every field is compared.
 package com.example.todo.widget
 
 import org.json.JSONObject
@@ -15,6 +17,19 @@ data class WidgetTask(
     val title: String,
     val isDone: Boolean,
     val projectColor: String?,
+    val doneOn: Long? = null,
+)
+
+data class WidgetProject(val id: String, val title: String)
+
+data class WidgetCurrentTask(
+    val id: String,
+    val title: String,
+    val projectId: String?,
+    val deviceLabel: String,
+    val isLocal: Boolean,
+    val sinceTs: Long?,
+    val focusCycle: Int?,
 )
 
 data class WidgetMeta(
@@ -39,10 +54,24 @@ object WidgetData {
         override fun startOfDay(dayStr: String): Long? = dayStrToMs(dayStr)
     }
 
-    fun parse(json: String, pendingDoneTargets: Map<String, Boolean>): List<WidgetTask> {
+    /** How long a selected project's done row stays listed. */
+    const val PROJECT_DONE_GRACE_MS = 5_000L
+
+    fun parse(
+        json: String,
+        pendingDoneTargets: Map<String, Boolean> = emptyMap(),
+        pendingDoneTimestamps: Map<String, Long> = emptyMap(),
+        selectedProjectId: String? = null,
+        nowMs: Long = System.currentTimeMillis(),
+    ): List<WidgetTask> {
         val root = JSONObject(json)
         if (root.optInt("v", -1) != SUPPORTED_VERSION) return emptyList()
-        val tasks = root.optJSONArray("tasks") ?: return emptyList()
+        val projectTasks = selectedProjectId?.let { selected ->
+            val projects = root.optJSONArray("projects") ?: return@let null
+            val entries = List(projects.length()) { projects.getJSONObject(it) }
+            entries.firstOrNull { it.optString("id") == selected }?.optJSONArray("tasks")
+        }
+        val tasks = projectTasks ?: root.optJSONArray("tasks") ?: return emptyList()
         val colors = root.optJSONObject("projectColors")
         return buildList(tasks.length()) {
             for (i in 0 until tasks.length()) {
@@ -55,11 +84,49 @@ object WidgetData {
                     colors.isNull(projectId) -> null
                     else -> colors.optString(projectId, null)
                 }
-                val isDone = pendingDoneTargets[id] ?: task.optBoolean("isDone", false)
-                add(WidgetTask(id, title, isDone, projectColor))
+                val target = pendingDoneTargets[id]
+                val isDone = target ?: task.optBoolean("isDone", false)
+                val doneOn = when (target) {
+                    true -> pendingDoneTimestamps[id] ?: nowMs
+                    else -> task.optLong("doneOn", 0L).takeIf { it > 0L }
+                }
+                when {
+                    projectTasks == null || !isDone -> {}
+                    doneOn == null || nowMs >= doneOn + PROJECT_DONE_GRACE_MS -> continue
+                }
+                add(WidgetTask(id, title, isDone, projectColor, doneOn))
             }
         }
     }
+
+    fun parseProjects(json: String): List<WidgetProject> {
+        val root = JSONObject(json)
+        if (root.optInt("v", -1) != SUPPORTED_VERSION) return emptyList()
+        val projects = root.optJSONArray("projects") ?: return emptyList()
+        return (0 until projects.length()).map { i ->
+            val entry = projects.getJSONObject(i)
+            WidgetProject(id = entry.getString("id"), title = entry.getString("title"))
+        }
+    }
+
+    fun projectTitle(json: String, projectId: String): String? =
+        parseProjects(json).firstOrNull { it.id == projectId }?.title
+
+    fun parseCurrentTask(json: String): WidgetCurrentTask? = runCatching {
+        val root = JSONObject(json)
+        val tracked = if (root.optInt("v", -1) == SUPPORTED_VERSION) root.optJSONObject("currentTask") else null
+        tracked?.let { task ->
+            WidgetCurrentTask(
+                id = task.getString("id"),
+                title = task.getString("title"),
+                projectId = if (task.isNull("projectId")) null else task.optString("projectId", null),
+                deviceLabel = task.optString("deviceLabel", ""),
+                isLocal = task.optBoolean("isLocal", false),
+                sinceTs = task.optLong("sinceTs", 0L).takeIf { it > 0L },
+                focusCycle = if (task.isNull("focusCycle")) null else task.optInt("focusCycle"),
+            )
+        }
+    }.getOrElse { if (it is Exception) null else throw it }
 
     fun parseMeta(json: String?): WidgetMeta {
         if (json == null) return WidgetMeta(null, null)

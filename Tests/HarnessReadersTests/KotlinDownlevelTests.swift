@@ -243,6 +243,12 @@ final class KotlinDownlevelTests: XCTestCase {
         let three = try readerAPI(withTask.replacingOccurrences(of: "val title: String, val deviceLabel", with: "val title: String, val projectId: String?, val deviceLabel"))
         XCTAssertTrue(three.glue.contains("appendCurrentText(b, \"projectId\", current.projectId)"), three.glue)
         assertRevision(three, 3)
+
+        // A question the contract does not describe yet is not written, and the revision is at most the description's.
+        let early = try readerAPI(withTask, describing: ["parse.tasks[].doneOn", "projects"])
+        XCTAssertFalse(early.glue.contains("WidgetData.parseCurrentTask") || early.glue.contains("WidgetData.projectTitle"), early.glue)
+        XCTAssertTrue(early.glue.contains("WidgetData.parseProjects(q.blob)"), early.glue)
+        XCTAssertTrue(early.err.contains("projectTitle, currentTask: not in the contract"), early.err)
     }
 
     // MARK: - helpers
@@ -263,11 +269,21 @@ final class KotlinDownlevelTests: XCTestCase {
         return try script("downlevel", ["--out", folder.appendingPathComponent("out").path] + paths)
     }
 
-    private func readerAPI(_ source: String) throws -> (status: Int32, glue: String, err: String) {
+    /// reader-api on one source file, against a contract description with revisions 1 to 3
+    /// (`describing`: the view fields it has besides revision 1's), not the tree's current one.
+    private func readerAPI(_ source: String,
+                           describing fields: [String] = ["parse.tasks[].doneOn", "projects", "projectTitle", "currentTask"])
+        throws -> (status: Int32, glue: String, err: String) {
         let file = folder.appendingPathComponent("api-\(UUID().uuidString).kt")
         try source.write(to: file, atomically: true, encoding: .utf8)
         let glue = folder.appendingPathComponent("glue-\(UUID().uuidString).kt")
-        let run = try script("reader-api", ["--glue", glue.path, file.path])
+        let members = fields.map { field in
+            field.hasPrefix("parse.tasks[].") ? #"{"in": "parse.tasks[]", "name": "\#(field.dropFirst(14))"}"# : #"{"name": "\#(field)"}"#
+        }
+        let contract = folder.appendingPathComponent("contract-\(UUID().uuidString).json")
+        try #"{"revisions": [{"revision": 1, "viewFields": []}, {"revision": 2, "viewFields": []}, {"revision": 3, "viewFields": [\#(members.joined(separator: ","))]}]}"#
+            .write(to: contract, atomically: true, encoding: .utf8)
+        let run = try script("reader-api", ["--glue", glue.path, "--contract", contract.path, file.path])
         return (run.status, (try? String(contentsOf: glue, encoding: .utf8)) ?? "", run.err)
     }
 

@@ -65,13 +65,16 @@ final class KotlinProvenanceTests: XCTestCase {
         try Data("""
         #!/bin/sh
         [ "$1" = -Xss2m ] || exit 3
+        for last; do :; done
+        if [ "$last" = --contract-revision ]; then echo 2; exit 0; fi
         echo '    java.vendor = Tests Inc.' >&2
         echo '    java.runtime.version = 99.1' >&2
         """.utf8).write(to: java)
         XCTAssertEqual(chmod(java.path, 0o755), 0)
 
         let facts = try KotlinProvenance.gather(command: "\(java.path) -Xss2m -cp /x/testee.jar:\(jar) TesteeMainKt", root: folder)
-        XCTAssertEqual(facts.keys.map(\.string), ["recordedBy", "orgJson", "kotlinc", "jdk", "sources"])
+        XCTAssertEqual(facts.keys.map(\.string), ["recordedBy", "orgJson", "kotlinc", "jdk", "sources", "revision"])
+        XCTAssertEqual(facts["revision"], .integer(2), "the revision the testee says it answers (--contract-revision)")
         guard case .object(let orgJson)? = facts["orgJson"], case .object(let jdk)? = facts["jdk"],
               case .object(let kotlinc)? = facts["kotlinc"], case .object(let sources)? = facts["sources"] else {
             return XCTFail("not objects: \(facts)")

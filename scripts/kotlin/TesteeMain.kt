@@ -20,7 +20,7 @@
 // locale: numbers go through Long.toString, hex digits come from a fixed table.
 // Case lines are strict JSON written by the harness, so org.json reads them.
 //
-// Run with the single argument `--revision`, it prints the revision the reader answers and exits.
+// Run with the single argument `--contract-revision`, it prints the revision the reader answers and exits.
 //
 // Only WidgetData's functions are used, never its type names, so any reader with that
 // API can be compiled in its place (scripts/record-kotlin --parser FILE). A reader declared in a package
@@ -308,9 +308,9 @@ fun runCase(line: String): String {
 }
 
 fun main(args: Array<String>) {
-    // `--revision`: the revision this build answers (reader-api's READER_REVISION), so a testee
-    // line declares itself: `$(scripts/record-kotlin --print-command) --revision` prints 1, 2 or 3.
-    if (args.size == 1 && args[0] == "--revision") {
+    // `--contract-revision`: the revision this build answers (reader-api's READER_REVISION), so a testee
+    // line declares itself: `$(scripts/record-kotlin --print-command) --contract-revision` prints 1, 2 or 3.
+    if (args.size == 1 && args[0] == "--contract-revision") {
         println(READER_REVISION)
         return
     }

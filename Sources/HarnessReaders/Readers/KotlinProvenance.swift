@@ -21,7 +21,8 @@ package enum KotlinProvenance {
     /// The members for a testee run as `command`, the `java OPTIONS -cp CLASSPATH MAIN` line
     /// `scripts/record-kotlin --print-command` prints; the sources are read under `root`.
     package static func gather(command: String, root: URL) throws -> JSONObject {
-        let jvm = try JVMCommand(words: words(of: command))
+        let commandWords = try words(of: command)
+        let jvm = try JVMCommand(words: commandWords)
         let orgJsonFiles = Set(text(of: ["dpkg-query", "-L", orgJsonPackage]).split(separator: "\n").map(String.init))
         guard let orgJsonJar = jvm.classpath.first(where: orgJsonFiles.contains) else {
             throw Failure(description: "no jar of the Debian package \(orgJsonPackage) on the testee's classpath (\(jvm.classpath.joined(separator: ":")))")
@@ -34,7 +35,7 @@ package enum KotlinProvenance {
             }
             sourceHashes[JSONString(path)] = string(SHA256.hex([UInt8](bytes)))
         }
-        return JSONObject([
+        var facts = JSONObject([
             "recordedBy": string("scripts/record-kotlin"),
             "orgJson": .object(JSONObject([
                 "package": string(orgJsonPackage),
@@ -53,6 +54,12 @@ package enum KotlinProvenance {
             ])),
             "sources": .object(sourceHashes),
         ])
+        // The revision the recorded reader answers (CONTRACT §8), as the testee itself says
+        // (`--contract-revision`, the glue's READER_REVISION); left out for a testee that does not say.
+        if let revision = Int64(text(of: commandWords + ["--contract-revision"]).trimmingCharacters(in: .whitespacesAndNewlines)) {
+            facts["revision"] = .integer(revision)
+        }
+        return facts
     }
 
     /// A `java` command line taken apart: the options before the classpath, and the classpath.
