@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 
 /// The project dots a person would see, side by side (issue 24): for a case whose display
@@ -61,5 +62,22 @@ package enum HTMLSwatches {
               bytes.dropFirst().allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0)
                   || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }) else { return nil }
         return UInt32(String(decoding: bytes.dropFirst(), as: UTF8.self), radix: 16)
+    }
+
+    /// A reader's rows on screen from its view's `display` value; nil when it has none.
+    package static func rows(of outcome: ReaderOutcome?) -> [(id: String, dot: String?)]? {
+        let description = ContractDescription.current
+        guard case .view(let view)? = outcome, case .object(let display)? = view.added["display"],
+              let rowsAt = description.objectMembers(at: "display")?.firstIndex(where: { $0.name == "rows" }), rowsAt < display.count,
+              case .list(let rows) = display[rowsAt], let members = description.objectMembers(at: "display.rows[]"),
+              let idAt = members.firstIndex(where: { $0.name == "id" }), let dotAt = members.firstIndex(where: { $0.name == "dot" })
+        else { return nil }
+        return rows.map { row in
+            guard case .object(let values) = row, idAt < values.count, dotAt < values.count else { return (id: "?", dot: nil) }
+            var id = "?", dot: String?
+            if case .text(let text) = values[idAt] { id = text }
+            if case .text(let text) = values[dotAt] { dot = text }
+            return (id: id, dot: dot)
+        }
     }
 }
