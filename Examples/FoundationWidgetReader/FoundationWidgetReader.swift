@@ -185,7 +185,7 @@ public enum FoundationReader {
 
     // MARK: - The day, through DateFormatter
 
-    private static let formatters = FormatterCache()
+    static let formatters = FormatterCache()
 
     private static func dayMs(_ dayStr: String, zone: String) -> Int64? {
         guard let formatter = formatters.formatter(zone), let date = formatter.date(from: dayStr) else { return nil }
@@ -194,7 +194,7 @@ public enum FoundationReader {
 
     /// One `DateFormatter` per zone, made once (making one per call would cost far more than
     /// the decode; even the obvious port keeps it in a static).
-    private final class FormatterCache: @unchecked Sendable {
+    final class FormatterCache: @unchecked Sendable {
         private let lock = NSLock()
         private var formatters: [String: DateFormatter?] = [:]
 

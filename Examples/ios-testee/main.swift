@@ -7,6 +7,7 @@
 // implements contract revision 1 (today's rows, meta, stale, header), so revision 2's and 3's
 // fields and questions are pending for it — `--testee ios-example@$(… --contract-revision)=…`
 // declares what this line says, and declaring 2 fails until the port reads projects and doneOn.
+// It also answers the display question (CONTRACT.md §9) the way the port paints.
 import FoundationWidgetReader
 import WidgetContractTestee
 
@@ -19,5 +20,7 @@ Testee.run(revision: 1) { c in
     case .success(let rows): parse = .tasks(rows)
     case .failure(let failure): parse = .error(failure.description)
     }
-    return TesteeView(parse: parse, meta: snapshot.meta, stale: snapshot.stale, header: snapshot.header)
+    // What the port paints (FoundationWidgetDisplay: its colour parser, 3/9-row families, expired rows dropped).
+    let display = FoundationWidgetDisplay.display(snapshot, capacity: c.capacity, timeZone: c.timeZoneName)
+    return TesteeView(parse: parse, meta: snapshot.meta, stale: snapshot.stale, header: snapshot.header, display: display)
 }

@@ -35,18 +35,25 @@ package struct Case: Equatable, Sendable {
     package var pendingDoneTimestamps: [PendingTimestamp]
     /// The project a project widget shows (revision 2); nil: the Today widget.
     package var selectedProjectId: JSONString?
+    /// The rows the widget can show (the display question, CONTRACT.md §9.1): 0 or more,
+    /// `Case.androidCapacity` unless the case names another.
+    package var capacity: Int
     package var nowMs: Int64
     /// An IANA zone name, e.g. `Europe/Berlin`.
     package var timeZone: String
 
+    /// Android's widget shows 20 rows (`MAX_TASKS`): the capacity of a case that names none.
+    package static let androidCapacity = WidgetData.androidCapacity
+
     package init(id: String, blob: [UInt8], pendingDoneTargets: [PendingTarget] = [],
                  pendingDoneTimestamps: [PendingTimestamp] = [], selectedProjectId: JSONString? = nil,
-                 nowMs: Int64, timeZone: String) {
+                 capacity: Int = Case.androidCapacity, nowMs: Int64, timeZone: String) {
         self.id = id
         self.blob = blob
         self.pendingDoneTargets = pendingDoneTargets
         self.pendingDoneTimestamps = pendingDoneTimestamps
         self.selectedProjectId = selectedProjectId
+        self.capacity = capacity
         self.nowMs = nowMs
         self.timeZone = timeZone
     }

@@ -3,7 +3,7 @@ import WidgetSnapshot
 
 /// The case stream codec (CONTRACT.md §6): one JSON object per line, keys `id`, `blob` or
 /// `blobBase64`, `pendingDoneTargets`, `pendingDoneTimestamps` (each only when non-empty),
-/// `selectedProjectId` (only when there is one), `nowMs`, `timeZone`.
+/// `selectedProjectId` (only when there is one), `capacity` (only when not 20), `nowMs`, `timeZone`.
 ///
 /// The stream is the only thing an external testee (the Kotlin end) sees, and its hash
 /// names what a recording was made from, so writing is byte-stable and reading is strict.
@@ -50,6 +50,7 @@ package enum CaseStream {
             object["pendingDoneTimestamps"] = .object(stamps)
         }
         if let selected = item.selectedProjectId { object["selectedProjectId"] = .string(selected) }
+        if item.capacity != Case.androidCapacity { object["capacity"] = .integer(Int64(item.capacity)) }
         object["nowMs"] = .integer(item.nowMs)
         object["timeZone"] = .string(JSONString(item.timeZone))
         JSONWriter.append(.object(object), to: &out)
@@ -96,7 +97,7 @@ package enum CaseStream {
         }
         let fields = JSONFieldReader(object, file: file, line: line)
         try fields.rejectUnknownKeys(allowed: ["id", "blob", "blobBase64", "pendingDoneTargets", "pendingDoneTimestamps",
-                                                  "selectedProjectId", "nowMs", "timeZone"])
+                                                  "selectedProjectId", "capacity", "nowMs", "timeZone"])
         let id = try fields.string("id").string
         guard !id.isEmpty else { throw fields.failure("id", "expected a non-empty id") }
         guard id.utf8.count <= InputLimits.caseIdBytes else {
@@ -123,10 +124,14 @@ package enum CaseStream {
         let pending = fields.has("pendingDoneTargets") ? try fields.pendingTargets("pendingDoneTargets") : []
         let stamps = fields.has("pendingDoneTimestamps") ? try fields.pendingTimestamps("pendingDoneTimestamps") : []
         let selected = fields.has("selectedProjectId") ? try fields.string("selectedProjectId") : nil
+        let capacity = fields.has("capacity") ? try fields.integer("capacity") : Int64(Case.androidCapacity)
+        guard capacity >= 0 && capacity <= InputLimits.capacityRows else {
+            throw fields.failure("capacity", "expected 0 to \(InputLimits.capacityRows) rows, got \(capacity)")
+        }
         let nowMs = try fields.integer("nowMs")
         let zone = try fields.string("timeZone").string
         guard zones.contains(zone) else { throw fields.failure("timeZone", "unknown time zone `\(zone)`") }
         return Case(id: id, blob: blob, pendingDoneTargets: pending, pendingDoneTimestamps: stamps,
-                    selectedProjectId: selected, nowMs: nowMs, timeZone: zone)
+                    selectedProjectId: selected, capacity: Int(capacity), nowMs: nowMs, timeZone: zone)
     }
 }

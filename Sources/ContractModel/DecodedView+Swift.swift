@@ -14,7 +14,7 @@ extension DecodedView {
     /// rows without `doneOn` (RevisionTableTests holds both to one table).
     package static func decode(id: String, blob: [UInt8], pendingDoneTargets: PendingTargets,
                               pendingDoneTimestamps: PendingTimestamps = .none, selectedProjectId: String? = nil,
-                              nowMs: Int64, timeZone: TimeZone?) -> DecodedView {
+                              capacity: Int = Case.androidCapacity, nowMs: Int64, timeZone: TimeZone?) -> DecodedView {
         let parse: Parse
         var rowValues: [[String: ViewValue]] = []
         do {
@@ -46,6 +46,19 @@ extension DecodedView {
         } else {
             added["projectTitle"] = .null
         }
+        added["display"] = .display(display(blob, pendingDoneTargets: pendingDoneTargets, pendingDoneTimestamps: pendingDoneTimestamps,
+                                            selectedProjectId: selectedProjectId, capacity: capacity, nowMs: nowMs, timeZone: timeZone))
         return DecodedView(id: id, parse: parse, meta: meta, stale: stale, header: header, added: added, addedRowValues: rowValues)
+    }
+
+    /// `WidgetData.display` as the widget calls it (CONTRACT.md §9); a zone Foundation lacks
+    /// gives no header day, as it gives no `dayMs`.
+    private static func display(_ blob: [UInt8], pendingDoneTargets: PendingTargets, pendingDoneTimestamps: PendingTimestamps,
+                                selectedProjectId: String?, capacity: Int, nowMs: Int64, timeZone: TimeZone?) -> WidgetDisplay {
+        var answer = WidgetData.display(blob, pendingDoneTargets: pendingDoneTargets, pendingDoneTimestamps: pendingDoneTimestamps,
+                                        selectedProjectId: selectedProjectId, nowMs: nowMs,
+                                        timeZone: timeZone ?? TimeZone(secondsFromGMT: 0)!, capacity: capacity)
+        if timeZone == nil, case .outdated = answer.header { answer.header = .outdated(day: nil) }
+        return answer
     }
 }

@@ -19,6 +19,9 @@ package enum InputLimits {
     package static let listEntries = 10_000
     /// A case id: 256 bytes (the longest generated one is under 80).
     package static let caseIdBytes = 256
+    /// A case's `capacity` (the rows the widget shows, CONTRACT.md §9.1): 1 000 — no widget
+    /// holds more than a screen of rows, and a capacity beyond the blob's rows changes nothing.
+    package static let capacityRows = 1_000
 
     /// `2 MiB`, `256 KiB`: a limit as the messages and README say it.
     package static func shown(_ bytes: Int) -> String {

@@ -81,7 +81,7 @@ extension CReference {
     }
 
     /// Stable pointers to each byte array for the duration of `body`.
-    private static func withPointers<Result>(_ arrays: [ContiguousArray<CChar>], _ body: ([UnsafePointer<CChar>?]) -> Result) -> Result {
+    static func withPointers<Result>(_ arrays: [ContiguousArray<CChar>], _ body: ([UnsafePointer<CChar>?]) -> Result) -> Result {
         let copies = arrays.map { array -> UnsafeMutablePointer<CChar> in
             let copy = UnsafeMutablePointer<CChar>.allocate(capacity: max(array.count, 1))
             array.withUnsafeBufferPointer { if let base = $0.baseAddress, !$0.isEmpty { copy.initialize(from: base, count: $0.count) } }

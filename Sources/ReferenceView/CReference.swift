@@ -18,11 +18,12 @@ package enum CReference {
 
     /// Decodes one blob: `rd_decode` for meta, stale and header, `rd_parse` (revision 2: the
     /// tap times, the selection, the instant) for the rows, `rd_parse_projects`, and
-    /// `rd_project_title` when the case has a selection. When the C reference cannot finish
+    /// `rd_project_title` when the case has a selection, `rd_display_read` (CONTRACT.md §9). When the C reference cannot finish
     /// (out of memory, a zone file it could not read for a reason other than its absence) the
     /// outcome is a failure, which the harness reports as a crash — never a view with a wrong answer.
     package static func decode(id: String, blob: [UInt8], pending: [Pending], pendingTimes: [PendingTime] = [],
-                               selectedProjectId: [UInt8]? = nil, nowMs: Int64, timeZone: String) -> ReaderOutcome {
+                               selectedProjectId: [UInt8]? = nil, capacity: Int = Case.androidCapacity, nowMs: Int64,
+                               timeZone: String) -> ReaderOutcome {
         withPending(pending) { pendingBuffer in
             blob.withUnsafeBufferPointer { bytes in
                 timeZone.withCString { zone in
@@ -34,12 +35,14 @@ package enum CReference {
                     guard let (parse, rowValues) = rows(blob: bytes, pending: pendingBuffer, times: pendingTimes,
                                                         selectedProjectId: selectedProjectId, nowMs: nowMs),
                           let projects = projects(blob: bytes),
-                          let title = selectedProjectId.map({ projectTitle(blob: bytes, selectedProjectId: $0) }) ?? .null
+                          let title = selectedProjectId.map({ projectTitle(blob: bytes, selectedProjectId: $0) }) ?? .null,
+                          let display = display(blob: bytes, pending: pendingBuffer, times: pendingTimes, selectedProjectId: selectedProjectId,
+                                                capacity: capacity, nowMs: nowMs, zone: zone)
                     else { return unfinished }
                     var decoded = DecodedView(view.pointee, id: id)
                     decoded.parse = parse
                     decoded.addedRowValues = rowValues
-                    decoded.added = ["projects": projects, "projectTitle": title]
+                    decoded.added = ["projects": projects, "projectTitle": title, "display": display]
                     return .view(decoded)
                 }
             }

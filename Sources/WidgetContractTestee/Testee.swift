@@ -62,7 +62,8 @@ public enum Testee {
         let testeeCase = TesteeCase(id: item.id, blob: item.blob,
                                     pendingDoneTargets: item.pendingDoneTargets.map { (taskId: $0.taskId.string, isDone: $0.isDone) },
                                     pendingDoneTimestamps: item.pendingDoneTimestamps.map { (taskId: $0.taskId.string, doneAtMs: $0.ms) },
-                                    selectedProjectId: item.selectedProjectId?.string, nowMs: item.nowMs, timeZoneName: item.timeZone)
+                                    selectedProjectId: item.selectedProjectId?.string, capacity: item.capacity, nowMs: item.nowMs,
+                                    timeZoneName: item.timeZone)
         CrashGuard.arm(ReaderOutcome.failure("the reader trapped (signal) in reader").canonicalLine(id: item.id) + [UInt8(ascii: "\n")])
         defer { CrashGuard.disarm() }
         do {

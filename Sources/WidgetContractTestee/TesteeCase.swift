@@ -15,18 +15,22 @@ public struct TesteeCase: Sendable {
     public let pendingDoneTimestamps: [(taskId: String, doneAtMs: Int64)]
     /// Revision 2: the project a project widget shows; nil for the Today widget (`""` is a selection).
     public let selectedProjectId: String?
+    /// The display question (CONTRACT.md §9.1): the rows the widget can show; 20 (Android's)
+    /// unless the case names another. An iOS family maps it to its own row count.
+    public let capacity: Int
     public let nowMs: Int64
     /// The IANA name, e.g. `Europe/Berlin`.
     public let timeZoneName: String
 
     public init(id: String, blob: [UInt8], pendingDoneTargets: [(taskId: String, isDone: Bool)],
                 pendingDoneTimestamps: [(taskId: String, doneAtMs: Int64)] = [], selectedProjectId: String? = nil,
-                nowMs: Int64, timeZoneName: String) {
+                capacity: Int = 20, nowMs: Int64, timeZoneName: String) {
         self.id = id
         self.blob = blob
         self.pendingDoneTargets = pendingDoneTargets
         self.pendingDoneTimestamps = pendingDoneTimestamps
         self.selectedProjectId = selectedProjectId
+        self.capacity = capacity
         self.nowMs = nowMs
         self.timeZoneName = timeZoneName
     }

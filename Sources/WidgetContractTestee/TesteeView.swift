@@ -14,11 +14,16 @@ public struct TesteeView: Sendable {
     public var meta: SnapshotMeta?
     public var stale: Bool?
     public var header: WidgetHeader?
+    /// What the widget paints (CONTRACT.md §9): the rows on screen with their dots, the rows
+    /// left over, the header, the empty view — an app's presentation decisions (its colour
+    /// parser, its row caps) kept out of SwiftUI. Nil: not implemented.
+    public var display: WidgetDisplay?
 
-    public init(parse: Parse, meta: SnapshotMeta?, stale: Bool?, header: WidgetHeader?) {
+    public init(parse: Parse, meta: SnapshotMeta?, stale: Bool?, header: WidgetHeader?, display: WidgetDisplay? = nil) {
         self.parse = parse
         self.meta = meta
         self.stale = stale
         self.header = header
+        self.display = display
     }
 }

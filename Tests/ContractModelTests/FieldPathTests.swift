@@ -9,6 +9,8 @@ final class FieldPathTests: XCTestCase {
         XCTAssertEqual(FieldPath.Name.allCases.filter { $0.revision == 1 }.map(\.rawValue), [
             "parse", "parse.tasks", "parse.tasks[].id", "parse.tasks[].title", "parse.tasks[].isDone",
             "parse.tasks[].projectColor", "meta.dayStr", "meta.validUntil", "stale", "header.kind", "header.dayMs",
+            "display.rows", "display.rows[].id", "display.rows[].title", "display.rows[].isDone", "display.rows[].dot",
+            "display.more", "display.header.kind", "display.header.title", "display.header.day", "display.empty",
             "crash", "missing",
         ])
         XCTAssertEqual(FieldPath.Name.allCases.map(\.rawValue), ContractDescription.current.fieldNames.map(\.name) + ["crash", "missing"])

@@ -55,6 +55,31 @@ final class CaseStreamTests: XCTestCase {
                        "expected a string")
     }
 
+    /// The display question's capacity (CONTRACT.md §9.1): written only when not 20, after the
+    /// selection, read back; a capacity outside 0…1000 or not an integer is a bad case.
+    func testCapacityIsWrittenOnlyWhenNotTwentyAndReadBack() throws {
+        var small = sample
+        small.selectedProjectId = "p1"
+        small.capacity = 0
+        let line = CorpusTestSupport.text(CaseStream.line(small))
+        XCTAssertEqual(line, #"{"id":"canonical/base@berlin@at","blob":"{\"v\":1}","pendingDoneTargets":{"t1":true},"#
+                           + #""selectedProjectId":"p1","capacity":0,"nowMs":1784325600000,"timeZone":"Europe/Berlin"}"#)
+        XCTAssertEqual(try CaseStream.read(CaseStream.write([small]), file: "t.jsonl"), [small])
+        var twenty = sample
+        twenty.capacity = 20
+        XCTAssertEqual(CaseStream.line(twenty), CaseStream.line(sample), "20 is the default, left out")
+        XCTAssertEqual(CaseFingerprint.of(twenty), CaseFingerprint.of(sample))
+        var three = sample
+        three.capacity = 3
+        XCTAssertNotEqual(CaseFingerprint.of(three), CaseFingerprint.of(sample))
+        XCTAssertEqual(try CaseStream.read(Array(#"{"id":"a","blob":"{}","capacity":20,"nowMs":1,"timeZone":"UTC"}"#.utf8),
+                                           file: "t.jsonl").first?.capacity, 20)
+        XCTAssertEqual(failure([#"{"id":"a","blob":"{}","capacity":-1,"nowMs":1,"timeZone":"UTC"}"#])?.message,
+                       "expected 0 to 1000 rows, got -1")
+        XCTAssertEqual(failure([#"{"id":"a","blob":"{}","capacity":1001,"nowMs":1,"timeZone":"UTC"}"#])?.field, "capacity")
+        XCTAssertEqual(failure([#"{"id":"a","blob":"{}","capacity":3.5,"nowMs":1,"timeZone":"UTC"}"#])?.field, "capacity")
+    }
+
     func testInvalidUTF8GoesAsBase64AndRoundTrips() throws {
         var bytes = sample
         bytes.blob = [0x7B, 0xFF, 0x00, 0xC0, 0xAF, 0x7D]

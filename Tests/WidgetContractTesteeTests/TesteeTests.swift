@@ -138,7 +138,8 @@ final class TesteeTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0)
         let lines = out.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 3, out)
-        XCTAssertEqual(lines[0], #"{"id":"a","parse":{"tasks":[{"id":"t1","title":"A","isDone":false,"projectColor":null}]},"meta":{"dayStr":"2026-07-17","validUntil":5},"stale":true,"header":{"kind":"outdated","dayMs":1784239200000}}"#)
+        XCTAssertEqual(lines[0], #"{"id":"a","parse":{"tasks":[{"id":"t1","title":"A","isDone":false,"projectColor":null}]},"meta":{"dayStr":"2026-07-17","validUntil":5},"stale":true,"header":{"kind":"outdated","dayMs":1784239200000},"#
+                       + #""display":{"rows":[],"more":0,"header":{"kind":"outdated","title":null,"day":"2026-07-17"},"empty":true}}"#)
         XCTAssertTrue(lines[1].hasPrefix(#"{"id":"","crash":"bad case: stdin:2"#), lines[1])
         XCTAssertTrue(lines[2].hasPrefix(#"{"id":"c","parse":{"error":"#), lines[2])
     }

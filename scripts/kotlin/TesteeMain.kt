@@ -79,7 +79,9 @@ class CaseInputs(
     val pendingDoneTargets: Map<String, Boolean>,
     val pendingDoneTimestamps: Map<String, Long>,
     val selectedProjectId: String?,
-    val nowMs: Long
+    val nowMs: Long,
+    /** The rows the widget can show (the display question, CONTRACT.md §9.1): 20 unless the case names another. */
+    val capacity: Int = 20
 )
 
 // The view, written by the glue record-kotlin generates for the reader
@@ -279,7 +281,9 @@ fun runCase(line: String): String {
         val zone = TimeZone.getTimeZone(zoneName)
         if (zone.id != zoneName) throw BadCase("unknown time zone '$zoneName' (the JVM would use ${zone.id})")
         TimeZone.setDefault(zone)
-        val inputs = CaseInputs(blob, pending, times, selected, nowMs)
+        val capacity: Long = if (case.has("capacity")) integer(case.opt("capacity")) ?: throw BadCase("capacity is not an integer") else 20L
+        if (capacity < 0L || capacity > 1000L) throw BadCase("capacity $capacity is not 0 to 1000 rows")
+        val inputs = CaseInputs(blob, pending, times, selected, nowMs, capacity.toInt())
 
         val b = StringBuilder(256)
         b.append("{\"id\":")

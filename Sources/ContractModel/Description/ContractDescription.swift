@@ -76,7 +76,11 @@ package struct ContractDescription: Sendable {
 
     /// Revision 1's top-level members: the harness's typed part (`DecodedView.parse`, `meta`,
     /// `stale`, `header`).
-    package var typedMembers: [ViewMember] { view.filter { $0.revision == 1 } }
+    package var typedMembers: [ViewMember] { view.filter { Self.typedNames.contains($0.name) } }
+
+    /// The members `DecodedView` holds in typed form; every other member — of any revision,
+    /// revision 1's `display` included (CONTRACT.md §9) — is generic.
+    package static let typedNames: Set<String> = ["parse", "meta", "stale", "header"]
 
     /// The contract the harness was built with.
     package static let current: ContractDescription = {
@@ -131,7 +135,7 @@ package struct ContractDescription: Sendable {
         var byName: [String: Int] = [:]
         for (name, revision) in names { byName[name] = revision }
         let rows = view.first { $0.name == "parse" }?.members.first { $0.name == "tasks" }?.members ?? []
-        return ContractDescription(revisions: revisions, view: view, addedMembers: view.filter { $0.revision > 1 },
+        return ContractDescription(revisions: revisions, view: view, addedMembers: view.filter { !typedNames.contains($0.name) },
                                    addedRowMembers: rows.filter { $0.revision > 1 }, fieldNames: names, revisionByName: byName)
     }
 

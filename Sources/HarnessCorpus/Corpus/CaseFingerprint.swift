@@ -10,7 +10,8 @@ import ContractModel
 /// `widget-case/1\n` `blob <n>\n<bytes>\n` `taps <k>\n` (`<n>\n<id bytes><0|1>\n` per tap)
 /// `now <nowMs>\n` `zone <n>\n<zone bytes>\n`, then (revision 2) only when the case has them,
 /// so that every older case keeps its fingerprint: `stamps <k>\n` (`<n>\n<id bytes><ms>\n`
-/// per tap time) and `project <n>\n<id bytes>\n`.
+/// per tap time) and `project <n>\n<id bytes>\n`; then (the display question) `capacity <n>\n` only
+/// when it is not 20.
 package enum CaseFingerprint {
     /// Hex digits kept: 64 bits, plenty to tell one case's versions apart.
     package static let length = 16
@@ -40,6 +41,7 @@ package enum CaseFingerprint {
             }
         }
         if let selected = testCase.selectedProjectId { field("project", selected.utf8) }
+        if testCase.capacity != Case.androidCapacity { input += Array("capacity \(testCase.capacity)\n".utf8) }
         return SHA256.hex(input, digits: length)
     }
 }

@@ -37,7 +37,7 @@ package struct CaseGenerator: Sendable {
                                          zone: zone, instant: instant.name)
                     cases.append(Case(id: id, blob: output.blob, pendingDoneTargets: output.pendingDoneTargets,
                                       pendingDoneTimestamps: output.pendingDoneTimestamps,
-                                      selectedProjectId: output.selectedProjectId, nowMs: instant.epochMs, timeZone: zone))
+                                      selectedProjectId: output.selectedProjectId, capacity: output.capacity, nowMs: instant.epochMs, timeZone: zone))
                 }
             }
         }

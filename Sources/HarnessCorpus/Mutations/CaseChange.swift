@@ -9,6 +9,8 @@ package struct CaseChange: Sendable {
     package var pendingDoneTargets: [Case.PendingTarget]
     package var pendingDoneTimestamps: [Case.PendingTimestamp]
     package var selectedProjectId: JSONString?
+    /// The rows the widget can show (the display question, CONTRACT.md §9.1).
+    package var capacity = Case.androidCapacity
 
     /// The input as it came, ready to edit.
     package init(_ input: MutationOperator.Input) {
@@ -26,7 +28,8 @@ package struct CaseChange: Sendable {
 
     var output: MutationOperator.Output {
         MutationOperator.Output(blob: draft.render(), pendingDoneTargets: pendingDoneTargets,
-                                pendingDoneTimestamps: pendingDoneTimestamps, selectedProjectId: selectedProjectId)
+                                pendingDoneTimestamps: pendingDoneTimestamps, selectedProjectId: selectedProjectId,
+                                capacity: capacity)
     }
 }
 

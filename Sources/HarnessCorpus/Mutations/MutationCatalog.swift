@@ -25,6 +25,7 @@ package enum MutationCatalog {
         + TapTimeMutations.all
         + CurrentTaskMutations.all
         + CompatMutations.all
+        + DisplayMutations.all
 
     /// The operator with this id.
     package static func named(_ id: String) -> MutationOperator? {

@@ -27,4 +27,6 @@ package enum MutationFamily: String, CaseIterable, Sendable {
     case currentTask = "currenttask"
     /// Old persisted blobs (fixtures of an earlier revision) under today's inputs.
     case compat
+    /// What the widget paints (CONTRACT.md §9): colours, capacities, headers, empty states.
+    case display
 }

@@ -42,13 +42,17 @@ package struct MutationOperator: Sendable {
         package var pendingDoneTargets: [Case.PendingTarget]
         package var pendingDoneTimestamps: [Case.PendingTimestamp]
         package var selectedProjectId: JSONString?
+        /// The rows the widget can show (the display question); 20 unless an operator sets it.
+        package var capacity: Int
 
         package init(blob: [UInt8], pendingDoneTargets: [Case.PendingTarget],
-                     pendingDoneTimestamps: [Case.PendingTimestamp] = [], selectedProjectId: JSONString? = nil) {
+                     pendingDoneTimestamps: [Case.PendingTimestamp] = [], selectedProjectId: JSONString? = nil,
+                     capacity: Int = Case.androidCapacity) {
             self.blob = blob
             self.pendingDoneTargets = pendingDoneTargets
             self.pendingDoneTimestamps = pendingDoneTimestamps
             self.selectedProjectId = selectedProjectId
+            self.capacity = capacity
         }
     }
 

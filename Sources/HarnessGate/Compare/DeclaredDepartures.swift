@@ -80,6 +80,7 @@ package struct DeclaredDepartures: Sendable {
             return difference.path.name == .taskProjectColor
         case .d4:
             let isHeader = difference.path.name == .headerDayMs || difference.path.name == .headerKind
+                || difference.path.name == Self.displayHeaderDay
             return texts == nil && isHeader && Self.isDayOutsideCalendar(want, have)
         case .d7:
             // JDK 17's Double.toString is not always the shortest form: the same doubles.
@@ -137,6 +138,10 @@ package struct DeclaredDepartures: Sendable {
     /// or nil when `path` is not one.
     static func texts(_ path: FieldPath, _ want: DecodedView, _ have: DecodedView) -> (String?, String?)? {
         if path.name == .dayStr { return (want.meta.dayStr, have.meta.dayStr) }
+        if let member = displayRowTexts[path.name], let row = path.row {
+            // A row on screen shows the parsed row's id and title (CONTRACT.md §9.3): the same causes.
+            return (displayRowText(want, row: row, member: member), displayRowText(have, row: row, member: member))
+        }
         guard let row = path.row, case .tasks(let mine) = want.parse, case .tasks(let theirs) = have.parse,
               row < mine.count, row < theirs.count else { return nil }
         switch path.name {
@@ -145,6 +150,23 @@ package struct DeclaredDepartures: Sendable {
         case .taskProjectColor: return (mine[row].projectColor, theirs[row].projectColor)
         default: return nil
         }
+    }
+
+    /// The display's row texts (CONTRACT.md §9) by field name, with their member's name.
+    static let displayRowTexts: [FieldPath.Name: String] = Dictionary(uniqueKeysWithValues: ["id", "title"].compactMap { member in
+        FieldPath.Name(rawValue: "display.rows[].\(member)").map { ($0, member) }
+    })
+    static let displayHeaderDay = FieldPath.Name(rawValue: "display.header.day")
+
+    /// The text of member `member` of row `row` of the view's display, nil when there is none.
+    static func displayRowText(_ view: DecodedView, row: Int, member: String) -> String? {
+        let description = ContractDescription.current
+        guard case .object(let display)? = view.added["display"],
+              let rowsAt = description.objectMembers(at: "display")?.firstIndex(where: { $0.name == "rows" }),
+              rowsAt < display.count, case .list(let rows) = display[rowsAt], row < rows.count, case .object(let values) = rows[row],
+              let at = description.objectMembers(at: "display.rows[]")?.firstIndex(where: { $0.name == member }), at < values.count,
+              case .text(let text) = values[at] else { return nil }
+        return text
     }
 
     /// D4: both outdated on the same day string, whose year has five or more digits, is

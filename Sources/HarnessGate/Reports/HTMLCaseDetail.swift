@@ -80,7 +80,13 @@ package enum HTMLCaseDetail {
             }
             out += "</td></tr>\n"
         }
-        out += "</table>\n</div>\n"
+        out += "</table>\n"
+        // The dots a person would see, side by side, when a reader's rows on screen differ (issue 24).
+        if readers.contains(where: { $0.differences.contains { $0.field.hasPrefix("display.rows") } }) {
+            out += HTMLSwatches.render([HTMLSwatches.Column(reader: "expected", rows: HTMLSwatches.rows(of: expected))]
+                + readers.map { HTMLSwatches.Column(reader: $0.reader, rows: HTMLSwatches.rows(of: $0.outcome)) })
+        }
+        out += "</div>\n"
         return out
     }
 

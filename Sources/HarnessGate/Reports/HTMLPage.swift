@@ -105,6 +105,12 @@ package enum HTMLPage {
     ul.diff del { background: var(--unexpected-bg); text-decoration: none; padding: 0 2px; }
     ul.diff ins { background: var(--agree-bg); text-decoration: none; padding: 0 2px; }
     .same { color: var(--muted); font-style: italic; }
+    table.swatches { border-collapse: collapse; margin-top: 4px; background: #fff; }
+    table.swatches th, table.swatches td { border: 1px solid #e6e8eb; padding: 3px 10px; text-align: left; font-size: 12px; }
+    .swatch { display: inline-block; width: 18px; height: 18px; border-radius: 50%; vertical-align: -4px; margin-right: 4px;
+      border: 1px solid #9aa1a9; overflow: hidden; background: repeating-conic-gradient(#c9cdd2 0 25%, #fff 0 50%) 50% / 8px 8px; }
+    .swatch > span { display: block; width: 100%; height: 100%; }
+    .swatch.none { background: #fff; border-style: dashed; }
     footer { color: var(--muted); font-size: 12px; margin-top: 24px; }
     """
 }

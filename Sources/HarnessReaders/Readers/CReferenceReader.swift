@@ -13,6 +13,7 @@ package struct CReferenceReader: InProcessReader {
         CReference.decode(id: testCase.id, blob: testCase.blob,
                           pending: testCase.pendingDoneTargets.map { CReference.Pending(id: $0.taskId.utf8, isDone: $0.isDone) },
                           pendingTimes: testCase.pendingDoneTimestamps.map { CReference.PendingTime(id: $0.taskId.utf8, ms: $0.ms) },
-                          selectedProjectId: testCase.selectedProjectId?.utf8, nowMs: testCase.nowMs, timeZone: testCase.timeZone)
+                          selectedProjectId: testCase.selectedProjectId?.utf8, capacity: testCase.capacity, nowMs: testCase.nowMs,
+                          timeZone: testCase.timeZone)
     }
 }

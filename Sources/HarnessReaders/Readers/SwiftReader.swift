@@ -17,7 +17,7 @@ package struct SwiftReader: InProcessReader {
         let pending = PendingTargets(testCase.pendingDoneTargets.map { (taskId: $0.taskId.string, isDone: $0.isDone) })
         let times = PendingTimestamps(testCase.pendingDoneTimestamps.map { (taskId: $0.taskId.string, doneAtMs: $0.ms) })
         return DecodedView.decode(id: testCase.id, blob: testCase.blob, pendingDoneTargets: pending, pendingDoneTimestamps: times,
-                                  selectedProjectId: testCase.selectedProjectId?.string, nowMs: testCase.nowMs,
+                                  selectedProjectId: testCase.selectedProjectId?.string, capacity: testCase.capacity, nowMs: testCase.nowMs,
                                   timeZone: ZoneCache.shared.zone(testCase.timeZone))
     }
 }

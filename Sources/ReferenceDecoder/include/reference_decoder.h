@@ -245,6 +245,55 @@ typedef struct rd_current_task {
 int rd_current_task_read(const unsigned char *blob, size_t blob_len, rd_current_task **out);
 void rd_current_task_free(rd_current_task *t);
 
+/* ---- The display question (CONTRACT.md §9): what Android's widget paints ---- */
+
+/* android.graphics.Color.parseColor of the UTF-8 text `text` (len bytes, read as Java's
+ * UTF-16 units, CONTRACT.md §9.2): 1 and *out_argb (alpha in the top byte) when Android
+ * paints the dot; 0 where parseColor throws (no dot). Never allocates. */
+int rd_android_color(const char *text, size_t len, uint32_t *out_argb);
+
+/* The display inputs: revision 2's parse inputs, the zone the header's day is read in
+ * (an IANA name, NUL-terminated) and the rows the widget can show (Android: 20). */
+typedef struct rd_display_query {
+    rd_parse_query parse;
+    const char *time_zone;
+    size_t capacity;
+} rd_display_query;
+
+/* One row on screen. */
+typedef struct rd_display_row {
+    char *id;
+    size_t id_len;
+    char *title;
+    size_t title_len;
+    int is_done;
+    int has_dot;              /* 0: no dot (no colour, or parseColor throws) */
+    uint32_t dot_argb;
+} rd_display_row;
+
+enum { RD_HEADER_TODAY = 0, RD_HEADER_OUTDATED = 1, RD_HEADER_PROJECT = 2 };
+
+typedef struct rd_display {
+    rd_display_row *rows;     /* the first `capacity` rows, in order */
+    size_t row_count;
+    size_t more;              /* rows beyond the capacity (0 when the list failed) */
+    int header_kind;          /* RD_HEADER_* */
+    char *header_title;       /* RD_HEADER_PROJECT: the project's title; else NULL */
+    size_t header_title_len;
+    int has_header_day;       /* RD_HEADER_OUTDATED with a known dayMs */
+    int32_t header_year;      /* the local day of dayMs in time_zone */
+    int header_month, header_day;
+    int shows_empty;          /* the empty view: no row on screen */
+} rd_display;
+
+/* The display answer (CONTRACT.md §9): rows = rd_project_title (with a selection) then
+ * rd_parse, any failure of either giving no rows; the header = the selected project's
+ * title when rd_project_title finds one, else today / outdated from the stamp (as rd_decode
+ * reads it) with the local day of dayMs. NULL on out-of-memory or when the zone could not be
+ * read (as rd_decode). Free with rd_display_free. */
+rd_display *rd_display_read(const rd_display_query *q);
+void rd_display_free(rd_display *d);
+
 /* The pieces the Swift side or tests may want on their own. */
 
 /* UTC offset (seconds east) of `time_zone` at instant `t` (seconds since the
