@@ -50,7 +50,7 @@ package struct ReaderEntry: Sendable {
     package static func liveTestee(_ name: String) -> ReaderEntry { ReaderEntry(name: name, role: .liveTestee) }
 
     /// The product: the `WidgetSnapshot` library (`SwiftReader`).
-    package static let swift = ReaderEntry(name: "swift", role: .product, contractRevision: 2, make: { SwiftReader() })
+    package static let swift = ReaderEntry(name: "swift", role: .product, contractRevision: 3, make: { SwiftReader() })
     /// The C reference on libjansson (`CReferenceReader`), which writes `golden/expected`: it
     /// answers every revision the contract description has (an expected line lacking a field
     /// is refused).
