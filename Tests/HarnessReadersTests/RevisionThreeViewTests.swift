@@ -38,4 +38,22 @@ final class RevisionThreeViewTests: XCTestCase {
         other.added["currentTask"] = .null
         XCTAssertEqual(FieldDifference.between(expected: view, got: other).map(\.field), ["currentTask"])
     }
+
+    /// A reader without a member (the app's has no `projectId`) leaves it out of its line: that
+    /// member is not implemented, the others are compared; a golden/expected line must have it.
+    func testAMemberLeftOutIsNotImplemented() throws {
+        let blob = #"{"v":1,"currentTask":{"id":"t1","title":"a","projectId":"p1","isLocal":true}}"#
+        let full = try XCTUnwrap(CReferenceReader().outcome(Case(id: "r3/x@utc@at", blob: Array(blob.utf8), nowMs: 0, timeZone: "UTC")).view)
+        let line = full.canonicalJSONString.replacingOccurrences(of: #""projectId":"p1","#, with: "")
+            .replacingOccurrences(of: #""isLocal":true"#, with: #""isLocal":false"#)
+        XCTAssertFalse(line.contains("projectId"), line)
+        let read = try XCTUnwrap(try ViewLine.parse(Array(line.utf8), file: "t", lineNumber: 1, allowingNotImplemented: true).outcome.view)
+        XCTAssertTrue(read.notImplemented.contains(FieldPath.Name(rawValue: "currentTask.projectId")!))
+        XCTAssertEqual(read.canonicalJSONString, line, "written back as it came")
+        XCTAssertEqual(FieldDifference.between(expected: full, got: read).map { "\($0.field)=\($0.got)" },
+                       ["currentTask.projectId=not implemented", "currentTask.isLocal=false"])
+        XCTAssertThrowsError(try ViewLine.parse(Array(line.utf8), file: "t", lineNumber: 1)) { error in
+            XCTAssertEqual((error as? HarnessInputError)?.field, "currentTask.projectId")
+        }
+    }
 }

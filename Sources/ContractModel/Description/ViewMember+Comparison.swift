@@ -29,6 +29,8 @@ extension ViewMember {
             out.append(FieldDifference(path: fieldPath(path, row: row), expected: summary(expected, type: type), got: summary(got, type: type)))
         }
         switch (expected, got) {
+        case (.omitted, _), (_, .omitted):
+            return  // an object's member a line leaves out: its object's loop below reports it
         case (.error, .error), (.null, .null):
             return
         case (.error, _), (_, .error), (.null, _), (_, .null):
@@ -42,6 +44,10 @@ extension ViewMember {
         case (.object(let want), .object(let have)):
             guard case .object(let members) = type else { return }
             for (member, (a, b)) in zip(members, zip(want, have)) {
+                if b == .omitted {
+                    if a != .omitted { out += member.notImplemented(expected: a, row: row) }
+                    continue
+                }
                 compare(a, b, path: member.path, type: member.type, row: row, into: &out)
             }
         default:
@@ -62,6 +68,7 @@ extension ViewMember {
     package static func summary(_ value: ViewValue, type: ViewType) -> String {
         switch value {
         case .null: return "null"
+        case .omitted: return FieldDifference.notImplemented
         case .bool(let flag): return String(flag)
         case .int(let number): return String(number)
         case .text(let text): return FieldDifference.quoted(text)
