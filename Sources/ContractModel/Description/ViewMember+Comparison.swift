@@ -23,6 +23,14 @@ extension ViewMember {
                                 got: FieldDifference.notImplemented)]
     }
 
+    /// The differences of a member only the other side has (`expected` left it out): one per
+    /// highest compared field at or below it, `expected` "not implemented".
+    package func appeared(got: ViewValue, row: Int? = nil) -> [FieldDifference] {
+        notImplemented(expected: got, row: row).map {
+            FieldDifference(path: $0.path, expected: FieldDifference.notImplemented, got: $0.expected)
+        }
+    }
+
     private static func compare(_ expected: ViewValue, _ got: ViewValue, path: String, type: ViewType, row: Int?,
                                 into out: inout [FieldDifference]) {
         func differ() {
@@ -46,6 +54,10 @@ extension ViewMember {
             for (member, (a, b)) in zip(members, zip(want, have)) {
                 if b == .omitted {
                     if a != .omitted { out += member.notImplemented(expected: a, row: row) }
+                    continue
+                }
+                if a == .omitted {
+                    out += member.appeared(got: b, row: row)
                     continue
                 }
                 compare(a, b, path: member.path, type: member.type, row: row, into: &out)
