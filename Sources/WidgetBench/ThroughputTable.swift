@@ -1,4 +1,5 @@
 import HarnessCorpus
+import HarnessReaders
 import Foundation
 
 /// Per-case throughput of every reader on inputs (a)–(d), one thread.
@@ -72,7 +73,7 @@ struct ThroughputTable {
 }
 
 func log(_ message: String) {
-    FileHandle.standardError.write(Data("bench: \(message)\n".utf8))
+    StandardStreams.err("bench: \(message)\n")
 }
 
 /// Number formatting for the tables.

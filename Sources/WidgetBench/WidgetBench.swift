@@ -67,7 +67,7 @@ enum WidgetBench {
                 throw BenchError("unknown subcommand `\(command)`\n\(usage)")
             }
         } catch {
-            FileHandle.standardError.write(Data("WidgetBench: \(error)\n".utf8))
+            StandardStreams.err("WidgetBench: \(error)\n")
             exit(2)
         }
     }

@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 
 // The libFuzzer target: every input is a blob, decoded by the Swift reader and the C
@@ -16,7 +17,7 @@ import Foundation
 public func widgetFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let blob = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     if let report = ReaderPair.disagreement(blob: blob, settings: FuzzSettings(blob)) {
-        FileHandle.standardError.write(Data(("WidgetFuzz: the Swift and C readers disagree\n" + report).utf8))
+        BrokenPipe.write(Array(("WidgetFuzz: the Swift and C readers disagree\n" + report).utf8), to: 2)
         abort()
     }
     return 0

@@ -20,7 +20,7 @@ enum ReaderPair {
         for name in FuzzSettings.zones {
             var offset: Int32 = 0
             guard let zone = TimeZone(identifier: name), rd_zone_offset_at(name, 0, &offset) == 1 else {
-                FileHandle.standardError.write(Data("WidgetFuzz: zone \(name) unknown to a reader (no tzdata?): days not compared in it\n".utf8))
+                BrokenPipe.write(Array("WidgetFuzz: zone \(name) unknown to a reader (no tzdata?): days not compared in it\n".utf8), to: 2)
                 continue
             }
             known[name] = zone

@@ -219,16 +219,50 @@ final class CLIClosedPipeTests: XCTestCase {
         XCTAssertEqual(run.status, 141, run.err)
     }
 
-    /// Runs the CLI with `arguments`, its stdout (and with `errorsToo` its stderr) into
-    /// `reader`; returns the CLI's own exit status as the shell sees it, and its stderr otherwise.
-    private func piped(_ arguments: [String], into reader: String, errorsToo: Bool) throws -> (status: Int32, err: String) {
+    /// The package's other programs write the same way (`BrokenPipe`), also when their parent
+    /// ignores SIGPIPE (as the harness does for its testees), where `FileHandle` trapped: the
+    /// testee kit answering cases into `head -c 1`, WidgetFuzz's lines, WidgetBench's usage on
+    /// stdout and its error on stderr into a reader that is gone.
+    func testTheKitWidgetFuzzAndWidgetBenchEndAsSIGPIPEWouldEvenWithSIGPIPEIgnored() throws {
+        let folder = GateTestSupport.cli.deletingLastPathComponent()
+        let cases = FileManager.default.temporaryDirectory.appendingPathComponent("closed-pipe-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: cases) }
+        let line = #"{"id":"canonical/base@berlin@at","blob":"{\"v\":1,\"tasks\":[]}","nowMs":0,"timeZone":"Europe/Berlin"}"#
+        try String(repeating: line + "\n", count: 20_000).write(to: cases, atomically: true, encoding: .utf8)
+        let testee = try piped([], into: "head -c 1", errorsToo: false, program: folder.appendingPathComponent("ios-example-testee"),
+                               stdin: cases, ignoringSIGPIPE: true)
+        XCTAssertEqual(testee.status, 141, testee.err)
+        XCTAssertTrue(testee.err.isEmpty, testee.err)
+        let blob = FileManager.default.temporaryDirectory.appendingPathComponent("closed-pipe-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: blob) }
+        try "{}".write(to: blob, atomically: true, encoding: .utf8)
+        let fuzz = try piped(Array(repeating: blob.path, count: 20_000), into: "head -c 1", errorsToo: false,
+                             program: folder.appendingPathComponent("WidgetFuzz"), ignoringSIGPIPE: true)
+        XCTAssertEqual(fuzz.status, 141, fuzz.err)
+        XCTAssertTrue(fuzz.err.isEmpty, fuzz.err)
+        // (The reader is gone before the program writes: `sleep` first, then a reader that reads nothing.)
+        let usage = try piped(["--help"], into: "true", errorsToo: false, program: folder.appendingPathComponent("WidgetBench"),
+                              ignoringSIGPIPE: true, delayed: true)
+        XCTAssertEqual(usage.status, 141, usage.err)
+        let error = try piped(["no-such-subcommand"], into: "true", errorsToo: true, program: folder.appendingPathComponent("WidgetBench"),
+                              ignoringSIGPIPE: true, delayed: true)
+        XCTAssertEqual(error.status, 141, error.err)
+    }
+
+    /// Runs the CLI (or `program`) with `arguments`, its stdout (and with `errorsToo` its
+    /// stderr) into `reader`; returns the program's own exit status as the shell sees it, and
+    /// its stderr otherwise. `ignoringSIGPIPE`: the program starts with SIGPIPE ignored;
+    /// `delayed`: it starts half a second late (after a quick reader has gone).
+    private func piped(_ arguments: [String], into reader: String, errorsToo: Bool, program: URL = GateTestSupport.cli,
+                       stdin: URL? = nil, ignoringSIGPIPE: Bool = false, delayed: Bool = false) throws -> (status: Int32, err: String) {
         let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("closed-pipe-\(UUID().uuidString).err")
         defer { try? FileManager.default.removeItem(at: errFile) }
-        let redirect = errorsToo ? "2>&1" : "2>\"$ERRFILE\""
+        let redirect = (errorsToo ? "2>&1" : "2>\"$ERRFILE\"") + (stdin.map { " <\"\($0.path)\"" } ?? "")
+        let start = (ignoringSIGPIPE ? "trap '' PIPE; " : "") + (delayed ? "sleep 0.5; " : "")
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/bash")
-        shell.arguments = ["-c", "\"$0\" \"$@\" \(redirect) | \(reader) >/dev/null; echo ${PIPESTATUS[0]} >\"$STATUSFILE\"",
-                           GateTestSupport.cli.path] + arguments
+        shell.arguments = ["-c", "{ \(start)\"$0\" \"$@\" \(redirect); } | \(reader) >/dev/null; echo ${PIPESTATUS[0]} >\"$STATUSFILE\"",
+                           program.path] + arguments
         let statusFile = errFile.appendingPathExtension("status")
         defer { try? FileManager.default.removeItem(at: statusFile) }
         var environment = ProcessInfo.processInfo.environment

@@ -83,7 +83,11 @@ final class DivergenceListTests: XCTestCase {
         for reason in ["n/a", "N/A", "none", "None.", "ok", "OK", "TODO", "FIXME", "tbd", "-", "legacy", "known bug", "n/a n/a",
                        "n/a n/a n/a", "ok ok ok", "none, none, none", "n/a\u{00A0}n/a\u{00A0}n/a", "x y z", "_ _ _ a b c",
                        "TO-DO: explain later", "FIX ME later please", "T\u{200B}ODO fill in later", "TODO\u{0301} fill it in",
-                       "to\u{00AD}do fill reason", "a a a a b b b"] {
+                       "to\u{00AD}do fill reason", "a a a a b b b",
+                       // Look-alike letters of other scripts: Cyrillic Т, М, О, Х, Greek Ο, Χ, Τ, fullwidth.
+                       "\u{0422}ODO fill in later", "FIX\u{041C}E later please", "T\u{041E}D\u{041E} explain it later",
+                       "\u{0425}\u{0425}\u{0425} explain it later", "T\u{039F}DO explain it later", "\u{03A7}XX explain it later",
+                       "\u{0442}odo explain it later", "ＴＯＤＯ explain it later"] {
             let message = refusal("*/x@*  [parse]  \(reason)\n")
             XCTAssertTrue(message.hasPrefix("golden/divergences/x.txt:1: entry `*/x@*` has "), "`\(reason)`: \(message)")
         }

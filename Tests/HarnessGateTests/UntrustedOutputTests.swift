@@ -100,7 +100,16 @@ final class UntrustedOutputTests: XCTestCase {
         XCTAssertFalse(junit.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0xFFFE }, "a control character in JUnit")
         XCTAssertFalse(junit.contains("<img") || junit.contains("<script") || junit.contains("]]>"))
         let parser = XMLParser(data: Data(junit.utf8))
+        let decoded = DecodedXMLText()
+        parser.delegate = decoded
         XCTAssertTrue(parser.parse(), "JUnit XML is not well-formed: \(String(describing: parser.parserError))")
+        // What a CI reporter reads out of it (entities decoded): no carriage return, no line
+        // break of a payload's own, so no line starts with `::`.
+        let texts = decoded.attributes + [decoded.characters]
+        XCTAssertFalse(texts.contains { $0.contains("\r") }, "a decoded carriage return in JUnit")
+        for text in texts { assertInertText(text, "junit (decoded)") }
+        XCTAssertTrue(decoded.characters.contains(#"crash: x\n::error file=x::FAKE ::add-mask::secret \u001b[31mred"#), decoded.characters)
+        XCTAssertTrue(decoded.characters.contains(#"stderr of evil, last lines:\n  | …\n  | \n  | ::error file=x::FAKE"#), decoded.characters)
 
         // JSON: parses, and the reason and crash text come back exactly.
         let json = JSONReport.render(facts)
@@ -140,6 +149,17 @@ final class UntrustedOutputTests: XCTestCase {
         XCTAssertEqual(MarkdownText.code("`x`"), "`` `x` ``")
         XCTAssertEqual(MarkdownText.cell("a|b"), "`a\\|b`")
         XCTAssertEqual(MarkdownText.plain("<h1>x</h1>"), #"\<h1\>x\<\/h1\>"#)
+    }
+
+    /// Every attribute value and all character data of an XML document, entities decoded.
+    private final class DecodedXMLText: NSObject, XMLParserDelegate {
+        var attributes: [String] = []
+        var characters = ""
+        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
+                    attributes attributeDict: [String: String] = [:]) {
+            attributes += attributeDict.values
+        }
+        func parser(_ parser: XMLParser, foundCharacters string: String) { characters += string }
     }
 
     /// No line of a text output starts (after blanks) with `::`, and no control character

@@ -27,12 +27,19 @@ package enum GoldenText {
     }
 
     /// The file's bytes with a leading UTF-8 BOM removed; nil when the file does not exist. A
-    /// file over `maximumBytes` is refused before it is read (`InputLimits`).
-    package static func read(_ url: URL, displayName: String, tree: TreeBoundary, maximumBytes: Int = .max) throws(HarnessInputError) -> [UInt8]? {
+    /// file over `maximumBytes` is refused before it is read (`InputLimits`). A file of the
+    /// tree must be a regular file: a FIFO, socket or device there is refused without being
+    /// opened (opening a FIFO would wait for a writer forever); `special` allows one for a path
+    /// the user named (`compare <(…)`).
+    package static func read(_ url: URL, displayName: String, tree: TreeBoundary, maximumBytes: Int = .max,
+                             special: Bool = false) throws(HarnessInputError) -> [UInt8]? {
         switch try presence(url, displayName: displayName, tree: tree) {
         case .missing: return nil
         case .folder: throw HarnessInputError(file: displayName, message: "is a folder, expected a file (rename or remove it)")
         case .file: break
+        }
+        if !special, let kind = notRegular(url) {
+            throw HarnessInputError(file: displayName, message: "is \(kind), not a regular file: the harness reads only regular files under the tree (replace it with the file itself)")
         }
         guard access(url.path, R_OK) == 0 else {
             throw HarnessInputError(file: displayName, message: "cannot read: \(String(cString: strerror(errno)))")
@@ -50,10 +57,24 @@ package enum GoldenText {
         return withoutBOM([UInt8](data))
     }
 
+    /// What a path that is not a regular file is (`a FIFO`, `a socket`, `a device`), read
+    /// with `stat` (links followed: the tree check has vetted them); nil for a regular file.
+    static func notRegular(_ url: URL) -> String? {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR, S_IFBLK: return "a device"
+        default: return "not a file"
+        }
+    }
+
     /// The file's bytes (BOM removed); a missing file is an error with `hint` appended.
     package static func require(_ url: URL, displayName: String, tree: TreeBoundary, hint: String = "",
-                                maximumBytes: Int = .max) throws(HarnessInputError) -> [UInt8] {
-        guard let bytes = try read(url, displayName: displayName, tree: tree, maximumBytes: maximumBytes) else {
+                                maximumBytes: Int = .max, special: Bool = false) throws(HarnessInputError) -> [UInt8] {
+        guard let bytes = try read(url, displayName: displayName, tree: tree, maximumBytes: maximumBytes, special: special) else {
             throw HarnessInputError(file: displayName, message: "missing" + (hint.isEmpty ? "" : ": \(hint)"))
         }
         return bytes

@@ -37,7 +37,7 @@ package enum ViewLineFile {
         case .file:
             var lines: [Line] = []
             var seen: [String: Int] = [:]
-            for (index, bytes) in try GoldenText.lines(try GoldenText.require(url, displayName: path, tree: tree), file: path).enumerated() where !bytes.isEmpty {
+            for (index, bytes) in try GoldenText.lines(try GoldenText.require(url, displayName: path, tree: tree, special: true), file: path).enumerated() where !bytes.isEmpty {
                 let line = try parse(bytes, file: path, lineNumber: index + 1)
                 if let earlier = seen.updateValue(line.lineNumber, forKey: line.id) {
                     throw HarnessInputError(file: path, line: line.lineNumber, field: "id", message: "case \(line.id) again (first on line \(earlier))")
@@ -50,7 +50,9 @@ package enum ViewLineFile {
 
     /// One line of a views stream.
     package static func parse(_ bytes: some Collection<UInt8>, file: String, lineNumber: Int) throws(HarnessInputError) -> Line {
-        let (id, outcome) = try ViewLine.parse(GoldenLine.open(bytes).view, file: file, lineNumber: lineNumber, allowingNotImplemented: true)
-        return Line(id: id, outcome: outcome, lineNumber: lineNumber)
+        let (view, provenance) = GoldenLine.open(bytes)
+        let (id, outcome) = try ViewLine.parse(view, file: file, lineNumber: lineNumber, allowingNotImplemented: true)
+        // A sealed line is a golden line: a text there beginning `sha256:` is a stored digest.
+        return Line(id: id, outcome: outcome.compacted(storedDigests: provenance != .none), lineNumber: lineNumber)
     }
 }

@@ -99,7 +99,7 @@ package struct ViewStore {
                     return (id, stored(known.outcome))
                 }
                 let (id, outcome) = try ViewLine.parse(view, file: line.display, lineNumber: line.number, allowingNotImplemented: allowsNotImplemented)
-                return (id, stored(outcome))
+                return (id, stored(outcome.compacted(storedDigests: true)))
             }
         }
         outcomes.reserveCapacity(lines.count)
@@ -127,7 +127,8 @@ package struct ViewStore {
     }
 
     /// Replaces the folder's content with these views, `views[i]` produced from `cases[i]`
-    /// (see `write(lines:)`). Returns the names of the files whose bytes changed.
+    /// (see `write(lines:)`), each as it is compared: its long texts already digests
+    /// (`DecodedView.compacted`). Returns the names of the files whose bytes changed.
     @discardableResult
     package func write(_ views: [DecodedView], cases: [Case]) throws -> [String] {
         precondition(views.count == cases.count, "one view per case")
@@ -135,16 +136,21 @@ package struct ViewStore {
             var line: [UInt8] = []
             view.appendCanonicalJSON(to: &line)
             return (testCase, line)
-        })
+        }, recorded: false)
     }
 
-    /// Replaces the folder's content with these lines (canonical views, or a recorded
-    /// testee's lines byte for byte), each sealed with the fingerprint of the case it was
+    /// Replaces the folder's content with these lines (a recorded testee's lines byte for
+    /// byte, but for a line holding a long text: `withDigests`), each sealed with the fingerprint of the case it was
     /// produced from (`GoldenLine`), grouped by fixture in the given order, each file written
     /// atomically; files of fixtures no longer produced are removed. Returns the names of the
     /// files whose bytes changed.
     @discardableResult
     package func write(lines: [(testCase: Case, line: [UInt8])]) throws -> [String] {
+        try write(lines: lines, recorded: true)
+    }
+
+    /// `recorded`: the lines are a testee's, whose long texts are still whole (`withDigests`).
+    private func write(lines: [(testCase: Case, line: [UInt8])], recorded: Bool) throws -> [String] {
         var order: [String] = []
         var byFixture: [String: [UInt8]] = [:]
         for (testCase, line) in lines {
@@ -156,7 +162,8 @@ package struct ViewStore {
                 throw HarnessInputError(file: displayName, field: "id", message: "case \(testCase.id): not a view line")
             }
             if byFixture[fixture] == nil { order.append(fixture) }
-            byFixture[fixture, default: []] += GoldenLine.seal(line, caseFingerprint: CaseFingerprint.of(testCase))
+            let stored = recorded ? try Self.withDigests(line, of: testCase) : line
+            byFixture[fixture, default: []] += GoldenLine.seal(stored, caseFingerprint: CaseFingerprint.of(testCase))
             byFixture[fixture]!.append(UInt8(ascii: "\n"))
         }
         // Every file this may write or remove is checked before the first write.
@@ -179,6 +186,20 @@ package struct ViewStore {
             changed.append(file)
         }
         return changed
+    }
+
+    /// The line as a golden file keeps it: a recorded line holding a long text (or one that
+    /// looks like a digest) is written again in canonical form with that text as its digest
+    /// (`LongTextDigest`); any other line (and any crash line) is kept byte for byte.
+    private static func withDigests(_ line: [UInt8], of testCase: Case) throws(HarnessInputError) -> [UInt8] {
+        let marker = Array(LongTextDigest.prefix.utf8)
+        let mayHold = line.count > LongTextDigest.maximumBytes
+            || line.indices.contains { line[$0] == marker[0] && line[$0...].starts(with: marker) }
+        guard mayHold else { return line }
+        let (_, outcome) = try ViewLine.parse(line, file: "the line for case \(testCase.id)", lineNumber: 1, allowingNotImplemented: true)
+        // (A crash line is kept as it is: its text is the testee's, not a view's.)
+        guard case .view(let view) = outcome, view.holdsLongText else { return line }
+        return view.compacted().canonicalJSON
     }
 
     /// Refuses (exit 2, naming the path) a folder that is, or lies under, a link leaving the

@@ -176,7 +176,8 @@ enum EntryParser {
 
     /// Why a reason is not a reason, or nil: empty, no letters at all (`?`), a placeholder
     /// (`n/a`, `none`, `ok`, `-`, …, also repeated: `ok ok ok`), a `TODO`/`FIXME`/`XXX`/`TBD` marker
-    /// (also spelled `TO-DO`, `FIX ME`, or with invisible or combining characters inside), a question
+    /// (also spelled `TO-DO`, `FIX ME`, with invisible or combining characters inside, or with
+    /// Cyrillic or Greek look-alike letters: `ТODO`, `FIXМE`), a question
     /// left open (`why …`), or fewer than `minimumWords` distinct words of two letters or more
     /// (`legacy`, `known bug`, `x y z`).
     static func placeholderProblem(_ reason: String) -> String? {
@@ -200,15 +201,16 @@ enum EntryParser {
     }
 
     /// The reason as a reader sees it: compatibility forms decomposed (NFKD), invisible format
-    /// characters and combining marks dropped, so `T\u{200B}ODO` reads as `TODO`.
+    /// characters and combining marks dropped, look-alike letters of other scripts folded to
+    /// Latin (`ConfusableSkeleton`), so `T\u{200B}ODO` and `ТODO` (Cyrillic Т) read as `TODO`.
     private static func visible(_ text: String) -> String {
         let folded = text.decomposedStringWithCompatibilityMapping
-        return String(String.UnicodeScalarView(folded.unicodeScalars.filter {
+        return ConfusableSkeleton.fold(String(String.UnicodeScalarView(folded.unicodeScalars.filter {
             switch $0.properties.generalCategory {
             case .format, .nonspacingMark, .enclosingMark: return false
             default: return true
             }
-        }))
+        })))
     }
 }
 

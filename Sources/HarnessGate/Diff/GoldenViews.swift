@@ -19,6 +19,7 @@ package struct GoldenViews: Sendable {
         package func outcome() throws(HarnessInputError) -> ReaderOutcome {
             // Lenient on omitted fields: the gate, not `diff`, holds golden/expected complete.
             try ViewLine.parse(line, file: file, lineNumber: lineNumber, allowingNotImplemented: true).outcome
+                .compacted(storedDigests: true)
         }
     }
 

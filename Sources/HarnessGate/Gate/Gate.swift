@@ -70,6 +70,7 @@ package enum Gate {
         let comparable = ids.indices.filter { expectedFreshness.current[$0] }
 
         try checkReaderNames(options)
+        try ListOwners.check(paths, known: options.roster.entries.map(\.name) + options.testees.map(\.name))
         var verdicts: [ReaderVerdict] = []
         var outcomes: [String: [ReaderOutcome]] = [:]
         let live = options.readers.map { (options.roster.entry(for: $0), $0) } + options.testees.map { (ReaderEntry.liveTestee($0.name), $0 as any Reader) }
@@ -158,7 +159,8 @@ package enum Gate {
     package static func update(_ paths: HarnessPaths, reference: any InProcessReader = CReferenceReader(),
                               jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> [String] {
         let corpus = try Corpus.load(paths)
-        let outcomes = ParallelMap.map(corpus.cases, jobs: jobs) { reference.outcome($0) }
+        // Long texts as digests (`LongTextDigest`): a golden line holds what a view needs.
+        let outcomes = ParallelMap.map(corpus.cases, jobs: jobs) { reference.outcome($0).compacted() }
         var views: [DecodedView] = []
         views.reserveCapacity(outcomes.count)
         for (testCase, outcome) in zip(corpus.cases, outcomes) {

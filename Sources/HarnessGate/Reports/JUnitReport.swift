@@ -34,13 +34,14 @@ package enum JUnitReport {
                 let classname = "\(verdict.reader).\(CaseID.family(of: testCase.id))"
                 out += "    <testcase classname=\"\(escape(classname))\" name=\"\(escape(testCase.id))\""
                 guard let deviation = deviations[testCase.id] else { out += "/>\n"; continue }
-                let detail = deviation.differences.map { "\($0.field): expected \($0.expected), got \($0.got)" }.joined(separator: "\n")
+                // One line per field, each escaped on its own: the line breaks are the report's.
+                let detail = deviation.differences.map { escape("\($0.field): expected \($0.expected), got \($0.got)") }.joined(separator: "\n")
                 if !deviation.isUnexpected {
                     let entries = deviation.judgements.compactMap(\.excusedBy).map { "\(verdict.listFile):\($0.line) \($0.fields): \($0.reason)" }
                     out += "><skipped message=\"\(escape("listed in " + Array(Set(entries)).sorted().joined(separator: "; ")))\"/></testcase>\n"
                 } else {
                     let fields = deviation.judgements.filter { $0.excusedBy == nil }.map(\.field)
-                    out += "><failure message=\"\(escape(fields.joined(separator: ", ") + " differs (no entry excuses it)"))\">\(escape(detail))</failure></testcase>\n"
+                    out += "><failure message=\"\(escape(fields.joined(separator: ", ") + " differs (no entry excuses it)"))\">\(detail)</failure></testcase>\n"
                 }
             }
             for entry in verdict.staleEntries {
@@ -53,24 +54,21 @@ package enum JUnitReport {
         return out
     }
 
-    /// XML text escaping; characters XML 1.0 cannot carry at all become U+FFFD.
+    /// One piece of text for an attribute or element: `UntrustedText`'s rule first (a newline,
+    /// carriage return, tab or other control character is shown as `\n`, `\r`, `\t`,
+    /// `\u0001`; a leading `::` is broken), so that the decoded XML holds no line break of the
+    /// text's own for a CI reporter to echo as a line (`::error …`); then XML escaping.
     static func escape(_ text: String) -> String {
         var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        let shown = UntrustedText.escape(text)
+        out.reserveCapacity(shown.utf8.count)
+        for scalar in shown.unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            case "\t", "\r": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out

@@ -1,4 +1,5 @@
 import Foundation
+import ContractModel
 import HarnessCorpus
 
 /// The one writer of the harness's own stdout and stderr (reports, diagnostics, progress):
@@ -22,20 +23,15 @@ package enum StandardStreams {
     package static func write(_ bytes: [UInt8], to fd: Int32) {
         lock.lock()
         defer { lock.unlock() }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
-            if written > 0 { offset += written; continue }
-            if written < 0 && errno == EINTR { continue }
-            // errno is read first: ending the children makes system calls that overwrite it.
-            let error = written < 0 ? errno : EIO
-            if error == EPIPE { endAsBrokenPipe() }
-            // Another error on stderr (a full disk): nothing more can be said there.
-            guard fd == STDOUT_FILENO else { return }
-            LiveProcessGroups.killAll()
-            TemporaryFiles.removeAll()
-            _exit(1)
-        }
+        // (errno is taken before the children are ended: that makes system calls that overwrite it.)
+        let error = BrokenPipe.writeAll(bytes, to: fd)
+        if error == 0 { return }
+        if error == EPIPE { endAsBrokenPipe() }
+        // Another error on stderr (a full disk): nothing more can be said there.
+        guard fd == STDOUT_FILENO else { return }
+        LiveProcessGroups.killAll()
+        TemporaryFiles.removeAll()
+        _exit(1)
     }
 
     /// The reader of stdout or stderr is gone: end as SIGPIPE would, leaving no child and no
@@ -43,12 +39,6 @@ package enum StandardStreams {
     package static func endAsBrokenPipe() -> Never {
         LiveProcessGroups.killAll()
         TemporaryFiles.removeAll()
-        signal(SIGPIPE, SIG_DFL)
-        var pipeOnly = sigset_t()
-        sigemptyset(&pipeOnly)
-        sigaddset(&pipeOnly, SIGPIPE)
-        pthread_sigmask(SIG_UNBLOCK, &pipeOnly, nil)
-        raise(SIGPIPE)
-        _exit(128 + SIGPIPE)
+        BrokenPipe.end()
     }
 }

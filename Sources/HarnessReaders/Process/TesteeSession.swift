@@ -190,7 +190,7 @@ package final class TesteeSession: @unchecked Sendable {
         do {
             let (got, outcome) = try ViewLine.parse(line, file: "\(testee) stdout", lineNumber: number, allowingNotImplemented: true)
             guard got == id else { return .failure(LineProblem(text: "malformed: line names case \(got), expected \(id)")) }
-            return .success(outcome)
+            return .success(outcome.compacted())
         } catch {
             return .failure(LineProblem(text: "malformed: \(error)"))
         }

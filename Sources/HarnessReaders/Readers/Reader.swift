@@ -19,7 +19,8 @@ package protocol InProcessReader: Reader {
 }
 
 extension InProcessReader {
+    /// Each outcome as it is compared: long texts as digests (`LongTextDigest`).
     package func decodeAll(_ cases: [Case], jobs: Int) -> [ReaderOutcome] {
-        ParallelMap.map(cases, jobs: jobs) { outcome($0) }
+        ParallelMap.map(cases, jobs: jobs) { outcome($0).compacted() }
     }
 }
