@@ -101,7 +101,9 @@ package enum ViewLine {
                 for name in member.topFieldNames { if let known = FieldPath.Name(rawValue: name) { omitted.insert(known) } }
                 continue
             }
-            values[member.name] = try member.readValue(json, in: fields)
+            var inner: Set<FieldPath.Name>? = allowingNotImplemented ? [] : nil
+            values[member.name] = try member.readValue(json, in: fields, omitted: &inner)
+            if let inner { omitted.formUnion(inner) }
         }
         return values
     }

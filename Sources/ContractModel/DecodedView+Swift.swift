@@ -8,7 +8,8 @@ extension DecodedView {
     /// Everything the Swift reader decides for one blob, as a comparable view, through the
     /// functions an app calls: `WidgetData.parse` (revision 2's, with the tap times, the
     /// selection and the instant), `parseMeta`, `isSnapshotStale`, `headerFor`,
-    /// `parseProjects`, `projectTitle` (only with a selection, as a project widget asks it) —
+    /// `parseProjects`, `projectTitle` (only with a selection, as a project widget asks it),
+    /// `currentTask` (revision 3) —
     /// so a change to any of them fails the gate; the blob is read once per call, as an app
     /// calling each reads it. The revision-1 `parse(_:pendingDoneTargets:)` answers the same
     /// rows without `doneOn` (RevisionTableTests holds both to one table).
@@ -48,6 +49,11 @@ extension DecodedView {
         }
         added["display"] = .display(display(blob, pendingDoneTargets: pendingDoneTargets, pendingDoneTimestamps: pendingDoneTimestamps,
                                             selectedProjectId: selectedProjectId, capacity: capacity, nowMs: nowMs, timeZone: timeZone))
+        added["currentTask"] = WidgetData.currentTask(blob).map { task in
+            .object(at: "currentTask", ["id": .text(task.id), "title": .text(task.title), "projectId": .optionalText(task.projectId),
+                                        "deviceLabel": .text(task.deviceLabel), "isLocal": .bool(task.isLocal),
+                                        "sinceTs": .optionalInt(task.sinceTs), "focusCycle": .optionalInt(task.focusCycle.map(Int64.init))])
+        } ?? .null
         return DecodedView(id: id, parse: parse, meta: meta, stale: stale, header: header, added: added, addedRowValues: rowValues)
     }
 

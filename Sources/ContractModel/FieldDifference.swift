@@ -54,11 +54,15 @@ package struct FieldDifference: Equatable, Sendable {
     }
 
     /// The fields revisions after 1 add at the top level, generically by their description:
-    /// one `got` leaves out differs as "not implemented"; one `expected` lacks is not compared.
+    /// one `got` leaves out differs as "not implemented"; one only `got` has differs with
+    /// `expected` "not implemented" (an older recording, the base of a diff).
     private static func addedDifferences(expected: DecodedView, got: DecodedView, into differences: inout [FieldDifference]) {
-        guard !expected.added.isEmpty else { return }
+        guard !expected.added.isEmpty || !got.added.isEmpty else { return }
         for member in ContractDescription.current.addedMembers {
-            guard let want = expected.added[member.name] else { continue }
+            guard let want = expected.added[member.name] else {
+                if let have = got.added[member.name] { differences += member.appeared(got: have) }
+                continue
+            }
             guard let have = got.added[member.name] else {
                 differences += member.notImplemented(expected: want)
                 continue
@@ -152,7 +156,8 @@ package struct FieldDifference: Equatable, Sendable {
                 differences.append(FieldDifference(path: FieldPath(.tasks), expected: "\(expectedRows.count) rows", got: "\(gotRows.count) rows"))
                 return
             }
-            let addedRowMembers = expectedView.addedRowValues.isEmpty ? [] : ContractDescription.current.addedRowMembers
+            let addedRowMembers = expectedView.addedRowValues.isEmpty && gotView.addedRowValues.isEmpty
+                ? [] : ContractDescription.current.addedRowMembers
             for (row, (want, have)) in zip(expectedRows, gotRows).enumerated() {
                 if !sameText(want.id, have.id) {
                     differences.append(FieldDifference(path: FieldPath(.taskId, row: row), expected: quoted(want.id), got: quoted(have.id)))
@@ -168,7 +173,10 @@ package struct FieldDifference: Equatable, Sendable {
                                                        got: text(have.projectColor)))
                 }
                 for member in addedRowMembers {
-                    guard let wantValue = expectedView.addedValue(member, row: row) else { continue }
+                    guard let wantValue = expectedView.addedValue(member, row: row) else {
+                        if let haveValue = gotView.addedValue(member, row: row) { differences += member.appeared(got: haveValue, row: row) }
+                        continue
+                    }
                     guard let haveValue = gotView.addedValue(member, row: row) else {
                         differences += member.notImplemented(expected: wantValue, row: row)
                         continue

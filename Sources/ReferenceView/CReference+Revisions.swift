@@ -4,8 +4,9 @@ import ReferenceDecoder
 import WidgetSnapshot
 
 /// The C reference's answers to the questions revisions 2 and later add (CONTRACT.md §8),
-/// through its C API (`rd_parse`, `rd_parse_projects`, `rd_project_title`), as the view's
-/// values: the rows with `doneOn`, `projects`, `projectTitle`. Nil where C ran out of memory.
+/// through its C API (`rd_parse`, `rd_parse_projects`, `rd_project_title`,
+/// `rd_current_task_read`), as the view's values: the rows with `doneOn`, `projects`,
+/// `projectTitle`, `currentTask`. Nil where C ran out of memory.
 extension CReference {
     /// A queued tap's time: the task id's exact bytes and the tap's epoch ms.
     package struct PendingTime: Sendable {
@@ -78,6 +79,21 @@ extension CReference {
         case -1: return .error(error.map { String(cString: $0) } ?? "error")
         default: return nil
         }
+    }
+
+    /// `currentTask`: the tracked task, or null.
+    static func currentTask(blob: UnsafeBufferPointer<UInt8>) -> ViewValue? {
+        var task: UnsafeMutablePointer<rd_current_task>?
+        guard rd_current_task_read(blob.baseAddress, blob.count, &task) >= 0 else { return nil }
+        defer { rd_current_task_free(task) }
+        guard let t = task?.pointee else { return .null }
+        return .object(at: "currentTask", [
+            "id": .text(DecodedView.text(t.id, t.id_len) ?? ""), "title": .text(DecodedView.text(t.title, t.title_len) ?? ""),
+            "projectId": .optionalText(DecodedView.text(t.project_id, t.project_id_len)),
+            "deviceLabel": .text(DecodedView.text(t.device_label, t.device_label_len) ?? ""), "isLocal": .bool(t.is_local != 0),
+            "sinceTs": .optionalInt(t.has_since_ts != 0 ? t.since_ts : nil),
+            "focusCycle": .optionalInt(t.has_focus_cycle != 0 ? Int64(t.focus_cycle) : nil),
+        ])
     }
 
     /// Stable pointers to each byte array for the duration of `body`.

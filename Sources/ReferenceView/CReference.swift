@@ -17,8 +17,8 @@ package enum CReference {
     }
 
     /// Decodes one blob: `rd_decode` for meta, stale and header, `rd_parse` (revision 2: the
-    /// tap times, the selection, the instant) for the rows, `rd_parse_projects`, and
-    /// `rd_project_title` when the case has a selection, `rd_display_read` (CONTRACT.md §9). When the C reference cannot finish
+    /// tap times, the selection, the instant) for the rows, `rd_parse_projects`,
+    /// `rd_project_title` when the case has a selection, `rd_display_read` (CONTRACT.md §9) and `rd_current_task_read`. When the C reference cannot finish
     /// (out of memory, a zone file it could not read for a reason other than its absence) the
     /// outcome is a failure, which the harness reports as a crash — never a view with a wrong answer.
     package static func decode(id: String, blob: [UInt8], pending: [Pending], pendingTimes: [PendingTime] = [],
@@ -37,12 +37,13 @@ package enum CReference {
                           let projects = projects(blob: bytes),
                           let title = selectedProjectId.map({ projectTitle(blob: bytes, selectedProjectId: $0) }) ?? .null,
                           let display = display(blob: bytes, pending: pendingBuffer, times: pendingTimes, selectedProjectId: selectedProjectId,
-                                                capacity: capacity, nowMs: nowMs, zone: zone)
+                                                capacity: capacity, nowMs: nowMs, zone: zone),
+                          let tracked = currentTask(blob: bytes)
                     else { return unfinished }
                     var decoded = DecodedView(view.pointee, id: id)
                     decoded.parse = parse
                     decoded.addedRowValues = rowValues
-                    decoded.added = ["projects": projects, "projectTitle": title, "display": display]
+                    decoded.added = ["projects": projects, "projectTitle": title, "display": display, "currentTask": tracked]
                     return .view(decoded)
                 }
             }

@@ -102,6 +102,9 @@ final class ContractDescriptionTests: XCTestCase {
         XCTAssertEqual(partial.notImplemented, Set(ContractDescription.current.addedMembers.flatMap(\.topFieldNames)
             + ContractDescription.current.addedRowMembers.flatMap(\.topFieldNames)).reduce(into: Set<FieldPath.Name>()) { $0.insert(FieldPath.Name(rawValue: $1)!) })
         XCTAssertEqual(Set(FieldDifference.between(expected: view, got: partial).map(\.got)), [FieldDifference.notImplemented])
+        // The other way round (a diff's base, an older recording): each field appears.
+        XCTAssertEqual(Set(FieldDifference.between(expected: partial, got: view).map(\.expected)), [FieldDifference.notImplemented])
+        XCTAssertEqual(FieldDifference.between(expected: partial, got: view).count, FieldDifference.between(expected: view, got: partial).count)
         XCTAssertThrowsError(try ViewLine.parse(lagging.canonicalJSON, file: "f", lineNumber: 1)) { error in
             XCTAssertEqual((error as? HarnessInputError)?.field, "parse.tasks[0].doneOn")
         }

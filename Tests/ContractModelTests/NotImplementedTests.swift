@@ -7,8 +7,10 @@ import XCTest
 /// the omission is read only from testees, agrees with nothing, and leaves every other
 /// field compared.
 final class NotImplementedTests: XCTestCase {
-    let expected = DecodedView(id: "a/base@berlin@at", parse: .tasks([WidgetTaskRow(id: "t1", title: "one", isDone: false, projectColor: nil)]),
-                               meta: SnapshotMeta(dayStr: "2026-07-17", validUntil: 10), stale: true, header: .outdated(dayMs: 5))
+    let expected = DescribedValues.complete(DecodedView(id: "a/base@berlin@at",
+                                                        parse: .tasks([WidgetTaskRow(id: "t1", title: "one", isDone: false, projectColor: nil)]),
+                                                        meta: SnapshotMeta(dayStr: "2026-07-17", validUntil: 10), stale: true,
+                                                        header: .outdated(dayMs: 5)))
     let rows = #""parse":{"tasks":[{"id":"t1","title":"one","isDone":false,"projectColor":null"# + DescribedValues.rowTail + "}]}"
 
     private func read(_ rest: String, allowing: Bool = true) throws -> DecodedView {

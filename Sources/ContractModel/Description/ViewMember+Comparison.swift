@@ -23,12 +23,22 @@ extension ViewMember {
                                 got: FieldDifference.notImplemented)]
     }
 
+    /// The differences of a member only the other side has (`expected` left it out): one per
+    /// highest compared field at or below it, `expected` "not implemented".
+    package func appeared(got: ViewValue, row: Int? = nil) -> [FieldDifference] {
+        notImplemented(expected: got, row: row).map {
+            FieldDifference(path: $0.path, expected: FieldDifference.notImplemented, got: $0.expected)
+        }
+    }
+
     private static func compare(_ expected: ViewValue, _ got: ViewValue, path: String, type: ViewType, row: Int?,
                                 into out: inout [FieldDifference]) {
         func differ() {
             out.append(FieldDifference(path: fieldPath(path, row: row), expected: summary(expected, type: type), got: summary(got, type: type)))
         }
         switch (expected, got) {
+        case (.omitted, _), (_, .omitted):
+            return  // an object's member a line leaves out: its object's loop below reports it
         case (.error, .error), (.null, .null):
             return
         case (.error, _), (_, .error), (.null, _), (_, .null):
@@ -42,6 +52,14 @@ extension ViewMember {
         case (.object(let want), .object(let have)):
             guard case .object(let members) = type else { return }
             for (member, (a, b)) in zip(members, zip(want, have)) {
+                if b == .omitted {
+                    if a != .omitted { out += member.notImplemented(expected: a, row: row) }
+                    continue
+                }
+                if a == .omitted {
+                    out += member.appeared(got: b, row: row)
+                    continue
+                }
                 compare(a, b, path: member.path, type: member.type, row: row, into: &out)
             }
         default:
@@ -62,6 +80,7 @@ extension ViewMember {
     package static func summary(_ value: ViewValue, type: ViewType) -> String {
         switch value {
         case .null: return "null"
+        case .omitted: return FieldDifference.notImplemented
         case .bool(let flag): return String(flag)
         case .int(let number): return String(number)
         case .text(let text): return FieldDifference.quoted(text)

@@ -12,7 +12,7 @@ extension ViewMember {
 
     private static func append(_ value: ViewValue, type: ViewType, to out: inout [UInt8]) {
         switch value {
-        case .null:
+        case .null, .omitted:
             out.append(contentsOf: "null".utf8)
         case .bool(let flag):
             out.append(contentsOf: (flag ? "true" : "false").utf8)
@@ -35,8 +35,10 @@ extension ViewMember {
         case .object(let values):
             guard case .object(let members) = type else { return out.append(contentsOf: "null".utf8) }
             out.append(UInt8(ascii: "{"))
-            for (index, (member, item)) in zip(members, values).enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
+            var first = true
+            for (member, item) in zip(members, values) where item != .omitted {
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
                 JSONWriter.appendString(Array(member.name.utf8), to: &out)
                 out.append(UInt8(ascii: ":"))
                 append(item, type: member.type, to: &out)
@@ -46,23 +48,26 @@ extension ViewMember {
     }
 
     /// Reads this member's value from a view line; `fields` is the object holding it (for the
-    /// file, line and path in errors). Strict: every member of an object, no other key, the
-    /// described kinds only.
-    package func readValue(_ json: JSONValue, in fields: JSONFieldReader) throws(HarnessInputError) -> ViewValue {
-        try Self.read(json, name: name, type: type, nullable: nullable, orError: orError, in: fields)
+    /// file, line and path in errors). Strict: the described kinds only, no other key, and every
+    /// member of an object — unless `omitted` is given (a testee's or a recording's line): then
+    /// a member left out is `.omitted` and its field names go into `omitted` ("not implemented").
+    package func readValue(_ json: JSONValue, in fields: JSONFieldReader,
+                           omitted: inout Set<FieldPath.Name>?) throws(HarnessInputError) -> ViewValue {
+        try Self.read(json, self, in: fields, omitted: &omitted)
     }
 
-    private static func read(_ json: JSONValue, name: String, type: ViewType, nullable: Bool, orError: Bool,
-                             in fields: JSONFieldReader) throws(HarnessInputError) -> ViewValue {
-        if orError, case .object(let object) = json, object.count == 1, let reason = object["error"] {
+    private static func read(_ json: JSONValue, _ member: ViewMember, in fields: JSONFieldReader,
+                             omitted: inout Set<FieldPath.Name>?) throws(HarnessInputError) -> ViewValue {
+        let name = member.name
+        if member.orError, case .object(let object) = json, object.count == 1, let reason = object["error"] {
             guard case .string(let text) = reason else { throw fields.failure("\(name).error", "expected a string") }
             return .error(text.string)
         }
         if case .null = json {
-            guard nullable else { throw fields.failure(name, "expected \(describe(type)), not null") }
+            guard member.nullable else { throw fields.failure(name, "expected \(describe(member.type)), not null") }
             return .null
         }
-        switch (type, json) {
+        switch (member.type, json) {
         case (.text, .string(let text)):
             return .text(text.string)
         case (.int, .integer(let number)):
@@ -75,16 +80,7 @@ extension ViewMember {
             }
             return .text(text.string)
         case (.object(let members), .object(let object)):
-            let inner = try fields.nested(name)
-            try inner.rejectUnknownKeys(allowed: Set(members.map(\.name)))
-            var values: [ViewValue] = []
-            values.reserveCapacity(members.count)
-            for member in members {
-                guard let value = object[member.name] else { throw inner.failure(member.name, "missing") }
-                values.append(try read(value, name: member.name, type: member.type, nullable: member.nullable,
-                                       orError: member.orError, in: inner))
-            }
-            return .object(values)
+            return try readMembers(members, of: object, in: try fields.nested(name), omitted: &omitted)
         case (.list(let element), .array(let items)):
             var values: [ViewValue] = []
             values.reserveCapacity(items.count)
@@ -92,20 +88,30 @@ extension ViewMember {
                 guard case .object(let object) = item, case .object(let members) = element else {
                     throw fields.failure("\(name)[\(index)]", "expected \(describe(element))")
                 }
-                let inner = fields.element(object, of: name, at: index)
-                try inner.rejectUnknownKeys(allowed: Set(members.map(\.name)))
-                var memberValues: [ViewValue] = []
-                for member in members {
-                    guard let value = object[member.name] else { throw inner.failure(member.name, "missing") }
-                    memberValues.append(try read(value, name: member.name, type: member.type, nullable: member.nullable,
-                                                 orError: member.orError, in: inner))
-                }
-                values.append(.object(memberValues))
+                values.append(try readMembers(members, of: object, in: fields.element(object, of: name, at: index), omitted: &omitted))
             }
             return .list(values)
         default:
-            throw fields.failure(name, "expected \(describe(type))" + (nullable ? " or null" : "") + (orError ? " or {\"error\":…}" : ""))
+            throw fields.failure(name, "expected \(describe(member.type))" + (member.nullable ? " or null" : "")
+                                 + (member.orError ? " or {\"error\":…}" : ""))
         }
+    }
+
+    private static func readMembers(_ members: [ViewMember], of object: JSONObject, in inner: JSONFieldReader,
+                                    omitted: inout Set<FieldPath.Name>?) throws(HarnessInputError) -> ViewValue {
+        try inner.rejectUnknownKeys(allowed: Set(members.map(\.name)))
+        var values: [ViewValue] = []
+        values.reserveCapacity(members.count)
+        for member in members {
+            guard let value = object[member.name] else {
+                guard omitted != nil else { throw inner.failure(member.name, "missing") }
+                for name in member.topFieldNames { if let known = FieldPath.Name(rawValue: name) { omitted?.insert(known) } }
+                values.append(.omitted)
+                continue
+            }
+            values.append(try read(value, member, in: inner, omitted: &omitted))
+        }
+        return .object(values)
     }
 
     private static func describe(_ type: ViewType) -> String {

@@ -14,12 +14,15 @@ package indirect enum ViewValue: Sendable, Equatable {
     case object([ViewValue])
     /// The question failed; the reason is informational, never compared.
     case error(String)
+    /// A member of an object the reader's line leaves out ("not implemented"; only from a
+    /// testee's or a recording's line).
+    case omitted
 
     /// Code-point equality for text, as everywhere in the view (Swift's `==` on `String` would
     /// call `"é"` and `"e\u{301}"` equal); error reasons count.
     package static func == (lhs: ViewValue, rhs: ViewValue) -> Bool {
         switch (lhs, rhs) {
-        case (.null, .null): return true
+        case (.null, .null), (.omitted, .omitted): return true
         case (.bool(let a), .bool(let b)): return a == b
         case (.int(let a), .int(let b)): return a == b
         case (.text(let a), .text(let b)), (.error(let a), .error(let b)): return a.utf8.elementsEqual(b.utf8)

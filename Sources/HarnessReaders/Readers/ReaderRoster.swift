@@ -58,7 +58,7 @@ package struct ReaderEntry: Sendable {
     }
 
     /// The product: the `WidgetSnapshot` library (`SwiftReader`).
-    package static let swift = ReaderEntry(name: "swift", role: .product, contractRevision: 2, make: { SwiftReader() })
+    package static let swift = ReaderEntry(name: "swift", role: .product, contractRevision: 3, make: { SwiftReader() })
     /// The C reference on libjansson (`CReferenceReader`), which writes `golden/expected`: it
     /// answers every revision the contract description has (an expected line lacking a field
     /// is refused).
