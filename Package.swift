@@ -24,7 +24,9 @@ let package = Package(
         // What every side must agree on, defined once: the decoded view and its canonical line,
         // the field paths, the one comparison, the case id, the case and its stream line.
         // Swift only (no C, no jansson): the testee kit an app links stands on it.
-        .target(name: "ContractModel", dependencies: ["WidgetSnapshot"]),
+        // The contract description (schemas/contract.json, linked as Description/contract.json) is
+        // compiled in: the kit and every reader see the same revisions without reading a file.
+        .target(name: "ContractModel", dependencies: ["WidgetSnapshot"], resources: [.embedInCode("Description/contract.json")]),
         // The C reference called through its C API, its `rd_view` turned into a `DecodedView`:
         // for the harness's C reader and the libFuzzer target, never for the testee kit.
         .target(name: "ReferenceView", dependencies: ["ContractModel", "WidgetSnapshot", "ReferenceDecoder"]),
@@ -57,7 +59,7 @@ let package = Package(
         // Benchmarks (scripts/bench, BENCHMARKS.md): release builds only, not a product an app uses.
         .executableTarget(name: "WidgetBench", dependencies: ["WidgetSnapshot", "ContractModel", "HarnessFuzz", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ReferenceDecoder", "FoundationWidgetReader"]),
         .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot"]),
-        .testTarget(name: "ContractModelTests", dependencies: ["ContractModel", "WidgetSnapshot"]),
+        .testTarget(name: "ContractModelTests", dependencies: ["ContractModel", "WidgetSnapshot", "HarnessTestSupport"]),
         .testTarget(name: "ReferenceDecoderTests", dependencies: ["ReferenceDecoder", "ReferenceView", "ContractModel", "WidgetSnapshot"]),
         .testTarget(name: "ReaderBehaviourTests", dependencies: ["HarnessReaders", "ContractModel", "WidgetSnapshot"]),
         .testTarget(name: "WidgetContractTesteeTests", dependencies: ["WidgetContractTestee", "WidgetSnapshot"]),

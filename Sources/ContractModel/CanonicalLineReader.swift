@@ -7,7 +7,8 @@ import WidgetSnapshot
 /// (`\ud800`) is read as that escape text, so that it compares unequal to U+FFFD.
 package enum ViewLine {
     /// `allowingNotImplemented`: a testee's line may leave out `meta`, `stale`, `header` or
-    /// one of their subfields (CONTRACT §6); the view then names them in `notImplemented`.
+    /// one of their subfields, or a field a revision after 1 adds (CONTRACT §6); the view then
+    /// names them in `notImplemented`.
     /// Golden files are read without it: their views are always complete.
     package static func parse(_ line: some Collection<UInt8>, file: String, lineNumber: Int,
                              allowingNotImplemented: Bool = false) throws(HarnessInputError) -> (id: String, outcome: ReaderOutcome) {
@@ -26,12 +27,16 @@ package enum ViewLine {
             return (id, .failure("crash: " + (try fields.string("crash").string)))
         }
         try fields.rejectUnknownKeys(allowed: Keys.view)
+        var omitted: Set<FieldPath.Name> = []
+        let (parse, rowValues) = try parse(fields.nested("parse"), allowingNotImplemented: allowingNotImplemented, omitted: &omitted)
+        let added = try addedValues(fields, ContractDescription.current.addedMembers, allowingNotImplemented: allowingNotImplemented,
+                                    omitted: &omitted)
         guard allowingNotImplemented else {
-            let view = DecodedView(id: id, parse: try parse(fields.nested("parse")), meta: try meta(fields.nested("meta")),
-                                   stale: try fields.bool("stale"), header: try header(fields.nested("header")))
+            let view = DecodedView(id: id, parse: parse, meta: try meta(fields.nested("meta")),
+                                   stale: try fields.bool("stale"), header: try header(fields.nested("header")),
+                                   added: added, addedRowValues: rowValues)
             return (id, .view(view))
         }
-        var omitted: Set<FieldPath.Name> = []
         var meta = SnapshotMeta(dayStr: nil, validUntil: nil)
         if fields.has("meta") {
             let members = try fields.nested("meta")
@@ -56,26 +61,49 @@ package enum ViewLine {
         } else {
             omitted.formUnion([.headerKind, .headerDayMs])
         }
-        let view = DecodedView(id: id, parse: try parse(fields.nested("parse")), meta: meta, stale: stale, header: header,
-                               notImplemented: omitted)
+        let view = DecodedView(id: id, parse: parse, meta: meta, stale: stale, header: header,
+                               notImplemented: omitted, added: added, addedRowValues: rowValues)
         return (id, .view(view))
     }
 
-    private static func parse(_ fields: JSONFieldReader) throws(HarnessInputError) -> DecodedView.Parse {
+    private static func parse(_ fields: JSONFieldReader, allowingNotImplemented: Bool,
+                              omitted: inout Set<FieldPath.Name>) throws(HarnessInputError) -> (DecodedView.Parse, [[String: ViewValue]]) {
         if fields.has("error") {
             try fields.rejectUnknownKeys(allowed: Keys.parseError)
-            return .error(try fields.string("error").string)
+            return (.error(try fields.string("error").string), [])
         }
         try fields.rejectUnknownKeys(allowed: Keys.parseTasks)
         var rows: [WidgetTaskRow] = []
+        var rowValues: [[String: ViewValue]] = []
+        let addedRowMembers = ContractDescription.current.addedRowMembers
         for (index, element) in try fields.array("tasks").enumerated() {
             guard case .object(let object) = element else { throw fields.failure("tasks[\(index)]", "expected an object") }
             let row = fields.element(object, of: "tasks", at: index)
             try row.rejectUnknownKeys(allowed: Keys.task)
             rows.append(WidgetTaskRow(id: try row.string("id").string, title: try row.string("title").string,
                                       isDone: try row.bool("isDone"), projectColor: try optionalString(row, "projectColor")))
+            if !addedRowMembers.isEmpty {
+                rowValues.append(try addedValues(row, addedRowMembers, allowingNotImplemented: allowingNotImplemented, omitted: &omitted))
+            }
         }
-        return .tasks(rows)
+        return (.tasks(rows), rowValues)
+    }
+
+    /// The described members of `fields` (a revision after 1 adds them), by name: each one
+    /// present is read by its type; one absent is an error, or with `allowingNotImplemented`
+    /// a field the reader does not produce (named in `omitted`).
+    private static func addedValues(_ fields: JSONFieldReader, _ members: [ViewMember], allowingNotImplemented: Bool,
+                                    omitted: inout Set<FieldPath.Name>) throws(HarnessInputError) -> [String: ViewValue] {
+        var values: [String: ViewValue] = [:]
+        for member in members {
+            guard let json = fields.object[member.name] else {
+                guard allowingNotImplemented else { throw fields.failure(member.name, "missing") }
+                for name in member.topFieldNames { if let known = FieldPath.Name(rawValue: name) { omitted.insert(known) } }
+                continue
+            }
+            values[member.name] = try member.readValue(json, in: fields)
+        }
+        return values
     }
 
     private static func meta(_ fields: JSONFieldReader) throws(HarnessInputError) -> SnapshotMeta {
@@ -97,12 +125,13 @@ package enum ViewLine {
     }
 
     /// The members each object of a view line may have, built once (not per line and row).
+    /// Besides revision 1's, the members the contract description adds.
     private enum Keys {
-        static let view: Set<String> = ["id", "parse", "meta", "stale", "header"]
+        static let view = Set(["id", "parse", "meta", "stale", "header"] + ContractDescription.current.addedMembers.map(\.name))
         static let meta: Set<String> = ["dayStr", "validUntil"]
         static let parseError: Set<String> = ["error"]
         static let parseTasks: Set<String> = ["tasks"]
-        static let task: Set<String> = ["id", "title", "isDone", "projectColor"]
+        static let task = Set(["id", "title", "isDone", "projectColor"] + ContractDescription.current.addedRowMembers.map(\.name))
         static let today: Set<String> = ["kind"]
         static let outdated: Set<String> = ["kind", "dayMs"]
     }

@@ -1,7 +1,9 @@
 import WidgetSnapshot
 
 /// The canonical one-line JSON of a decoded view (CONTRACT.md §6): fixed key order, no
-/// spaces, so that views from different readers compare byte for byte.
+/// spaces, so that views from different readers compare byte for byte. Revision 1's members
+/// first, then every field the contract description adds, in its order (rows' added members
+/// after `projectColor`, top-level ones after `header`); a field the view lacks is left out.
 extension DecodedView {
     package var canonicalJSON: [UInt8] {
         var out: [UInt8] = []
@@ -32,12 +34,15 @@ extension DecodedView {
                 out.append(contentsOf: (row.isDone ? #","isDone":true"# : #","isDone":false"#).utf8)
                 out.append(contentsOf: #","projectColor":"#.utf8)
                 appendOptionalString(row.projectColor, to: &out)
+                if position < addedRowValues.count { appendAdded(addedRowValues[position], ContractDescription.current.addedRowMembers, to: &out) }
                 out.append(UInt8(ascii: "}"))
             }
             out.append(contentsOf: "]}".utf8)
         }
         if !notImplemented.isEmpty {
             appendPartial(to: &out)
+            appendAdded(added, ContractDescription.current.addedMembers, to: &out)
+            out.append(UInt8(ascii: "}"))
             return
         }
         out.append(contentsOf: #","meta":{"dayStr":"#.utf8)
@@ -53,11 +58,24 @@ extension DecodedView {
             appendOptionalInteger(dayMs, to: &out)
             out.append(UInt8(ascii: "}"))
         }
+        appendAdded(added, ContractDescription.current.addedMembers, to: &out)
         out.append(UInt8(ascii: "}"))
     }
 
-    /// The rest of a line from a reader that leaves fields out: exactly the fields it gave,
-    /// in canonical order (what it wrote, for explain and the reports).
+    /// `,"name":value` for each described member that has a value, in the description's order.
+    private func appendAdded(_ values: [String: ViewValue], _ members: [ViewMember], to out: inout [UInt8]) {
+        guard !values.isEmpty else { return }
+        for member in members {
+            guard let value = values[member.name] else { continue }
+            out.append(UInt8(ascii: ","))
+            JSONWriter.appendString(Array(member.name.utf8), to: &out)
+            out.append(UInt8(ascii: ":"))
+            member.appendValue(value, to: &out)
+        }
+    }
+
+    /// The rest of a line from a reader that leaves fields out: exactly the revision-1 fields
+    /// it gave, in canonical order (what it wrote, for explain and the reports), unclosed.
     private func appendPartial(to out: inout [UInt8]) {
         let metaFields = [FieldPath.Name.dayStr, .validUntil].filter { !notImplemented.contains($0) }
         if !metaFields.isEmpty {
@@ -86,7 +104,6 @@ extension DecodedView {
                 out.append(UInt8(ascii: "}"))
             }
         }
-        out.append(UInt8(ascii: "}"))
     }
 
     private func appendOptionalString(_ value: String?, to out: inout [UInt8]) {

@@ -1,7 +1,8 @@
 import WidgetSnapshot
 
 /// One input every reader decodes (CONTRACT §6): a blob's exact bytes, the pending
-/// done-taps, the instant and the zone. Malformed blobs are cases too.
+/// done-taps and their times, the selected project, the instant and the zone. Malformed
+/// blobs are cases too.
 package struct Case: Equatable, Sendable {
     /// A queued check-box tap: the task's id (exact code points) and its target state.
     package struct PendingTarget: Equatable, Sendable {
@@ -13,20 +14,39 @@ package struct Case: Equatable, Sendable {
         }
     }
 
+    /// The time of a tap that marked a task done (revision 2, CONTRACT §8.1): the task's id
+    /// (exact code points) and the tap's epoch milliseconds.
+    package struct PendingTimestamp: Equatable, Sendable {
+        package var taskId: JSONString
+        package var ms: Int64
+        package init(taskId: JSONString, ms: Int64) {
+            self.taskId = taskId
+            self.ms = ms
+        }
+    }
+
     /// `fixture/operator[#param]@zone@instant`.
     package var id: String
     /// The blob's exact bytes (not necessarily UTF-8, not necessarily JSON).
     package var blob: [UInt8]
     /// In stream order; a later entry for the same id wins (last-wins queue).
     package var pendingDoneTargets: [PendingTarget]
+    /// The tap-time queue (revision 2), in stream order; a later entry for the same id wins.
+    package var pendingDoneTimestamps: [PendingTimestamp]
+    /// The project a project widget shows (revision 2); nil: the Today widget.
+    package var selectedProjectId: JSONString?
     package var nowMs: Int64
     /// An IANA zone name, e.g. `Europe/Berlin`.
     package var timeZone: String
 
-    package init(id: String, blob: [UInt8], pendingDoneTargets: [PendingTarget] = [], nowMs: Int64, timeZone: String) {
+    package init(id: String, blob: [UInt8], pendingDoneTargets: [PendingTarget] = [],
+                 pendingDoneTimestamps: [PendingTimestamp] = [], selectedProjectId: JSONString? = nil,
+                 nowMs: Int64, timeZone: String) {
         self.id = id
         self.blob = blob
         self.pendingDoneTargets = pendingDoneTargets
+        self.pendingDoneTimestamps = pendingDoneTimestamps
+        self.selectedProjectId = selectedProjectId
         self.nowMs = nowMs
         self.timeZone = timeZone
     }

@@ -2,7 +2,8 @@ import Foundation
 import WidgetSnapshot
 
 /// The case stream codec (CONTRACT.md §6): one JSON object per line, keys `id`, `blob` or
-/// `blobBase64`, `pendingDoneTargets` (only when non-empty), `nowMs`, `timeZone`.
+/// `blobBase64`, `pendingDoneTargets`, `pendingDoneTimestamps` (each only when non-empty),
+/// `selectedProjectId` (only when there is one), `nowMs`, `timeZone`.
 ///
 /// The stream is the only thing an external testee (the Kotlin end) sees, and its hash
 /// names what a recording was made from, so writing is byte-stable and reading is strict.
@@ -43,6 +44,12 @@ package enum CaseStream {
             for target in item.pendingDoneTargets { targets.appendRepeating(target.taskId, .bool(target.isDone)) }
             object["pendingDoneTargets"] = .object(targets)
         }
+        if !item.pendingDoneTimestamps.isEmpty {
+            var stamps = JSONObject()
+            for stamp in item.pendingDoneTimestamps { stamps.appendRepeating(stamp.taskId, .integer(stamp.ms)) }
+            object["pendingDoneTimestamps"] = .object(stamps)
+        }
+        if let selected = item.selectedProjectId { object["selectedProjectId"] = .string(selected) }
         object["nowMs"] = .integer(item.nowMs)
         object["timeZone"] = .string(JSONString(item.timeZone))
         JSONWriter.append(.object(object), to: &out)
@@ -91,7 +98,8 @@ package enum CaseStream {
             throw HarnessInputError(file: file, line: line, message: "expected a JSON object")
         }
         let fields = JSONFieldReader(object, file: file, line: line)
-        try fields.rejectUnknownKeys(allowed: ["id", "blob", "blobBase64", "pendingDoneTargets", "nowMs", "timeZone"])
+        try fields.rejectUnknownKeys(allowed: ["id", "blob", "blobBase64", "pendingDoneTargets", "pendingDoneTimestamps",
+                                                  "selectedProjectId", "nowMs", "timeZone"])
         let id = try fields.string("id").string
         guard !id.isEmpty else { throw fields.failure("id", "expected a non-empty id") }
         guard id.utf8.count <= InputLimits.caseIdBytes else {
@@ -116,9 +124,12 @@ package enum CaseStream {
                                  "\(blob.count) bytes, over the limit of \(InputLimits.shown(InputLimits.blobBytes)) for a blob")
         }
         let pending = fields.has("pendingDoneTargets") ? try fields.pendingTargets("pendingDoneTargets") : []
+        let stamps = fields.has("pendingDoneTimestamps") ? try fields.pendingTimestamps("pendingDoneTimestamps") : []
+        let selected = fields.has("selectedProjectId") ? try fields.string("selectedProjectId") : nil
         let nowMs = try fields.integer("nowMs")
         let zone = try fields.string("timeZone").string
         guard zones.contains(zone) else { throw fields.failure("timeZone", "unknown time zone `\(zone)`") }
-        return Case(id: id, blob: blob, pendingDoneTargets: pending, nowMs: nowMs, timeZone: zone)
+        return Case(id: id, blob: blob, pendingDoneTargets: pending, pendingDoneTimestamps: stamps,
+                    selectedProjectId: selected, nowMs: nowMs, timeZone: zone)
     }
 }

@@ -6,14 +6,23 @@ import WidgetSnapshot
 
 extension DecodedView {
     /// Everything the Swift reader decides for one blob, as a comparable view, through the
-    /// functions an app calls: `WidgetData.parse`, `parseMeta`, `isSnapshotStale`, `headerFor`
-    /// (so a change to any of them fails the gate; the blob is read twice, as an app calling
-    /// both reads it).
+    /// functions an app calls: `WidgetData.parse` (revision 2's, with the tap times, the
+    /// selection and the instant), `parseMeta`, `isSnapshotStale`, `headerFor`,
+    /// `parseProjects`, `projectTitle` (only with a selection, as a project widget asks it),
+    /// `currentTask` (revision 3) —
+    /// so a change to any of them fails the gate; the blob is read once per call, as an app
+    /// calling each reads it. The revision-1 `parse(_:pendingDoneTargets:)` answers the same
+    /// rows without `doneOn` (RevisionTableTests holds both to one table).
     package static func decode(id: String, blob: [UInt8], pendingDoneTargets: PendingTargets,
+                              pendingDoneTimestamps: PendingTimestamps = .none, selectedProjectId: String? = nil,
                               nowMs: Int64, timeZone: TimeZone?) -> DecodedView {
         let parse: Parse
+        var rowValues: [[String: ViewValue]] = []
         do {
-            parse = .tasks(try WidgetData.parse(blob, pendingDoneTargets: pendingDoneTargets))
+            let rows = try WidgetData.parse(blob, pendingDoneTargets: pendingDoneTargets, pendingDoneTimestamps: pendingDoneTimestamps,
+                                            selectedProjectId: selectedProjectId, nowMs: nowMs)
+            parse = .tasks(rows.map { WidgetTaskRow(id: $0.id, title: $0.title, isDone: $0.isDone, projectColor: $0.projectColor) })
+            rowValues = rows.map { ["doneOn": .optionalInt($0.doneOn)] }
         } catch {
             parse = .error(error.description)
         }
@@ -23,6 +32,26 @@ extension DecodedView {
         // a zone Foundation lacks gives no day (CONTRACT.md §4).
         let header = timeZone.map { WidgetData.headerFor(meta, nowMs: nowMs, timeZone: $0) }
             ?? (stale ? .outdated(dayMs: nil) : .today)
-        return DecodedView(id: id, parse: parse, meta: meta, stale: stale, header: header)
+        var added: [String: ViewValue] = [:]
+        do {
+            added["projects"] = .list(try WidgetData.parseProjects(blob).map { .object(at: "projects[]", ["id": .text($0.id), "title": .text($0.title)]) })
+        } catch {
+            added["projects"] = .error(error.description)
+        }
+        if let selectedProjectId {
+            do {
+                added["projectTitle"] = .optionalText(try WidgetData.projectTitle(blob, projectId: selectedProjectId))
+            } catch {
+                added["projectTitle"] = .error(error.description)
+            }
+        } else {
+            added["projectTitle"] = .null
+        }
+        added["currentTask"] = WidgetData.currentTask(blob).map { task in
+            .object(at: "currentTask", ["id": .text(task.id), "title": .text(task.title), "projectId": .optionalText(task.projectId),
+                                        "deviceLabel": .text(task.deviceLabel), "isLocal": .bool(task.isLocal),
+                                        "sinceTs": .optionalInt(task.sinceTs), "focusCycle": .optionalInt(task.focusCycle.map(Int64.init))])
+        } ?? .null
+        return DecodedView(id: id, parse: parse, meta: meta, stale: stale, header: header, added: added, addedRowValues: rowValues)
     }
 }

@@ -20,17 +20,33 @@ package struct DecodedView: Equatable, Sendable {
     /// implemented"). Each is a value that agrees with nothing; the stored value in its place
     /// (null, false, today) means nothing. Always empty for the expected views and recordings.
     package var notImplemented: Set<FieldPath.Name>
+    /// The values of the top-level fields revisions after 1 add (`ContractDescription.addedMembers`),
+    /// by member name. A field the reader does not produce is absent: "not implemented".
+    package var added: [String: ViewValue]
+    /// Per row of `parse.tasks`, in order, the values of the row fields revisions after 1 add
+    /// (`ContractDescription.addedRowMembers`, e.g. `doneOn`), by member name; absent likewise.
+    package var addedRowValues: [[String: ViewValue]]
 
     package init(id: String, parse: Parse, meta: SnapshotMeta, stale: Bool, header: WidgetHeader,
-                notImplemented: Set<FieldPath.Name> = []) {
+                notImplemented: Set<FieldPath.Name> = [], added: [String: ViewValue] = [:],
+                addedRowValues: [[String: ViewValue]] = []) {
         self.id = id
         self.parse = parse
         self.meta = meta
         self.stale = stale
         self.header = header
         self.notImplemented = notImplemented
+        self.added = added
+        self.addedRowValues = addedRowValues
     }
 
-    /// The fields a view line may leave out: everything under `meta`, `stale`, `header`.
-    package static let omittableFields: Set<FieldPath.Name> = [.dayStr, .validUntil, .stale, .headerKind, .headerDayMs]
+    /// The value of an added row field on row `row`, nil when the reader gave none.
+    package func addedValue(_ member: ViewMember, row: Int) -> ViewValue? {
+        row < addedRowValues.count ? addedRowValues[row][member.name] : nil
+    }
+
+    /// The fields a view line may leave out: everything under `meta`, `stale`, `header`, and
+    /// every field a revision after 1 adds (top level or in rows).
+    package static let omittableFields: Set<FieldPath.Name> = Set([FieldPath.Name.dayStr, .validUntil, .stale, .headerKind, .headerDayMs]
+        + (ContractDescription.current.addedMembers + ContractDescription.current.addedRowMembers).compactMap { FieldPath.Name(rawValue: $0.path) })
 }

@@ -2,7 +2,8 @@ import Foundation
 import WidgetSnapshot
 
 /// One compared field on which two outcomes disagree (CONTRACT §6: parse kind and rows,
-/// meta, stale, header — never error texts), with both sides as short text.
+/// meta, stale, header, and every field the contract description adds — never error texts),
+/// with both sides as short text.
 ///
 /// `FieldDifference.between` is *the* comparison: the gate, `diff`, the fuzzers, the
 /// libFuzzer target and the benchmark all ask it whether two views agree.
@@ -38,14 +39,36 @@ package struct FieldDifference: Equatable, Sendable {
         }
     }
 
-    /// Every compared field of two views where `got` differs from `expected`.
+    /// Every compared field of two views where `got` differs from `expected`: revision 1's
+    /// typed fields, then every field the contract description adds, in its order.
     package static func between(expected: DecodedView, got: DecodedView) -> [FieldDifference] {
         var differences: [FieldDifference] = []
-        parseDifferences(expected.parse, got.parse, into: &differences)
+        parseDifferences(expected, got, into: &differences)
         if !got.notImplemented.isEmpty {
             notImplementedDifferences(expected: expected, got: got, into: &differences)
-            return differences
+        } else {
+            revisionOneDifferences(expected: expected, got: got, into: &differences)
         }
+        addedDifferences(expected: expected, got: got, into: &differences)
+        return differences
+    }
+
+    /// The fields revisions after 1 add at the top level, generically by their description:
+    /// one `got` leaves out differs as "not implemented"; one `expected` lacks is not compared.
+    private static func addedDifferences(expected: DecodedView, got: DecodedView, into differences: inout [FieldDifference]) {
+        guard !expected.added.isEmpty else { return }
+        for member in ContractDescription.current.addedMembers {
+            guard let want = expected.added[member.name] else { continue }
+            guard let have = got.added[member.name] else {
+                differences += member.notImplemented(expected: want)
+                continue
+            }
+            member.differences(expected: want, got: have, into: &differences)
+        }
+    }
+
+    /// Meta, stale and header of two complete views.
+    private static func revisionOneDifferences(expected: DecodedView, got: DecodedView, into differences: inout [FieldDifference]) {
         if !sameText(expected.meta.dayStr, got.meta.dayStr) {
             differences.append(FieldDifference(path: FieldPath(.dayStr), expected: text(expected.meta.dayStr), got: text(got.meta.dayStr)))
         }
@@ -64,7 +87,6 @@ package struct FieldDifference: Equatable, Sendable {
         default:
             differences.append(FieldDifference(path: FieldPath(.headerKind), expected: text(expected.header), got: text(got.header)))
         }
-        return differences
     }
 
     /// The comparison of meta, stale and header when `got` leaves some of them out: an
@@ -117,8 +139,8 @@ package struct FieldDifference: Equatable, Sendable {
         between(expected: expected, got: got).isEmpty
     }
 
-    private static func parseDifferences(_ expected: DecodedView.Parse, _ got: DecodedView.Parse, into differences: inout [FieldDifference]) {
-        switch (expected, got) {
+    private static func parseDifferences(_ expectedView: DecodedView, _ gotView: DecodedView, into differences: inout [FieldDifference]) {
+        switch (expectedView.parse, gotView.parse) {
         case (.error, .error):
             return
         case (.error(let reason), .tasks(let rows)):
@@ -130,6 +152,7 @@ package struct FieldDifference: Equatable, Sendable {
                 differences.append(FieldDifference(path: FieldPath(.tasks), expected: "\(expectedRows.count) rows", got: "\(gotRows.count) rows"))
                 return
             }
+            let addedRowMembers = expectedView.addedRowValues.isEmpty ? [] : ContractDescription.current.addedRowMembers
             for (row, (want, have)) in zip(expectedRows, gotRows).enumerated() {
                 if !sameText(want.id, have.id) {
                     differences.append(FieldDifference(path: FieldPath(.taskId, row: row), expected: quoted(want.id), got: quoted(have.id)))
@@ -143,6 +166,14 @@ package struct FieldDifference: Equatable, Sendable {
                 if !sameText(want.projectColor, have.projectColor) {
                     differences.append(FieldDifference(path: FieldPath(.taskProjectColor, row: row), expected: text(want.projectColor),
                                                        got: text(have.projectColor)))
+                }
+                for member in addedRowMembers {
+                    guard let wantValue = expectedView.addedValue(member, row: row) else { continue }
+                    guard let haveValue = gotView.addedValue(member, row: row) else {
+                        differences += member.notImplemented(expected: wantValue, row: row)
+                        continue
+                    }
+                    member.differences(expected: wantValue, got: haveValue, row: row, into: &differences)
                 }
             }
         }
@@ -164,7 +195,7 @@ package struct FieldDifference: Equatable, Sendable {
     }
 
     /// A string as JSON text, cut after 120 bytes.
-    private static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var out: [UInt8] = []
         JSONWriter.appendString(Array(text.utf8.prefix(120)), to: &out)
         return String(decoding: out, as: UTF8.self) + (text.utf8.count > 120 ? "…" : "")

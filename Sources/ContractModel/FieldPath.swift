@@ -1,32 +1,55 @@
 /// One compared field of a decoded view, or an outcome that is not a view: the names
 /// reports, divergence lists, findings and the comparison share, so that a field is spelt
 /// one way everywhere (`parse.tasks[2].title`; with the row dropped, `parse.tasks[].title`).
+/// The names come from the contract description (`ContractDescription.fieldNames`).
 package struct FieldPath: Hashable, Sendable, CustomStringConvertible {
-    /// The field without a row number; `rawValue` is its name in every file and report.
-    package enum Name: String, CaseIterable, Sendable {
+    /// The field without a row number; `rawValue` is its name in every file and report. The
+    /// known names are the description's fields (revision 1's as static members) and the two
+    /// outcomes `crash` and `missing`.
+    package struct Name: Hashable, Sendable, CustomStringConvertible {
+        package let rawValue: String
+
+        /// A known name; nil for any other text.
+        package init?(rawValue: String) {
+            guard Self.known.contains(rawValue) else { return nil }
+            self.rawValue = rawValue
+        }
+
+        private init(known rawValue: String) { self.rawValue = rawValue }
+
         /// The kind of the parse: rows or an error.
-        case parse = "parse"
+        package static let parse = Name(known: "parse")
         /// The row count.
-        case tasks = "parse.tasks"
-        case taskId = "parse.tasks[].id"
-        case taskTitle = "parse.tasks[].title"
-        case taskIsDone = "parse.tasks[].isDone"
-        case taskProjectColor = "parse.tasks[].projectColor"
-        case dayStr = "meta.dayStr"
-        case validUntil = "meta.validUntil"
-        case stale = "stale"
-        case headerKind = "header.kind"
-        case headerDayMs = "header.dayMs"
+        package static let tasks = Name(known: "parse.tasks")
+        package static let taskId = Name(known: "parse.tasks[].id")
+        package static let taskTitle = Name(known: "parse.tasks[].title")
+        package static let taskIsDone = Name(known: "parse.tasks[].isDone")
+        package static let taskProjectColor = Name(known: "parse.tasks[].projectColor")
+        package static let dayStr = Name(known: "meta.dayStr")
+        package static let validUntil = Name(known: "meta.validUntil")
+        package static let stale = Name(known: "stale")
+        package static let headerKind = Name(known: "header.kind")
+        package static let headerDayMs = Name(known: "header.dayMs")
         /// The reader produced no view (crash, hang, a line that is not a view).
-        case crash = "crash"
+        package static let crash = Name(known: "crash")
         /// A recording has no output for the case.
-        case missing = "missing"
+        package static let missing = Name(known: "missing")
 
-        /// True for the fields of one row (`parse.tasks[].…`), which carry a row number.
-        package var isRowField: Bool { rawValue.hasPrefix("parse.tasks[]") }
+        /// Every name: the description's view fields in canonical order, then the outcomes.
+        package static let allCases: [Name] = ContractDescription.current.fieldNames.map { Name(known: $0.name) } + [.crash, .missing]
+        private static let known = Set(allCases.map(\.rawValue))
 
-        /// The field's top-level group: `parse`, `meta`, `stale`, `header`, `crash`, `missing`.
+        /// True for the fields of one list element (`parse.tasks[].…`, `projects[].…`), which
+        /// carry a row number.
+        package var isRowField: Bool { rawValue.contains("[]") }
+
+        /// The field's top-level group: `parse`, `meta`, `stale`, `header`, `projects`, `crash` …
         package var family: String { String(rawValue.prefix { $0 != "." && $0 != "[" }) }
+
+        /// The revision of the contract that added the field; 1 for the outcomes.
+        package var revision: Int { ContractDescription.current.revision(ofField: rawValue) ?? 1 }
+
+        package var description: String { rawValue }
     }
 
     package var name: Name
@@ -48,26 +71,25 @@ package struct FieldPath: Hashable, Sendable, CustomStringConvertible {
             self.row = nil
             return
         }
-        let prefix = "parse.tasks["
-        guard text.hasPrefix(prefix), let close = text.firstIndex(of: "]") else { return nil }
-        let digits = text[text.index(text.startIndex, offsetBy: prefix.count)..<close]
+        guard let open = text.firstIndex(of: "["), let close = text[open...].firstIndex(of: "]") else { return nil }
+        let digits = text[text.index(after: open)..<close]
         guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
               digits.count == 1 || digits.first != "0", let row = Int(digits),
-              let name = Name(rawValue: prefix + text[close...]), name.isRowField else { return nil }
+              let name = Name(rawValue: text[..<open] + "[" + text[close...]), name.isRowField else { return nil }
         self.name = name
         self.row = row
     }
 
     /// `parse.tasks[3].title`; `meta.dayStr`.
     package var description: String {
-        guard let row else { return name.rawValue }
-        return "parse.tasks[\(row)]" + name.rawValue.dropFirst("parse.tasks[]".count)
+        guard let row, let open = name.rawValue.range(of: "[]") else { return name.rawValue }
+        return name.rawValue[..<open.lowerBound] + "[\(row)]" + name.rawValue[open.upperBound...]
     }
 
     /// The field with its row number dropped (`parse.tasks[].title`): what groups the same
     /// disagreement across rows in reports, findings and the shrinker.
     package var key: String { name.rawValue }
 
-    /// `parse`, `meta`, `stale`, `header`, `crash` or `missing`.
+    /// `parse`, `meta`, `stale`, `header`, `crash`, `missing`, or a later revision's top-level field.
     package var family: String { name.family }
 }

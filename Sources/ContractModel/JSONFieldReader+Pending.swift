@@ -1,7 +1,7 @@
 import WidgetSnapshot
 
-/// The case-specific field of the strict JSON field reader: queued taps, read the same way by
-/// the fixture loader and the case-stream reader.
+/// The case-specific fields of the strict JSON field reader: queued taps and their times,
+/// read the same way by the fixture loader and the case-stream reader.
 extension JSONFieldReader {
     /// An object of `id → true/false`, kept in its order, a repeated id included (when the
     /// object was parsed keeping repeated keys, as case lines are).
@@ -14,5 +14,18 @@ extension JSONFieldReader {
             targets.append(Case.PendingTarget(taskId: member.key, isDone: flag))
         }
         return targets
+    }
+
+    /// An object of `id → epoch ms` (an int64 integer), kept in its order, a repeated id
+    /// included, as `pendingTargets`.
+    package func pendingTimestamps(_ key: String) throws(HarnessInputError) -> [Case.PendingTimestamp] {
+        var stamps: [Case.PendingTimestamp] = []
+        for member in try object(key).members {
+            guard case .integer(let ms) = member.value else {
+                throw failure("\(key).\(member.key.string)", "expected an integer (epoch ms)")
+            }
+            stamps.append(Case.PendingTimestamp(taskId: member.key, ms: ms))
+        }
+        return stamps
     }
 }

@@ -16,20 +16,32 @@ package enum CReference {
         }
     }
 
-    /// Decodes one blob. When the C reference cannot finish (out of memory, a zone file it
-    /// could not read for a reason other than its absence) the outcome is a failure, which
-    /// the harness reports as a crash — never a view with a wrong answer.
-    package static func decode(id: String, blob: [UInt8], pending: [Pending], nowMs: Int64, timeZone: String) -> ReaderOutcome {
+    /// Decodes one blob: `rd_decode` for meta, stale and header, `rd_parse` (revision 2: the
+    /// tap times, the selection, the instant) for the rows, `rd_parse_projects`,
+    /// `rd_project_title` when the case has a selection, and `rd_current_task_read`. When the C reference cannot finish
+    /// (out of memory, a zone file it could not read for a reason other than its absence) the
+    /// outcome is a failure, which the harness reports as a crash — never a view with a wrong answer.
+    package static func decode(id: String, blob: [UInt8], pending: [Pending], pendingTimes: [PendingTime] = [],
+                               selectedProjectId: [UInt8]? = nil, nowMs: Int64, timeZone: String) -> ReaderOutcome {
         withPending(pending) { pendingBuffer in
             blob.withUnsafeBufferPointer { bytes in
                 timeZone.withCString { zone in
+                    let unfinished = ReaderOutcome.failure("C reference: could not finish (out of memory, or a zone file it could not read)")
                     var input = rd_case(blob: bytes.baseAddress, blob_len: bytes.count, pending: pendingBuffer.baseAddress,
                                         pending_count: pendingBuffer.count, now_ms: nowMs, time_zone: zone)
-                    guard let view = rd_decode(&input) else {
-                        return .failure("C reference: could not finish (out of memory, or a zone file it could not read)")
-                    }
+                    guard let view = rd_decode(&input) else { return unfinished }
                     defer { rd_view_free(view) }
-                    return .view(DecodedView(view.pointee, id: id))
+                    guard let (parse, rowValues) = rows(blob: bytes, pending: pendingBuffer, times: pendingTimes,
+                                                        selectedProjectId: selectedProjectId, nowMs: nowMs),
+                          let projects = projects(blob: bytes),
+                          let title = selectedProjectId.map({ projectTitle(blob: bytes, selectedProjectId: $0) }) ?? .null,
+                          let tracked = currentTask(blob: bytes)
+                    else { return unfinished }
+                    var decoded = DecodedView(view.pointee, id: id)
+                    decoded.parse = parse
+                    decoded.addedRowValues = rowValues
+                    decoded.added = ["projects": projects, "projectTitle": title, "currentTask": tracked]
+                    return .view(decoded)
                 }
             }
         }
@@ -53,7 +65,7 @@ package enum CReference {
 }
 
 extension DecodedView {
-    /// The C reference's view, field for field (strings as their exact bytes).
+    /// The C reference's revision-1 view, field for field (strings as their exact bytes).
     package init(_ view: rd_view, id: String) {
         let parse: Parse
         if view.parse_ok != 0 {
@@ -74,7 +86,8 @@ extension DecodedView {
         self.init(id: id, parse: parse, meta: meta, stale: view.stale != 0, header: header)
     }
 
-    private static func text(_ pointer: UnsafeMutablePointer<CChar>?, _ length: Int) -> String? {
+    /// A C string of that many bytes as text; nil for a NULL pointer.
+    package static func text(_ pointer: UnsafeMutablePointer<CChar>?, _ length: Int) -> String? {
         guard let pointer else { return nil }
         return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
             String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)

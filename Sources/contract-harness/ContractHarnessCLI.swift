@@ -11,6 +11,7 @@ enum ContractHarnessCLI {
         CheckCommand.self, UpdateCommand.self, RefreshCommand.self, CasesCommand.self, ListCommand.self,
         ExplainCommand.self, DecodeCommand.self, FuzzCommand.self,
         ReportCommand.self, DiffCommand.self, RecordCommand.self, ZonesCommand.self, CompareCommand.self,
+        SchemasCommand.self,
     ]
 
     static func main() {

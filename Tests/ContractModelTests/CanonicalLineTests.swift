@@ -1,5 +1,6 @@
 import ContractModel
 import WidgetSnapshot
+import HarnessTestSupport
 import XCTest
 
 /// The canonical line: the writer's exact bytes, and the strict reader reading them back.
@@ -17,7 +18,7 @@ final class CanonicalLineTests: XCTestCase {
                         meta: SnapshotMeta(dayStr: nil, validUntil: -1), stale: false, header: .today),
             DecodedView(id: "a/base@berlin@far", parse: .error("bad"), meta: .unknown, stale: true, header: .outdated(dayMs: 86_400_000)),
         ]
-        for view in views {
+        for view in views.map(DescribedValues.complete) {
             let (id, outcome) = try ViewLine.parse(view.canonicalJSON, file: "f", lineNumber: 1)
             XCTAssertEqual(id, view.id)
             XCTAssertEqual(outcome.view?.canonicalJSON, view.canonicalJSON)
@@ -34,7 +35,8 @@ final class CanonicalLineTests: XCTestCase {
     }
 
     func testReaderIsStrict() {
-        let good = #"{"id":"a","parse":{"tasks":[]},"meta":{"dayStr":null,"validUntil":null},"stale":false,"header":{"kind":"today"}}"#
+        let good = #"{"id":"a","parse":{"tasks":[]},"meta":{"dayStr":null,"validUntil":null},"stale":false,"header":{"kind":"today"}"#
+            + DescribedValues.addedTail + "}"
         XCTAssertNoThrow(try ViewLine.parse(Array(good.utf8), file: "f", lineNumber: 1))
         let bad: [(String, String?)] = [
             (good.replacingOccurrences(of: #""stale":false"#, with: #""stale":false,"extra":1"#), "extra"),

@@ -1,5 +1,6 @@
 import ContractModel
 import WidgetSnapshot
+import HarnessTestSupport
 import XCTest
 
 /// A testee's view line may leave out meta, stale, header or one subfield (CONTRACT §6):
@@ -8,10 +9,10 @@ import XCTest
 final class NotImplementedTests: XCTestCase {
     let expected = DecodedView(id: "a/base@berlin@at", parse: .tasks([WidgetTaskRow(id: "t1", title: "one", isDone: false, projectColor: nil)]),
                                meta: SnapshotMeta(dayStr: "2026-07-17", validUntil: 10), stale: true, header: .outdated(dayMs: 5))
-    let rows = #""parse":{"tasks":[{"id":"t1","title":"one","isDone":false,"projectColor":null}]}"#
+    let rows = #""parse":{"tasks":[{"id":"t1","title":"one","isDone":false,"projectColor":null"# + DescribedValues.rowTail + "}]}"
 
     private func read(_ rest: String, allowing: Bool = true) throws -> DecodedView {
-        let line = #"{"id":"a/base@berlin@at","# + rows + rest + "}"
+        let line = #"{"id":"a/base@berlin@at","# + rows + rest + DescribedValues.addedTail + "}"
         let (_, outcome) = try ViewLine.parse(Array(line.utf8), file: "t stdout", lineNumber: 1, allowingNotImplemented: allowing)
         return try XCTUnwrap(outcome.view)
     }
@@ -24,7 +25,8 @@ final class NotImplementedTests: XCTestCase {
         let noDay = try read(#","meta":{"validUntil":10},"stale":true,"header":{"kind":"outdated"}"#)
         XCTAssertEqual(noDay.notImplemented, [.dayStr, .headerDayMs])
         XCTAssertEqual(differences(noDay), ["meta.dayStr=not implemented", "header.dayMs=not implemented"])
-        XCTAssertEqual(noDay.canonicalJSONString, #"{"id":"a/base@berlin@at","# + rows + #","meta":{"validUntil":10},"stale":true,"header":{"kind":"outdated"}}"#)
+        XCTAssertEqual(noDay.canonicalJSONString, #"{"id":"a/base@berlin@at","# + rows + #","meta":{"validUntil":10},"stale":true,"header":{"kind":"outdated"}"#
+                       + DescribedValues.addedTail + "}")
 
         let parseOnly = try read("")
         XCTAssertEqual(parseOnly.notImplemented, [.dayStr, .validUntil, .stale, .headerKind, .headerDayMs])

@@ -30,6 +30,31 @@ final class CaseStreamTests: XCTestCase {
         XCTAssertEqual(twice.id, "b")
     }
 
+    func testRevisionTwoInputsFollowTheTapsInOrderRepeatedKeysKeptAndReadBack() throws {
+        var selected = sample
+        selected.pendingDoneTimestamps = [Case.PendingTimestamp(taskId: "t1", ms: 5), Case.PendingTimestamp(taskId: "t2", ms: -1),
+                                          Case.PendingTimestamp(taskId: "t1", ms: 9_007_199_254_740_993)]
+        selected.selectedProjectId = ""
+        let line = CorpusTestSupport.text(CaseStream.line(selected))
+        XCTAssertEqual(line, #"{"id":"canonical/base@berlin@at","blob":"{\"v\":1}","pendingDoneTargets":{"t1":true},"#
+                           + #""pendingDoneTimestamps":{"t1":5,"t2":-1,"t1":9007199254740993},"selectedProjectId":"","#
+                           + #""nowMs":1784325600000,"timeZone":"Europe/Berlin"}"#)
+        XCTAssertEqual(try CaseStream.read(CaseStream.write([selected]), file: "t.jsonl"), [selected])
+        // Left out when empty / absent, so a revision-1 case's line and fingerprint do not change.
+        XCTAssertEqual(CaseStream.line(sample), CaseStream.line(Case(id: sample.id, blob: sample.blob,
+            pendingDoneTargets: sample.pendingDoneTargets, pendingDoneTimestamps: [], selectedProjectId: nil,
+            nowMs: sample.nowMs, timeZone: sample.timeZone)))
+        var project = sample
+        project.selectedProjectId = "p1"
+        var stamped = sample
+        stamped.pendingDoneTimestamps = [Case.PendingTimestamp(taskId: "t1", ms: 5)]
+        XCTAssertEqual(Set([sample, project, selected, stamped].map(CaseFingerprint.of)).count, 4)
+        XCTAssertEqual(failure([#"{"id":"a","blob":"{}","pendingDoneTimestamps":{"t1":1.5},"nowMs":1,"timeZone":"UTC"}"#])?.field,
+                       "pendingDoneTimestamps.t1")
+        XCTAssertEqual(failure([#"{"id":"a","blob":"{}","selectedProjectId":7,"nowMs":1,"timeZone":"UTC"}"#])?.message,
+                       "expected a string")
+    }
+
     func testInvalidUTF8GoesAsBase64AndRoundTrips() throws {
         var bytes = sample
         bytes.blob = [0x7B, 0xFF, 0x00, 0xC0, 0xAF, 0x7D]

@@ -1,6 +1,7 @@
 import ContractModel
 import Foundation
 import HarnessCorpus
+import HarnessTestSupport
 import XCTest
 
 /// `check` reads golden/kotlin reusing golden/expected: a recorded line byte-identical to the
@@ -9,7 +10,8 @@ import XCTest
 /// strict read of a line only a lenient read accepts, must be read on its own.
 final class ViewStoreReuseTests: XCTestCase {
     private static let id = "alpha/op@berlin@far"
-    private static let complete = #"{"id":"\#(id)","parse":{"tasks":[]},"meta":{"dayStr":null,"validUntil":null},"stale":false,"header":{"kind":"today"}}"#
+    private static let complete = #"{"id":"\#(id)","parse":{"tasks":[]},"meta":{"dayStr":null,"validUntil":null},"stale":false,"header":{"kind":"today"}"#
+        + DescribedValues.addedTail + "}"
 
     private func store(_ line: String, allowsNotImplemented: Bool) throws -> ViewStore {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reuse-\(UUID().uuidString)")

@@ -35,7 +35,8 @@ final class GateParallelismTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let good = #"{"id":"alpha/op@berlin@far","parse":{"error":"x"},"meta":{"dayStr":null,"validUntil":null},"stale":false,"header":{"kind":"today"}}"#
+        let good = #"{"id":"alpha/op@berlin@far","parse":{"error":"x"},"meta":{"dayStr":null,"validUntil":null},"stale":false,"header":{"kind":"today"}"#
+            + DescribedValues.addedTail + "}"
         let lines = (0..<400).map { _ in good }
         var alpha = lines
         alpha[300] = #"{"id":"alpha/op@berlin@near","parse":"#  // cut short

@@ -123,7 +123,8 @@ final class GateTests: XCTestCase {
         defer { GateTestSupport.remove(paths) }
         let expected = paths.golden.appendingPathComponent("expected")
         try FileManager.default.removeItem(at: expected.appendingPathComponent("legacy.jsonl"))
-        try "{\"id\":\"ghost/base@berlin@at\",\"parse\":{\"tasks\":[]},\"meta\":{\"dayStr\":null,\"validUntil\":null},\"stale\":false,\"header\":{\"kind\":\"today\"}}\n"
+        try ("{\"id\":\"ghost/base@berlin@at\",\"parse\":{\"tasks\":[]},\"meta\":{\"dayStr\":null,\"validUntil\":null},\"stale\":false,\"header\":{\"kind\":\"today\"}"
+             + DescribedValues.addedTail + "}\n")
             .write(to: expected.appendingPathComponent("ghost.jsonl"), atomically: true, encoding: .utf8)
         let result = try Gate.check(paths, options: Gate.Options(readers: [], includeRecordings: false))
         let freshness = try XCTUnwrap(result.freshness.first)

@@ -40,6 +40,14 @@ package struct ReaderVerdict: Sendable {
         }
     }
 
+    /// The fields of one case that belong to a revision of the contract above the one the
+    /// reader declares (`ReaderEntry.contractRevision`) and differ: pending — counted and
+    /// shown, never failing, never looked up in the list, and not a deviation.
+    package struct PendingCase: Sendable {
+        package var caseId: String
+        package var differences: [FieldDifference]
+    }
+
     /// The reader judged, as the roster knows it.
     package var entry: ReaderEntry
     package var reader: String { entry.name }
@@ -57,6 +65,8 @@ package struct ReaderVerdict: Sendable {
     package var unusedFields: [Int: [String]] = [:]
     /// Every case id of the stream, in order (what suggested patterns must not over-cover).
     package var caseIds: [String] = []
+    /// The cases whose differing fields include pending ones (a revision above the reader's).
+    package var pending: [PendingCase] = []
 
     package var unexpected: [Deviation] { deviations.filter(\.isUnexpected) }
     /// Cases whose differences are all excused, at least one by an ordinary entry.
@@ -74,6 +84,14 @@ package struct ReaderVerdict: Sendable {
         }
         return FieldScope.viewFields.compactMap { field in counts[field].map { (field, $0) } }
     }
+    /// Per pending field (a revision above the reader's) that differs: on how many cases (report order).
+    package var pendingCounts: [(field: String, cases: Int)] {
+        var counts: [String: Int] = [:]
+        for item in pending {
+            for field in Set(item.differences.map(\.path.key)) { counts[field, default: 0] += 1 }
+        }
+        return FieldScope.viewFields.compactMap { field in counts[field].map { (field, $0) } }
+    }
     /// A reader that could not be compared (stale recording) fails: the gate cannot vouch for it.
     package var passed: Bool { notCompared == nil && unexpected.isEmpty && staleEntries.isEmpty }
 
@@ -88,8 +106,16 @@ package struct ReaderVerdict: Sendable {
         let compared = ParallelMap.map(Array(caseIds.indices), jobs: jobs) { index in
             FieldDifference.between(expected: expected[index], got: got[index])
         }
-        for (caseId, differences) in zip(caseIds, compared) {
-            guard !differences.isEmpty else { continue }
+        var pending: [PendingCase] = []
+        for (caseId, all) in zip(caseIds, compared) {
+            guard !all.isEmpty else { continue }
+            var differences = all
+            let later = all.filter { $0.path.name.revision > reader.contractRevision }
+            if !later.isEmpty {
+                pending.append(PendingCase(caseId: caseId, differences: later))
+                differences = all.filter { $0.path.name.revision <= reader.contractRevision }
+                guard !differences.isEmpty else { continue }
+            }
             let judgements = differences.map { difference -> Judgement in
                 let field = difference.field
                 let notImplemented = difference.got == FieldDifference.notImplemented
@@ -109,7 +135,7 @@ package struct ReaderVerdict: Sendable {
             if !names.isEmpty { unused[entry.line] = names }
         }
         return ReaderVerdict(entry: reader, notCompared: nil, caseCount: caseIds.count, deviations: deviations,
-                             staleEntries: stale, listFile: list.file, unusedFields: unused, caseIds: caseIds)
+                             staleEntries: stale, listFile: list.file, unusedFields: unused, caseIds: caseIds, pending: pending)
     }
 
     /// Lines to add to the reader's list for its unexpected deviations: per field, the

@@ -89,6 +89,10 @@ package struct CaseExplanation: Sendable {
         if !testCase.pendingDoneTargets.isEmpty {
             out += ", pending " + e(testCase.pendingDoneTargets.map { "\($0.taskId)=\($0.isDone)" }.joined(separator: " "))
         }
+        if !testCase.pendingDoneTimestamps.isEmpty {
+            out += ", tap times " + e(testCase.pendingDoneTimestamps.map { "\($0.taskId)=\($0.ms)" }.joined(separator: " "))
+        }
+        if let selected = testCase.selectedProjectId { out += ", selected project " + e(FieldDifference.quoted(selected.string)) }
         let raw = rawBlob
         out += "\n\nblob (raw, \(testCase.blob.count) bytes):\n" + e(raw.count > 4000 ? String(raw.prefix(4000)) + " …" : raw) + "\n"
         if let pretty = prettyBlob {

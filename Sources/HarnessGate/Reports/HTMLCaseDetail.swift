@@ -36,6 +36,13 @@ package enum HTMLCaseDetail {
             let taps = testCase.pendingDoneTargets.map { "\($0.taskId.string)=\($0.isDone)" }.joined(separator: " ")
             out += " · pending taps <b>\(HTMLText.escape(taps))</b>"
         }
+        if !testCase.pendingDoneTimestamps.isEmpty {
+            let times = testCase.pendingDoneTimestamps.map { "\($0.taskId.string)=\($0.ms)" }.joined(separator: " ")
+            out += " · tap times <b>\(HTMLText.escape(times))</b>"
+        }
+        if let selected = testCase.selectedProjectId {
+            out += " · selected project <b>\(HTMLText.escape(FieldDifference.quoted(selected.string)))</b>"
+        }
         out += "</p>\n<h4>blob</h4>\n"
         if let sameBlobAs {
             out += "<p class=\"same\">the same blob as <a href=\"#c-\(HTMLText.anchor(sameBlobAs))\"><code>\(HTMLText.escape(sameBlobAs))</code></a></p>\n"

@@ -32,6 +32,10 @@ package enum TextSummary {
             out += "\n\(e(verdict.reader)): not implemented: "
             out += verdict.notImplementedCounts.map { "\(e($0.field)) (\($0.cases) cases)" }.joined(separator: ", ") + "\n"
         }
+        for verdict in result.verdicts where verdict.notCompared == nil && !verdict.pendingCounts.isEmpty {
+            out += "\n\(e(verdict.reader)) (revision \(verdict.entry.contractRevision)): pending, fields of a later revision: "
+            out += verdict.pendingCounts.map { "\(e($0.field)) (\($0.cases) cases)" }.joined(separator: ", ") + "\n"
+        }
         out += "\nby family (listed/unexpected per reader):\n"
         let compared = result.verdicts.filter { $0.notCompared == nil }
         for family in facts.families {

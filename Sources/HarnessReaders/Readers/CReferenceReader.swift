@@ -12,6 +12,7 @@ package struct CReferenceReader: InProcessReader {
     package func outcome(_ testCase: Case) -> ReaderOutcome {
         CReference.decode(id: testCase.id, blob: testCase.blob,
                           pending: testCase.pendingDoneTargets.map { CReference.Pending(id: $0.taskId.utf8, isDone: $0.isDone) },
-                          nowMs: testCase.nowMs, timeZone: testCase.timeZone)
+                          pendingTimes: testCase.pendingDoneTimestamps.map { CReference.PendingTime(id: $0.taskId.utf8, ms: $0.ms) },
+                          selectedProjectId: testCase.selectedProjectId?.utf8, nowMs: testCase.nowMs, timeZone: testCase.timeZone)
     }
 }

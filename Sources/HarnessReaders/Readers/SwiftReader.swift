@@ -3,8 +3,8 @@ import WidgetSnapshot
 
 /// The product under test: the `WidgetSnapshot` library, exactly as an iOS widget calls it —
 /// `WidgetData.parse`, `parseMeta`, `isSnapshotStale`, `headerFor` (which reads the day with
-/// `dayStrToMs`), through `DecodedView.decode`; the taps passed as the ordered queue, keyed
-/// by exact code points.
+/// `dayStrToMs`), `parseProjects`, `projectTitle`, through `DecodedView.decode`; the taps and
+/// their times passed as ordered queues, keyed by exact code points.
 package struct SwiftReader: InProcessReader {
     package var name: String { ReaderEntry.swift.name }
 
@@ -15,7 +15,9 @@ package struct SwiftReader: InProcessReader {
     /// A zone Foundation lacks gives no day (CONTRACT.md §4): `outdated` without `dayMs`.
     package func decode(_ testCase: Case) -> DecodedView {
         let pending = PendingTargets(testCase.pendingDoneTargets.map { (taskId: $0.taskId.string, isDone: $0.isDone) })
-        return DecodedView.decode(id: testCase.id, blob: testCase.blob, pendingDoneTargets: pending, nowMs: testCase.nowMs,
+        let times = PendingTimestamps(testCase.pendingDoneTimestamps.map { (taskId: $0.taskId.string, doneAtMs: $0.ms) })
+        return DecodedView.decode(id: testCase.id, blob: testCase.blob, pendingDoneTargets: pending, pendingDoneTimestamps: times,
+                                  selectedProjectId: testCase.selectedProjectId?.string, nowMs: testCase.nowMs,
                                   timeZone: ZoneCache.shared.zone(testCase.timeZone))
     }
 }

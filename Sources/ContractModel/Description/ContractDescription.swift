@@ -1,0 +1,243 @@
+import WidgetSnapshot
+
+/// The contract's revisions as data: `schemas/contract.json`, embedded in this module at build
+/// time (`Description/contract.json` links to it). The view's field names, the part of the
+/// canonical line and of the comparison beyond revision 1, and the view schema's revision part
+/// all follow from it (CONTRACT.md §6, §8).
+package struct ContractDescription: Sendable {
+    /// One case input a revision adds (`blob`, `selectedProjectId` …).
+    package struct CaseInput: Sendable {
+        package var name: String
+        /// The type as the file states it (compact JSON), for documentation.
+        package var type: String
+        package var note: String?
+    }
+
+    /// One question a reader answers (`parse`, `projects` …), with the inputs it takes and
+    /// the top-level view members it fills. A later revision may ask a question again with
+    /// more inputs (revision 2's five-input `parse`).
+    package struct Question: Sendable {
+        package var name: String
+        package var call: String
+        package var inputs: [String]
+        package var answers: [String]
+        package var revision: Int
+    }
+
+    package struct Revision: Sendable {
+        package var number: Int
+        package var summary: String
+        package var source: String
+        /// The writer's schema file in `schemas/`, nil when none exists yet.
+        package var writerSchema: String?
+        package var caseInputs: [CaseInput]
+        package var questions: [Question]
+        /// The view fields as the revision declares them (top-level members, or rows' members).
+        package var viewFields: [ViewMember]
+    }
+
+    /// The file's name in messages.
+    package static let file = "schemas/contract.json"
+    /// The only container a later revision may add members to besides the top level.
+    package static let rowContainer = "parse.tasks[]"
+
+    package let revisions: [Revision]
+    /// The whole view: revision 1's members with every later revision's merged in, in order.
+    package let view: [ViewMember]
+    /// Top-level members added after revision 1 (read, written and compared generically).
+    package let addedMembers: [ViewMember]
+    /// Members added after revision 1 to each row of `parse.tasks`.
+    package let addedRowMembers: [ViewMember]
+    /// Every compared field name, in canonical (report) order, with its revision.
+    package let fieldNames: [(name: String, revision: Int)]
+    private let revisionByName: [String: Int]
+
+    /// The newest revision the file describes.
+    package var latestRevision: Int { revisions.last?.number ?? 1 }
+
+    /// The revision a compared field (`parse.tasks[].doneOn`) belongs to; nil for a name that is not one.
+    package func revision(ofField name: String) -> Int? { revisionByName[name] }
+
+    /// The members of the object at `path` (`currentTask`), or of the elements of the list
+    /// whose path plus `[]` it is (`projects[]`); nil when no object is there.
+    package func objectMembers(at path: String) -> [ViewMember]? {
+        func search(_ members: [ViewMember]) -> [ViewMember]? {
+            for member in members {
+                switch member.type {
+                case .object(let inner) where member.path == path: return inner
+                case .list(.object(let inner)) where member.path + "[]" == path: return inner
+                default: if let found = search(member.members) { return found }
+                }
+            }
+            return nil
+        }
+        return search(view)
+    }
+
+    /// Revision 1's top-level members: the harness's typed part (`DecodedView.parse`, `meta`,
+    /// `stale`, `header`).
+    package var typedMembers: [ViewMember] { view.filter { $0.revision == 1 } }
+
+    /// The contract the harness was built with.
+    package static let current: ContractDescription = {
+        do {
+            return try parse(PackageResources.contract_json, file: file)
+        } catch {
+            // A test (ContractDescriptionTests) reads the file first: a broken one fails there.
+            fatalError("the contract description is broken: \(error)")
+        }
+    }()
+
+    /// Reads a description; `file` names it in errors (with the field).
+    package static func parse(_ bytes: [UInt8], file: String) throws(HarnessInputError) -> ContractDescription {
+        let top = try JSONFieldReader.document(bytes, file: file)
+        try top.rejectUnknownKeys(allowed: ["title", "description", "revisions"])
+        var revisions: [Revision] = []
+        for (index, element) in try top.array("revisions").enumerated() {
+            guard case .object(let object) = element else { throw top.failure("revisions[\(index)]", "expected an object") }
+            let fields = top.element(object, of: "revisions", at: index)
+            try fields.rejectUnknownKeys(allowed: ["revision", "summary", "source", "writerSchema", "caseInputs", "questions", "viewFields"])
+            let number = Int(try fields.integer("revision"))
+            guard number == index + 1 else { throw fields.failure("revision", "expected \(index + 1): revisions are 1, 2, … in order") }
+            var writerSchema: String?
+            if case .string(let name)? = object["writerSchema"] { writerSchema = name.string } else if fields.has("writerSchema") {
+                guard case .null = try fields.value("writerSchema") else { throw fields.failure("writerSchema", "expected a file name or null") }
+            }
+            revisions.append(Revision(number: number, summary: try fields.string("summary").string, source: try fields.string("source").string,
+                                      writerSchema: writerSchema, caseInputs: try caseInputs(fields),
+                                      questions: try questions(fields, revision: number),
+                                      viewFields: try members(fields, "viewFields", revision: number, parentPath: "", allowingIn: number > 1)))
+        }
+        guard let first = revisions.first else { throw top.failure("revisions", "expected revision 1 at least") }
+        var view = first.viewFields
+        for revision in revisions.dropFirst() {
+            for member in revision.viewFields {
+                if let container = member.container {
+                    guard container == rowContainer, let rows = view.firstIndex(where: { $0.name == "parse" }) else {
+                        throw HarnessInputError(file: file, field: "revisions[\(revision.number - 1)].viewFields",
+                                                message: "`in` may only name \(rowContainer)")
+                    }
+                    view[rows] = try adding(member, toRowsOf: view[rows], file: file)
+                } else {
+                    guard !view.contains(where: { $0.name == member.name }) else {
+                        throw HarnessInputError(file: file, field: "revisions[\(revision.number - 1)].viewFields",
+                                                message: "`\(member.name)` is already a view field")
+                    }
+                    view.append(member)
+                }
+            }
+        }
+        let names = view.flatMap(\.fieldNames)
+        var byName: [String: Int] = [:]
+        for (name, revision) in names { byName[name] = revision }
+        let rows = view.first { $0.name == "parse" }?.members.first { $0.name == "tasks" }?.members ?? []
+        return ContractDescription(revisions: revisions, view: view, addedMembers: view.filter { $0.revision > 1 },
+                                   addedRowMembers: rows.filter { $0.revision > 1 }, fieldNames: names, revisionByName: byName)
+    }
+
+    private static func caseInputs(_ fields: JSONFieldReader) throws(HarnessInputError) -> [CaseInput] {
+        var inputs: [CaseInput] = []
+        for (index, element) in try fields.array("caseInputs").enumerated() {
+            guard case .object(let object) = element else { throw fields.failure("caseInputs[\(index)]", "expected an object") }
+            let input = fields.element(object, of: "caseInputs", at: index)
+            try input.rejectUnknownKeys(allowed: ["name", "type", "nullable", "description"])
+            inputs.append(CaseInput(name: try input.string("name").string, type: JSONWriter.compactString(try input.value("type")),
+                                    note: input.has("description") ? try input.string("description").string : nil))
+        }
+        return inputs
+    }
+
+    private static func questions(_ fields: JSONFieldReader, revision: Int) throws(HarnessInputError) -> [Question] {
+        var questions: [Question] = []
+        for (index, element) in try fields.array("questions").enumerated() {
+            guard case .object(let object) = element else { throw fields.failure("questions[\(index)]", "expected an object") }
+            let question = fields.element(object, of: "questions", at: index)
+            try question.rejectUnknownKeys(allowed: ["name", "call", "inputs", "answers", "description"])
+            func names(_ key: String) throws(HarnessInputError) -> [String] {
+                var out: [String] = []
+                for value in try question.array(key) {
+                    guard case .string(let text) = value else { throw question.failure(key, "expected strings") }
+                    out.append(text.string)
+                }
+                return out
+            }
+            questions.append(Question(name: try question.string("name").string, call: try question.string("call").string,
+                                      inputs: try names("inputs"), answers: try names("answers"), revision: revision))
+        }
+        return questions
+    }
+
+    /// The members of array `key`; with `allowingIn`, a member may name its container (`in`).
+    private static func members(_ fields: JSONFieldReader, _ key: String, revision: Int, parentPath: String,
+                                allowingIn: Bool = false) throws(HarnessInputError) -> [ViewMember] {
+        var members: [ViewMember] = []
+        for (index, element) in try fields.array(key).enumerated() {
+            guard case .object(let object) = element else { throw fields.failure("\(key)[\(index)]", "expected an object") }
+            let member = fields.element(object, of: key, at: index)
+            try member.rejectUnknownKeys(allowed: allowingIn ? ["name", "type", "nullable", "orError", "description", "in"]
+                                                             : ["name", "type", "nullable", "orError", "description"])
+            let name = try member.string("name").string
+            guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) }) else {
+                throw member.failure("name", "expected letters and digits")
+            }
+            guard !members.contains(where: { $0.name == name }) else { throw member.failure("name", "`\(name)` is named twice") }
+            var container: String?
+            if allowingIn, member.has("in") { container = try member.string("in").string }
+            let path = container.map { "\($0).\(name)" } ?? (parentPath.isEmpty ? name : "\(parentPath).\(name)")
+            let type = try viewType(member, "type", revision: revision, path: path)
+            let orError = member.has("orError") ? try member.bool("orError") : false
+            if orError, case .object(let inner) = type, inner.contains(where: { $0.name == "error" }) {
+                throw member.failure("orError", "an object that may fail cannot have a member `error`")
+            }
+            let note = member.has("description") ? try member.string("description").string : nil
+            members.append(ViewMember(name: name, type: type, nullable: member.has("nullable") ? try member.bool("nullable") : false,
+                                      orError: orError, revision: revision, path: path, container: container, note: note))
+        }
+        return members
+    }
+
+    private static func viewType(_ fields: JSONFieldReader, _ key: String, revision: Int,
+                                 path: String) throws(HarnessInputError) -> ViewType {
+        switch try fields.value(key) {
+        case .string("text"): return .text
+        case .string("int"): return .int
+        case .string("bool"): return .bool
+        case .object(let object):
+            let type = JSONFieldReader(object, file: fields.file, line: fields.line, path: fields.fieldPath(key))
+            guard object.count == 1 else { throw type.failure(nil, "expected one of enum, object, list") }
+            if type.has("enum") {
+                var values: [String] = []
+                for value in try type.array("enum") {
+                    guard case .string(let text) = value else { throw type.failure("enum", "expected strings") }
+                    values.append(text.string)
+                }
+                return .enumeration(values)
+            }
+            if type.has("object") { return .object(try members(type, "object", revision: revision, parentPath: path)) }
+            if type.has("list") {
+                guard !path.contains("[]") else { throw type.failure("list", "`\(path)`: no list inside a list (a field has one row number)") }
+                let element = try viewType(type, "list", revision: revision, path: path + "[]")
+                guard case .object = element else { throw type.failure("list", "a list's elements are objects") }
+                return .list(element)
+            }
+            throw type.failure(nil, "expected one of enum, object, list")
+        default:
+            throw fields.failure(key, "expected \"text\", \"int\", \"bool\" or an object")
+        }
+    }
+
+    private static func adding(_ member: ViewMember, toRowsOf parse: ViewMember, file: String) throws(HarnessInputError) -> ViewMember {
+        var parse = parse
+        guard case .object(var parseMembers) = parse.type, let tasks = parseMembers.firstIndex(where: { $0.name == "tasks" }),
+              case .list(.object(var rowMembers)) = parseMembers[tasks].type else {
+            throw HarnessInputError(file: file, message: "revision 1 has no rows to add `\(member.name)` to")
+        }
+        guard !rowMembers.contains(where: { $0.name == member.name }) else {
+            throw HarnessInputError(file: file, message: "`\(member.path)` is already a row field")
+        }
+        rowMembers.append(member)
+        parseMembers[tasks].type = .list(.object(rowMembers))
+        parse.type = .object(parseMembers)
+        return parse
+    }
+}

@@ -1,0 +1,47 @@
+import WidgetSnapshot
+
+/// The value of a view field that a later revision adds (`projects`, `parse.tasks[].doneOn` …),
+/// held by its description type (`ViewType`) rather than by a Swift type of its own, so that a
+/// new field needs no new code in the view, the line or the comparison.
+package indirect enum ViewValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    /// Text (an `enum` value too), compared by code points.
+    case text(String)
+    case list([ViewValue])
+    /// The object's members, in its type's order.
+    case object([ViewValue])
+    /// The question failed; the reason is informational, never compared.
+    case error(String)
+
+    /// Code-point equality for text, as everywhere in the view (Swift's `==` on `String` would
+    /// call `"é"` and `"e\u{301}"` equal); error reasons count.
+    package static func == (lhs: ViewValue, rhs: ViewValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.text(let a), .text(let b)), (.error(let a), .error(let b)): return a.utf8.elementsEqual(b.utf8)
+        case (.list(let a), .list(let b)), (.object(let a), .object(let b)): return a == b
+        default: return false
+        }
+    }
+
+    /// A text, or null when there is none.
+    package static func optionalText(_ value: String?) -> ViewValue { value.map(ViewValue.text) ?? .null }
+    /// An integer, or null when there is none.
+    package static func optionalInt(_ value: Int64?) -> ViewValue { value.map(ViewValue.int) ?? .null }
+
+    /// An object value of the described object at `path` (`currentTask`, `projects[]`), its
+    /// members given by name in any order and put in the description's; a name the
+    /// description does not have there, or one missing, is a programming error.
+    package static func object(at path: String, _ values: KeyValuePairs<String, ViewValue>) -> ViewValue {
+        guard let members = ContractDescription.current.objectMembers(at: path) else {
+            preconditionFailure("the contract description has no object at `\(path)`")
+        }
+        precondition(members.count == values.count && values.allSatisfy { pair in members.contains { $0.name == pair.key } },
+                     "the members of `\(path)` are \(members.map(\.name)), not \(values.map(\.key))")
+        return .object(members.map { member in values.first { $0.key == member.name }!.value })
+    }
+}

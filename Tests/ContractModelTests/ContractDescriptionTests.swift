@@ -1,0 +1,117 @@
+import ContractModel
+import Foundation
+import WidgetSnapshot
+import HarnessTestSupport
+import XCTest
+
+/// The contract description (`schemas/contract.json`): what is compiled in is the file, it is
+/// read strictly, and the fields it adds are written, read and compared by their types alone.
+final class ContractDescriptionTests: XCTestCase {
+    private static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../schemas/contract.json").standardized
+
+    func testTheCompiledDescriptionIsTheFile() throws {
+        let bytes = Array(try Data(contentsOf: Self.file))
+        let read = try ContractDescription.parse(bytes, file: "schemas/contract.json")
+        XCTAssertEqual(read.fieldNames.map(\.name), ContractDescription.current.fieldNames.map(\.name))
+        XCTAssertEqual(read.view, ContractDescription.current.view)
+        XCTAssertEqual(read.revisions.map(\.number), Array(1...read.latestRevision))
+        // Revision 1's top-level members are the typed part of DecodedView, in line order.
+        XCTAssertEqual(read.typedMembers.map(\.name), ["parse", "meta", "stale", "header"])
+        for revision in read.revisions {
+            if let schema = revision.writerSchema {
+                XCTAssertTrue(FileManager.default.fileExists(atPath: Self.file.deletingLastPathComponent().appendingPathComponent(schema).path), schema)
+            }
+        }
+    }
+
+    func testBadDescriptionsAreRefusedNamingTheField() {
+        let revision1 = #"{"revision":1,"summary":"s","source":"s","writerSchema":null,"caseInputs":[],"questions":[],"viewFields":[{"name":"parse","orError":true,"type":{"object":[{"name":"tasks","type":{"list":{"object":[{"name":"id","type":"text"}]}}}]}}]}"#
+        func refusal(_ later: String) -> HarnessInputError? {
+            let text = #"{"revisions":["# + revision1 + (later.isEmpty ? "" : "," + later) + "]}"
+            do {
+                _ = try ContractDescription.parse(Array(text.utf8), file: "c.json")
+                return nil
+            } catch {
+                return error
+            }
+        }
+        XCTAssertNil(refusal(""))
+        func later(_ fields: String, number: Int = 2) -> String {
+            #"{"revision":\#(number),"summary":"s","source":"s","caseInputs":[],"questions":[],"viewFields":[\#(fields)]}"#
+        }
+        XCTAssertNil(refusal(later(#"{"in":"parse.tasks[]","name":"doneOn","type":"int","nullable":true}"#)))
+        XCTAssertEqual(refusal(later(#"{"name":"x","type":"date"}"#))?.field, "revisions[1].viewFields[0].type")
+        XCTAssertEqual(refusal(later(#"{"name":"x","type":"text"}"#, number: 3))?.field, "revisions[1].revision")
+        XCTAssertEqual(refusal(later(#"{"name":"parse","type":"text"}"#))?.message, "`parse` is already a view field")
+        XCTAssertEqual(refusal(later(#"{"in":"meta","name":"x","type":"text"}"#))?.message, "`in` may only name parse.tasks[]")
+        XCTAssertEqual(refusal(later(#"{"name":"x","type":{"list":{"object":[{"name":"y","type":{"list":{"object":[]}}}]}}}"#))?.message,
+                       "`x[].y`: no list inside a list (a field has one row number)")
+        XCTAssertEqual(refusal(later(#"{"in":"parse.tasks[]","name":"y","type":{"list":{"object":[]}}}"#))?.field,
+                       "revisions[1].viewFields[0].type.list")
+        XCTAssertEqual(refusal(later(#"{"name":"x","type":{"list":"text"}}"#))?.field, "revisions[1].viewFields[0].type.list")
+        XCTAssertEqual(refusal(later(#"{"name":"x","type":"text","colour":1}"#))?.field, "revisions[1].viewFields[0].colour")
+        XCTAssertEqual(refusal(later(#"{"name":"x","orError":true,"type":{"object":[{"name":"error","type":"text"}]}}"#))?.field,
+                       "revisions[1].viewFields[0].orError")
+    }
+
+    /// Every added field: its value goes into the line and reads back; the comparison names the
+    /// field (with its row), a kind change at the field itself, error reasons never compared.
+    func testAddedFieldsRoundTripAndCompareByTheirTypes() throws {
+        let base = DescribedValues.complete(DecodedView(id: "a/base@utc@at",
+                                                         parse: .tasks([WidgetTaskRow(id: "t1", title: "one", isDone: true, projectColor: nil)]),
+                                                         meta: .unknown, stale: false, header: .today))
+        var view = base
+        view.addedRowValues = [["doneOn": .int(1_784_325_600_000)]]
+        view.added["projects"] = .list([.object(at: "projects[]", ["id": .text("p1"), "title": .text("e\u{301}")]),
+                                        .object(at: "projects[]", ["title": .text("Two"), "id": .text("p2")])])
+        view.added["projectTitle"] = .text("Two")
+        let line = view.canonicalJSONString
+        XCTAssertTrue(line.contains(#""projectColor":null,"doneOn":1784325600000}"#), line)
+        XCTAssertTrue(line.contains(#""projects":[{"id":"p1","title":"é"},{"id":"p2","title":"Two"}],"projectTitle":"Two""#), line)
+        let read = try XCTUnwrap(try ViewLine.parse(view.canonicalJSON, file: "f", lineNumber: 1).outcome.view)
+        XCTAssertEqual(read, view)
+        XCTAssertEqual(read.canonicalJSONString, line)
+
+        var other = view
+        other.addedRowValues = [["doneOn": .null]]
+        other.added["projects"] = .list([.object(at: "projects[]", ["id": .text("p1"), "title": .text("é")]),
+                                         .object(at: "projects[]", ["id": .text("p2"), "title": .text("Two")])])
+        other.added["projectTitle"] = .error("projects[1] is not an object")
+        XCTAssertEqual(FieldDifference.between(expected: view, got: other).map { "\($0.field): \($0.expected) / \($0.got)" }, [
+            "parse.tasks[0].doneOn: 1784325600000 / null",
+            #"projects[0].title: "é" / "é""#,
+            #"projectTitle: "Two" / error (projects[1] is not an object)"#,
+        ])
+        var failing = view
+        failing.added["projects"] = .error("a")
+        var failingToo = view
+        failingToo.added["projects"] = .error("b")
+        XCTAssertEqual(FieldDifference.between(expected: failing, got: failingToo), [], "error reasons are informational")
+        XCTAssertEqual(FieldDifference.between(expected: failing, got: view).map(\.field), ["projects"])
+        var shorter = view
+        shorter.added["projects"] = .list([])
+        XCTAssertEqual(FieldDifference.between(expected: view, got: shorter).map { "\($0.field): \($0.expected) / \($0.got)" },
+                       ["projects: 2 entries / 0 entries"])
+
+        // A line from a reader that does not answer them: each differs as not implemented.
+        var lagging = view
+        lagging.added = [:]
+        lagging.addedRowValues = []
+        let partial = try XCTUnwrap(try ViewLine.parse(lagging.canonicalJSON, file: "f", lineNumber: 1, allowingNotImplemented: true).outcome.view)
+        XCTAssertEqual(partial.notImplemented, Set(ContractDescription.current.addedMembers.flatMap(\.topFieldNames)
+            + ContractDescription.current.addedRowMembers.flatMap(\.topFieldNames)).reduce(into: Set<FieldPath.Name>()) { $0.insert(FieldPath.Name(rawValue: $1)!) })
+        XCTAssertEqual(Set(FieldDifference.between(expected: view, got: partial).map(\.got)), [FieldDifference.notImplemented])
+        XCTAssertThrowsError(try ViewLine.parse(lagging.canonicalJSON, file: "f", lineNumber: 1)) { error in
+            XCTAssertEqual((error as? HarnessInputError)?.field, "parse.tasks[0].doneOn")
+        }
+        let wrongKind = line.replacingOccurrences(of: #""projectTitle":"Two""#, with: #""projectTitle":5"#)
+        XCTAssertThrowsError(try ViewLine.parse(Array(wrongKind.utf8), file: "f", lineNumber: 1)) { error in
+            XCTAssertEqual((error as? HarnessInputError)?.field, "projectTitle")
+        }
+        let extraMember = line.replacingOccurrences(of: #"{"id":"p1","title":"é"}"#, with: #"{"id":"p1","title":"é","x":1}"#)
+        XCTAssertThrowsError(try ViewLine.parse(Array(extraMember.utf8), file: "f", lineNumber: 1)) { error in
+            XCTAssertEqual((error as? HarnessInputError)?.field, "projects[0].x")
+        }
+    }
+}
