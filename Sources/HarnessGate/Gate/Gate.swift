@@ -70,7 +70,9 @@ package enum Gate {
         let comparable = ids.indices.filter { expectedFreshness.current[$0] }
 
         try checkReaderNames(options)
-        try ListOwners.check(paths, known: options.roster.entries.map(\.name) + options.testees.map(\.name))
+        // (The standard roster's names too: a test's own roster may leave some out.)
+        try ListOwners.check(paths, known: options.roster.entries.map(\.name) + ReaderRoster.standard.entries.map(\.name)
+                                + options.testees.map(\.name))
         var verdicts: [ReaderVerdict] = []
         var outcomes: [String: [ReaderOutcome]] = [:]
         let live = options.readers.map { (options.roster.entry(for: $0), $0) } + options.testees.map { (ReaderEntry.liveTestee($0.name), $0 as any Reader) }
