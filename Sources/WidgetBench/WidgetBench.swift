@@ -20,6 +20,10 @@ enum WidgetBench {
           only the fuzz rows (`scripts/bench --only fuzz`): `contract-harness fuzz` at --jobs 1
           and 2, cases/s per core against the 20k target, the load average before and after,
           and the rows as Markdown; writes no file
+      writer [--quick] [--root DIR] [--harness PATH]
+          only `contract-harness fuzz --writer` (`scripts/bench --only writer`): app states through
+          the writer end and the in-process readers at --jobs 1, states per CPU second of harness +
+          writer against the 5,000 per core target, the load before and after, Markdown rows; no file
       gate [--quick] [--root DIR] [--harness PATH] [--runs N]
           only the gate (`scripts/bench --only gate`): `contract-harness check` on the whole
           corpus at --jobs 2 and 1, median of N runs (default 7, 3 with --quick) after a
@@ -56,6 +60,8 @@ enum WidgetBench {
                 try fuzzRows(&options)
             case "gate":
                 try gateRows(&options)
+            case "writer":
+                try writerRows(&options)
             case "decode-file":
                 try decodeFile(&options)
             case "verify":
@@ -75,11 +81,7 @@ enum WidgetBench {
     /// Only the fuzz rows, for a quiet moment: what `run` measures for "Fuzz", printed with the
     /// load around it (a figure taken under load is not an idle figure).
     static func fuzzRows(_ options: inout Options) throws {
-        let quick = options.flag("--quick")
-        let root = options.value("--root") ?? "."
-        let harness = options.value("--harness") ?? "\(root)/.build/release/contract-harness"
-        try options.finish()
-        guard access(harness, X_OK) == 0 else { throw BenchError("no contract-harness at \(harness)") }
+        let (quick, root, harness) = try harnessRun(&options)
         let loadBefore = Machine.loadAverage()
         let fuzz = try FuzzTimings.measure(harness: harness, root: root, quick: quick)
         let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -95,6 +97,28 @@ enum WidgetBench {
         }
         print("\n== Markdown (the \"### Fuzz\" rows of BENCHMARKS.md)\n")
         print(fuzz.markdown)
+    }
+
+    /// `--quick`, `--root`, `--harness` (a release contract-harness that must exist), nothing else.
+    private static func harnessRun(_ options: inout Options) throws -> (quick: Bool, root: String, harness: String) {
+        let quick = options.flag("--quick")
+        let root = options.value("--root") ?? "."
+        let harness = options.value("--harness") ?? "\(root)/.build/release/contract-harness"
+        try options.finish()
+        guard access(harness, X_OK) == 0 else { throw BenchError("no contract-harness at \(harness)") }
+        return (quick, root, harness)
+    }
+
+    /// Only the writer fuzz rate (`WriterFuzzTimings`), printed and as Markdown rows.
+    static func writerRows(_ options: inout Options) throws {
+        let (quick, root, harness) = try harnessRun(&options)
+        let loadBefore = Machine.loadAverage()
+        let timings = try WriterFuzzTimings.measure(harness: harness, root: root, quick: quick)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        print("== Writer fuzz (\(cores) cores; load average before \(loadBefore), after \(Machine.loadAverage()))")
+        print(timings.text)
+        print("== Markdown (the \"Writer fuzz\" rows of BENCHMARKS.md)\n")
+        print(timings.markdown)
     }
 
     /// Only the gate's timings (`GateTimings`), printed and as Markdown rows.

@@ -7,24 +7,27 @@ enum CasesCommand: Subcommand {
     static let name = "cases"
     static let summary = "write the case stream (JSONL) built from golden/fixtures"
     static let help = """
-    USAGE: contract-harness cases [--root DIR] [--out FILE] [--fixture NAME]...
+    USAGE: contract-harness cases [--root DIR] [--out FILE] [--fixture NAME]... [--writer COMMAND]
 
     Writes one case per line (CONTRACT §6): fixtures × applicable mutation operators ×
-    parameters × zones × instants, in a stable order. Default output: stdout.
+    parameters × zones × instants, then the zone-day cases (`zones`), then the writer family
+    (`states`: each app state of golden/states through the writer end). Default output: stdout.
 
     OPTIONS:
       --out FILE        write to FILE (atomically) instead of stdout
-      --fixture NAME    only cases of this fixture (repeatable)
+      --fixture NAME    only cases of this fixture (repeatable; `zones`, `states` name those families)
+    \(WriterOption.help)
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
         let paths = try paths(&arguments)
         let out = try arguments.option("--out")
         let only = Set(try arguments.options("--fixture"))
+        let writer = try WriterOption.parse(&arguments)
         try arguments.finish()
-        var corpus = try Corpus.load(paths)
+        var corpus = try Corpus.load(paths, writer: writer)
         if !only.isEmpty {
-            let unknown = only.subtracting(corpus.fixtures.map(\.name) + [ZoneDayCases.fixtureName])
+            let unknown = only.subtracting(corpus.fixtures.map(\.name) + [ZoneDayCases.fixtureName, WriterFamily.fixtureName])
             guard unknown.isEmpty else { throw UsageError("no fixture named \(unknown.sorted().joined(separator: ", "))") }
             corpus = Corpus(fixtures: corpus.fixtures.filter { only.contains($0.name) },
                             cases: corpus.cases.filter { only.contains(String($0.fixtureName)) })

@@ -9,7 +9,7 @@ enum CheckCommand: Subcommand {
     static let summary = "run every reader on every case and gate on the result"
     static let help = """
     USAGE: contract-harness check [--root DIR] [--jobs N] [--testee NAME=COMMAND]... [--timeout SECONDS]
-                                  [--start-timeout SECONDS] [--no-recordings] [--json FILE] [--junit FILE] [--markdown FILE] [--quiet]
+                                  [--start-timeout SECONDS] [--writer COMMAND] [--no-recordings] [--json FILE] [--junit FILE] [--markdown FILE] [--quiet]
 
     Builds the case stream from golden/fixtures, runs the Swift reader and the C reference (and
     each --testee: a command reading cases JSONL on stdin, writing views JSONL on stdout),
@@ -25,6 +25,7 @@ enum CheckCommand: Subcommand {
       --jobs N              threads for the in-process readers (default: all cores)
       --testee NAME=CMD     an external reader, compared like the others (repeatable)
     \(Testee.optionsHelp)
+    \(WriterOption.help)
       --no-recordings       do not compare golden/kotlin
       --json FILE           the full verdict as JSON
       --junit FILE          a JUnit XML report (a testcase per case and reader)
@@ -36,6 +37,7 @@ enum CheckCommand: Subcommand {
         let paths = try paths(&arguments)
         let jobs = try jobs(&arguments)
         let testees = try Testee.options(&arguments).readers
+        let writer = try WriterOption.parse(&arguments)
         let includeRecordings = !arguments.flag("--no-recordings")
         let json = try arguments.option("--json")
         let junit = try arguments.option("--junit")
@@ -43,7 +45,9 @@ enum CheckCommand: Subcommand {
         let quiet = arguments.flag("--quiet")
         try arguments.finish()
 
-        let result = try Gate.check(paths, options: Gate.Options(testees: testees, includeRecordings: includeRecordings, jobs: jobs))
+        var options = Gate.Options(testees: testees, includeRecordings: includeRecordings, jobs: jobs)
+        options.writer = writer
+        let result = try Gate.check(paths, options: options)
         let facts = ReportFacts(result)
         if let json { try ReportFile.write(JSONReport.render(facts), to: json) }
         if let junit { try ReportFile.write(Array(JUnitReport.render(facts).utf8), to: junit) }

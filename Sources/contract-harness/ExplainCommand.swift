@@ -9,7 +9,7 @@ enum ExplainCommand: Subcommand {
     static let name = "explain"
     static let summary = "show one case: its blob, every reader's view, and the field diff"
     static let help = """
-    USAGE: contract-harness explain CASE-ID [--root DIR] [--testee NAME=COMMAND]... [--timeout S] [--start-timeout S] [--html FILE]
+    USAGE: contract-harness explain CASE-ID [--root DIR] [--testee NAME=COMMAND]... [--timeout S] [--start-timeout S] [--writer COMMAND] [--html FILE]
 
     Prints the case's blob (pretty, when it is JSON, and raw), the expected view, the view
     of every reader (Swift, C, recorded Kotlin when present, each --testee), and for each a
@@ -23,9 +23,10 @@ enum ExplainCommand: Subcommand {
         let paths = try paths(&arguments)
         let testees = try Testee.options(&arguments).readers
         let html = try arguments.option("--html")
+        let writer = try WriterOption.parse(&arguments)
         guard let id = arguments.positional() else { throw UsageError("which case? give its id") }
         try arguments.finish()
-        let corpus = try Corpus.load(paths)
+        let corpus = try Corpus.load(paths, writer: writer)
         guard id.utf8.count <= InputLimits.caseIdBytes else {
             throw UsageError("no case has an id of \(id.utf8.count) bytes (a case id has at most \(InputLimits.caseIdBytes)): "
                              + "\(id.prefix(60).debugDescription)…")

@@ -20,6 +20,8 @@ enum FuzzCommand: Subcommand {
                                  [--max-findings N] [--quiet]
            contract-harness fuzz --replay FILE_OR_DIR... [--testee NAME=COMMAND]... [--root DIR]
            contract-harness fuzz --print-dictionary
+           contract-harness fuzz --writer --seed S (--cases N | --seconds T | --case I) [--jobs J] [--writer-command CMD] …
+                                 (app states through the writer end; `fuzz --writer --help`)
 
     Generates cases from golden/fixtures: case i of seed S is a random chain of named mutation
     operators plus byte-level mutations (bit flips, splices between fixtures, truncation, JSON
@@ -89,6 +91,7 @@ enum FuzzCommand: Subcommand {
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
+        if arguments.flag("--writer") { return try WriterFuzzCommand.run(&arguments) }
         if arguments.flag("--print-dictionary") {
             try arguments.finish()
             print(FuzzDictionary.libFuzzerText, terminator: "")
@@ -193,7 +196,7 @@ enum FuzzCommand: Subcommand {
         }
     }
 
-    private static func extent(_ arguments: inout Arguments) throws -> FuzzPlan.Extent {
+    static func extent(_ arguments: inout Arguments) throws -> FuzzPlan.Extent {
         let cases = try arguments.integer("--cases")
         let single = try arguments.integer("--case")
         let secondsText = try arguments.option("--seconds")
@@ -255,13 +258,13 @@ enum FuzzCommand: Subcommand {
         return differing == 0 ? ExitCode.passed : ExitCode.contractFailure
     }
 
-    private static func displayPath(_ folder: URL, root: URL) -> String {
+    static func displayPath(_ folder: URL, root: URL) -> String {
         let path = folder.standardizedFileURL.path
         let prefix = root.standardizedFileURL.path + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
-    private static func shellQuoted(_ text: String) -> String {
+    static func shellQuoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

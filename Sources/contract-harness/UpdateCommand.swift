@@ -9,7 +9,7 @@ enum UpdateCommand: Subcommand {
     static let name = "update"
     static let summary = "rewrite golden/expected from the C reference (refused under CI)"
     static let help = """
-    USAGE: contract-harness update [--root DIR] [--jobs N]
+    USAGE: contract-harness update [--root DIR] [--jobs N] [--writer COMMAND]
 
     Regenerates the case stream and writes the C reference's view of every case to
     golden/expected/<fixture>.jsonl: one canonical line per case, in case order, each file
@@ -20,11 +20,15 @@ enum UpdateCommand: Subcommand {
 
     Refuses to run when the CI environment variable is set: expected outputs change only by a
     reviewed commit, never inside a CI job.
+
+    OPTIONS:
+    \(WriterOption.help)
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
         let paths = try paths(&arguments)
         let jobs = try jobs(&arguments)
+        let writer = try WriterOption.parse(&arguments)
         try arguments.finish()
         if let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty {
             StandardStreams.err("contract-harness: update refuses to run under CI (CI=\(ci)): expected outputs change only by a reviewed commit\n")
@@ -32,7 +36,7 @@ enum UpdateCommand: Subcommand {
         }
         try paths.expected.checkWritable()  // before anything in it is removed or written
         StandardStreams.err(LeftoverTemporaryFiles.report(LeftoverTemporaryFiles.clean(paths.expected.folder), in: "golden/expected"))
-        let changed = try Gate.update(paths, jobs: jobs)
+        let changed = try Gate.update(paths, jobs: jobs, writer: writer)
         for file in paths.expected.foreignFiles() {
             StandardStreams.err("contract-harness: left golden/expected/\(UntrustedText.escape(file)) alone (update did not write it)\n")
         }

@@ -24,17 +24,19 @@ final class ContractChangeFlowTests: XCTestCase {
         let after = try Corpus.load(paths)
         let old = Dictionary(uniqueKeysWithValues: before.cases.map { ($0.id, $0) })
         let changed = after.cases.filter { old[$0.id] != $0 }.count
+        let fromState = after.cases.filter { old[$0.id] != $0 && $0.id.hasPrefix("states/") }.count  // state fixtures/canonical's
+        XCTAssertEqual(fromState, 2)
         XCTAssertGreaterThan(changed, 100)
 
         let check = try GateTestSupport.runCLI(["check", "--root", tree.path])
         XCTAssertEqual(check.status, 1, check.out + check.err)
         XCTAssertTrue(check.out.contains("""
             FAIL: expected is stale: run `contract-harness update` (then review `git diff golden/expected`)
-              \(changed) cases changed since golden/expected was written: canonical \(changed)
+              \(changed) cases changed since golden/expected was written: canonical \(changed - fromState), states \(fromState)
             """), check.out)
         XCTAssertTrue(check.out.contains("""
             FAIL: recording is stale: run `scripts/record-kotlin`
-              \(changed) cases changed since golden/kotlin was recorded: canonical \(changed)
+              \(changed) cases changed since golden/kotlin was recorded: canonical \(changed - fromState), states \(fromState)
             """), check.out)
         XCTAssertTrue(check.out.contains("`contract-harness refresh`"), check.out)
         for advice in ["TODO", "after review add to", "unexpected deviations", "remove from golden/divergences"] {
@@ -86,12 +88,12 @@ final class ContractChangeFlowTests: XCTestCase {
         XCTAssertTrue(run.err.contains("refresh refuses to run under CI"), run.err)
     }
 
-    /// `golden/` and `scripts/` (with the compiled Kotlin testee cache, when there is one) in a
+    /// `golden/`, `schemas/` and `scripts/` (with the compiled Kotlin testee cache, when there is one) in a
     /// fresh folder committed as its own git repository, so `diff --base HEAD` has a base.
     static func gitCopyOfTheTree() throws -> URL {
         let tree = FileManager.default.temporaryDirectory.appendingPathComponent("flow-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
-        for folder in ["golden", "scripts"] {
+        for folder in ["golden", "scripts", "schemas"] {
             try FileManager.default.copyItem(at: GateTestSupport.repositoryRoot.appendingPathComponent(folder),
                                              to: tree.appendingPathComponent(folder))
         }

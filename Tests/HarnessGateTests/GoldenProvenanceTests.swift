@@ -55,7 +55,10 @@ final class GoldenProvenanceTests: XCTestCase {
         let old = Dictionary(uniqueKeysWithValues: before.cases.map { ($0.id, $0) })
         let changed = after.cases.filter { old[$0.id] != $0 }.map(\.id)
         XCTAssertGreaterThan(changed.count, 100)
-        XCTAssertTrue(changed.allSatisfy { $0.hasPrefix("canonical/") })
+        // The fixture's cases, and the writer family's two of its state fixtures/canonical.
+        XCTAssertTrue(changed.allSatisfy { $0.hasPrefix("canonical/") || $0.hasPrefix("states/writer.fixtures#canonical@") }, "\(changed)")
+        let fromState = changed.filter { $0.hasPrefix("states/") }.count
+        XCTAssertEqual(fromState, 2)
 
         let result = try Gate.check(paths, corpus: after, options: Gate.Options(includeRecordings: false))
         XCTAssertFalse(result.passed)
@@ -67,7 +70,7 @@ final class GoldenProvenanceTests: XCTestCase {
         }
         let text = TextSummary.render(ReportFacts(result))
         XCTAssertTrue(text.contains("FAIL: expected is stale: run `contract-harness update`"), text)
-        XCTAssertTrue(text.contains("\(changed.count) cases changed since golden/expected was written: canonical \(changed.count)"), text)
+        XCTAssertTrue(text.contains("\(changed.count) cases changed since golden/expected was written: canonical \(changed.count - fromState), states \(fromState)"), text)
         XCTAssertFalse(text.contains("TODO"), text)
         XCTAssertFalse(text.contains("after review add to"), text)
         XCTAssertFalse(text.contains("unexpected deviations"), text)
@@ -144,13 +147,18 @@ final class GoldenProvenanceTests: XCTestCase {
         XCTAssertTrue(text.contains("add to golden/divergences/swift.txt"), text)
     }
 
-    /// Renames the first task of `canonical.json` ("Task one" → "Task one, renamed").
+    /// Renames the first task of `canonical.json` ("Task one" → "Task one, renamed"), and of
+    /// its app state `fixtures/canonical` (golden/states/fixtures.jsonl) with it: the fixture
+    /// claims to be the writer's blob of that state, so a contributor changes both.
     static func renameFirstTitle(_ paths: HarnessPaths) throws {
-        let url = paths.golden.appendingPathComponent("fixtures/canonical.json")
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let renamed = text.replacingOccurrences(of: #""title": "Task one""#, with: #""title": "Task one, renamed""#)
-        XCTAssertNotEqual(renamed, text)
-        try renamed.write(to: url, atomically: true, encoding: .utf8)
+        for (file, old, new) in [("fixtures/canonical.json", #""title": "Task one""#, #""title": "Task one, renamed""#),
+                                 ("states/fixtures.jsonl", #""title":"Task one""#, #""title":"Task one, renamed""#)] {
+            let url = paths.golden.appendingPathComponent(file)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let renamed = text.replacingOccurrences(of: old, with: new)
+            XCTAssertNotEqual(renamed, text, file)
+            try renamed.write(to: url, atomically: true, encoding: .utf8)
+        }
     }
 }
 

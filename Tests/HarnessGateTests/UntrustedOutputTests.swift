@@ -85,7 +85,7 @@ final class UntrustedOutputTests: XCTestCase {
                        "only the report's own <details> close")
         XCTAssertTrue(markdown.contains(" — ```D8: planted reason ::add-mask::secret \\u001b[31mred \\u0001soh <script>alert(1)</script> ]]> </details> <img src=x onerror=alert(1)> <h1>FAKE PASS</h1> \\ufffe `tick``s` pi|pe```\n"), markdown)
         for row in markdown.split(separator: "\n") where row.hasPrefix("| ") && row.contains("crash") {
-            XCTAssertEqual(row.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count, 5, "a cell's pipe ends no cell: \(row)")
+            XCTAssertEqual(row.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count, 6, "five cells (the last: the writer reach); a cell's pipe ends no cell: \(row)")
         }
 
         // HTML: markup escaped, controls pictured.

@@ -11,11 +11,15 @@ package enum GateTestSupport {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// A fresh folder holding a copy of `golden/` (fixtures, expected, kotlin, divergences).
+    /// A fresh folder holding a copy of `golden/` (fixtures, expected, kotlin, divergences,
+    /// states), `schemas/` and the writer end (`scripts/build-writer`, `scripts/writer/`: its
+    /// compile is cached by content, so a copy costs no compile).
     package static func copyOfGolden() throws -> HarnessPaths {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gate-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("golden"), to: folder.appendingPathComponent("golden"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+        for item in ["golden", "schemas", "scripts/build-writer", "scripts/writer"] {
+            try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent(item), to: folder.appendingPathComponent(item))
+        }
         return HarnessPaths(root: folder)
     }
 

@@ -1,4 +1,5 @@
 import ContractModel
+import Dispatch
 /// The golden fixtures and the case stream generated from them: what every reader runs on.
 package struct Corpus: Sendable {
     package let fixtures: [Fixture]
@@ -6,24 +7,49 @@ package struct Corpus: Sendable {
     /// `golden/zones/transitions.json` as read (with its seal), when the corpus was loaded
     /// from a tree; the gate checks it.
     package let zoneDays: ZoneDayFile?
+    /// The app states of `golden/states` and the writer's blob of each (their cases are the
+    /// last in `cases`), when the tree has states; the gate judges the writer on them.
+    package let writer: WriterFamily?
 
-    package init(fixtures: [Fixture], cases: [Case], zoneDays: ZoneDayFile? = nil) {
+    package init(fixtures: [Fixture], cases: [Case], zoneDays: ZoneDayFile? = nil, writer: WriterFamily? = nil) {
         self.fixtures = fixtures
         self.cases = cases
         self.zoneDays = zoneDays
+        self.writer = writer
     }
 
-    /// Loads `golden/fixtures/` and `golden/zones/transitions.json` under the tree and
-    /// expands them into cases: the fixtures' cases, then the zone-day cases.
-    /// Cases are generated on up to `jobs` threads (the same cases at any `jobs`).
-    package static func load(_ paths: HarnessPaths, jobs: Int = 1) throws -> Corpus {
+    /// What turns the tree's state lines into blobs (the writer end, run by the layer that
+    /// runs processes): its command line and one answer per state, in order.
+    package typealias StateWriting = @Sendable ([StateLine]) throws -> (command: String, answers: [WriterAnswer])
+
+    /// Loads `golden/fixtures/`, `golden/zones/transitions.json` and `golden/states/` under
+    /// the tree and expands them into cases: the fixtures' cases, then the zone-day cases,
+    /// then the `writer` family (each state through `write`, which is not called when the tree
+    /// has no states). Cases are generated on up to `jobs` threads (the same cases at any `jobs`).
+    package static func load(_ paths: HarnessPaths, jobs: Int = 1, writingStates write: @escaping StateWriting) throws -> Corpus {
         let fixtures = try FixtureLoader.load(root: paths.root.path)
-        if fixtures.contains(where: { $0.name == ZoneDayCases.fixtureName }) {
-            throw HarnessInputError(file: "\(FixtureLoader.directory)/\(ZoneDayCases.fixtureName).json",
-                                    message: "the name `\(ZoneDayCases.fixtureName)` is taken by the zone-day cases")
+        for taken in [ZoneDayCases.fixtureName, WriterFamily.fixtureName] where fixtures.contains(where: { $0.name == taken }) {
+            throw HarnessInputError(file: "\(FixtureLoader.directory)/\(taken).json",
+                                    message: "the name `\(taken)` is taken by the \(taken == WriterFamily.fixtureName ? "writer" : "zone-day") cases")
         }
         let zoneDays = try ZoneDayFile.load(root: paths.root.path)
-        return Corpus(fixtures: fixtures, cases: CaseGenerator(fixtures: fixtures).cases(jobs: jobs) + ZoneDayCases.cases(zoneDays), zoneDays: zoneDays)
+        // The writer end runs while the fixtures' cases are generated (it is a child process).
+        let states = try StateLines.load(root: paths.root)
+        let written = Written()
+        let group = DispatchGroup()
+        if let states {
+            DispatchQueue.global().async(group: group) { written.result = Result { try write(states) } }
+        }
+        var cases = CaseGenerator(fixtures: fixtures).cases(jobs: jobs) + ZoneDayCases.cases(zoneDays)
+        group.wait()
+        var writer: WriterFamily?
+        if let states, let result = written.result {
+            let (command, answers) = try result.get()
+            let (family, writerCases) = WriterFamily.build(states: states, answers: answers, command: command)
+            writer = family
+            cases += writerCases
+        }
+        return Corpus(fixtures: fixtures, cases: cases, zoneDays: zoneDays, writer: writer)
     }
 
     /// The JSONL case stream (CONTRACT §6), exactly as `contract-harness cases` writes it.
@@ -31,4 +57,9 @@ package struct Corpus: Sendable {
 
     /// The fingerprint a recording names to say which stream it was made from.
     package var streamHash: String { SHA256.hex(streamBytes) }
+}
+
+/// The writer's answers, handed from the thread that waited for them (read after `wait`).
+private final class Written: @unchecked Sendable {
+    var result: Result<(command: String, answers: [WriterAnswer]), any Error>?
 }

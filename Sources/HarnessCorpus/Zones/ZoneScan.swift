@@ -116,9 +116,9 @@ package struct ZoneScan: Sendable {
 
 /// Days since 1970-01-01 → proleptic Gregorian dates (H. Hinnant's civil_from_days; the
 /// other way is `DayString.CalendarDay.daysSinceEpoch`), for naming the zone dimension's days.
-enum CalendarArithmetic {
+package enum CalendarArithmetic {
     /// `yyyy-MM-dd` of a day number (years 1000–9999 only: four digits).
-    static func dayString(_ days: Int64) -> String {
+    package static func dayString(_ days: Int64) -> String {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

@@ -26,9 +26,14 @@ package struct Finding: Equatable, Sendable {
     package var shrinkEvaluations: Int
     /// Whether `shrunk` is minimal, or shrinking stopped early (then it is a larger witness).
     package var shrinking: ShrinkState
+    /// A `fuzz --writer` finding's shrunk app state (its writer-protocol line, CONTRACT §7.1):
+    /// what the app holds when the shrunk case's blob is written. `originalSize` then counts
+    /// the generated state's line.
+    package var state: [UInt8]?
 
     package init(seed: UInt64, index: Int, disagreement: Disagreement, shrunk: Case, originalSize: Int,
-                recipe: [String], reproduce: String, shrinkEvaluations: Int, shrinking: ShrinkState = .complete) {
+                recipe: [String], reproduce: String, shrinkEvaluations: Int, shrinking: ShrinkState = .complete,
+                state: [UInt8]? = nil) {
         self.seed = seed
         self.index = index
         self.disagreement = disagreement
@@ -38,6 +43,7 @@ package struct Finding: Equatable, Sendable {
         self.reproduce = reproduce
         self.shrinkEvaluations = shrinkEvaluations
         self.shrinking = shrinking
+        self.state = state
     }
 
     package var shrunkSize: Int { shrunk.blob.count }
@@ -71,6 +77,7 @@ package struct Finding: Equatable, Sendable {
         add("replay", .string(JSONString(replayCommand)))
         add("recipe", .array(recipe.map { .string(JSONString($0)) }))
         members.append(("case", CaseStream.line(shrunk)))
+        if let state { add("state", .string(JSONString(utf8: state))) }
         var out = Array("{\n".utf8)
         for (position, member) in members.enumerated() {
             out += Array("  ".utf8)

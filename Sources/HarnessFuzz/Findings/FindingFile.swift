@@ -9,7 +9,7 @@ package enum FindingFile {
         let fields = try JSONFieldReader.document(bytes, file: file)
         try fields.rejectUnknownKeys(allowed: ["format", "seed", "index", "readers", "field", "signature", "expected", "got",
                                                "originalSize", "shrunkSize", "shrinkEvaluations", "shrinking", "key", "reproduce",
-                                               "replay", "recipe", "case"])
+                                               "replay", "recipe", "case", "state"])
         guard try fields.string("format").string == Finding.format else {
             throw fields.failure("format", "expected \(Finding.format)")
         }
@@ -39,7 +39,8 @@ package enum FindingFile {
         let finding = Finding(seed: UInt64(seed), index: Int(index), disagreement: disagreement, shrunk: shrunk,
                               originalSize: Int(try fields.integer("originalSize")), recipe: recipe,
                               reproduce: try fields.string("reproduce").string,
-                              shrinkEvaluations: Int(try fields.integer("shrinkEvaluations")), shrinking: shrinking)
+                              shrinkEvaluations: Int(try fields.integer("shrinkEvaluations")), shrinking: shrinking,
+                              state: fields.has("state") ? try fields.string("state").utf8 : nil)
         guard try fields.integer("shrunkSize") == Int64(finding.shrunkSize) else {
             throw fields.failure("shrunkSize", "does not match the case's blob")
         }

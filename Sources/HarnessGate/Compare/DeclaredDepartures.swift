@@ -104,7 +104,7 @@ package struct DeclaredDepartures: Sendable {
         /// Why the blob is not JSON for us, or nil when it is: D3 bytes that are not UTF-8,
         /// D5 nesting past our limit, D6 a number that overflows a double, D2 the rest
         /// (org.json's lenient syntax).
-        mutating func notJSON(_ blob: [UInt8]) -> ContractDeparture? {
+        package mutating func notJSON(_ blob: [UInt8]) -> ContractDeparture? {
             if let notJSON { return notJSON }
             let answer: ContractDeparture?
             do {
@@ -152,12 +152,7 @@ package struct DeclaredDepartures: Sendable {
     static func isDayOutsideCalendar(_ want: DecodedView, _ have: DecodedView) -> Bool {
         guard case .outdated = want.header, case .outdated = have.header,
               let day = want.meta.dayStr, day == have.meta.dayStr else { return false }
-        let parts = day.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigitCharacter) }),
-              parts[0].count >= 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let dayOfMonth = Int(parts[2]) else { return false }
-        if parts[0].count > 4 || year == 0 { return true }
-        return (year, month, dayOfMonth) < (1582, 10, 15)
+        return DepartureCause.isOutsideWriterCalendar(day)
     }
 
     /// D8: both outdated on the same real day from 1582-10-15 to 1900-01-01, and the other
@@ -186,7 +181,7 @@ package struct DeclaredDepartures: Sendable {
     }
 
     /// True when the blob has a `\uD800`–`\uDFFF` escape that is not half of a proper pair.
-    static func hasLoneSurrogateEscape(_ blob: [UInt8]) -> Bool {
+    package static func hasLoneSurrogateEscape(_ blob: [UInt8]) -> Bool {
         func unit(at index: Int) -> UInt16? {
             guard index + 6 <= blob.count, blob[index] == UInt8(ascii: "\\"), blob[index + 1] == UInt8(ascii: "u") else { return nil }
             var value: UInt16 = 0
@@ -275,8 +270,4 @@ package struct DeclaredDepartures: Sendable {
         guard let a = split(mine), let b = split(theirs), !a.numbers.isEmpty else { return false }
         return a.rest == b.rest && a.numbers == b.numbers
     }
-}
-
-private extension Character {
-    var isASCIIDigitCharacter: Bool { isASCII && isNumber }
 }

@@ -24,6 +24,9 @@ package enum Gate {
         /// This machine's zone dimension, for the tzdata comparison of the zone file; tests
         /// inject another machine.
         package var zoneScan: @Sendable () throws -> ZoneScan = { try ZoneScan.run() }
+        /// The writer end that turns golden/states into the `writer` family: the tree's own,
+        /// or `--writer COMMAND`.
+        package var writer: WriterCommand = .tree
 
         package init(roster: ReaderRoster = .standard, readers: [any Reader]? = nil, testees: [ExternalProcessReader] = [],
                     includeRecordings: Bool = true, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -36,7 +39,7 @@ package enum Gate {
     }
 
     package static func check(_ paths: HarnessPaths, options: Options = Options()) throws -> GateResult {
-        let corpus = try Corpus.load(paths, jobs: options.jobs)
+        let corpus = try Corpus.load(paths, jobs: options.jobs, writer: options.writer)
         return try check(paths, corpus: corpus, options: options)
     }
 
@@ -63,6 +66,11 @@ package enum Gate {
             problems += zones.problems
             notices += zones.notice.map { [$0] } ?? []
         }
+        // The writer side: its blobs against the writer schemas, what they show against what
+        // the states mean, the writer-valid fixtures regenerated.
+        let writer = try WriterChecks.run(corpus, root: paths.root, jobs: options.jobs)
+        problems += writer.problems
+        notices += writer.notices
         var freshness = [expectedFreshness]
         let expected = ids.map { stored[$0]?.outcome ?? .failure("no expected output") }
         // Only cases whose expected output was written from the case as it is now are compared:
@@ -95,8 +103,10 @@ package enum Gate {
             problems += DepartureCheck.problems(verdict, list: judged.list, cases: corpus.cases, expected: expected, got: judged.outcomes)
             verdicts.append(verdict)
         }
-        return GateResult(corpus: corpus, expected: expected, outcomes: outcomes, verdicts: verdicts,
-                          problems: problems, notices: notices, freshness: freshness)
+        var result = GateResult(corpus: corpus, expected: expected, outcomes: outcomes, verdicts: verdicts,
+                                problems: problems, notices: notices, freshness: freshness)
+        result.reachability = WriterReachability.ofDeviations(result, notWriterMade: WriterReachability.fixtureFindings(paths))
+        return result
     }
 
     /// A recorded reader's views, replayed from its golden folder. Every recorded line is
@@ -159,8 +169,8 @@ package enum Gate {
     /// Rewrites `golden/expected/` from the C reference (atomically, one file per fixture).
     /// Returns the files whose content changed.
     package static func update(_ paths: HarnessPaths, reference: any InProcessReader = CReferenceReader(),
-                              jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> [String] {
-        let corpus = try Corpus.load(paths)
+                              jobs: Int = ProcessInfo.processInfo.activeProcessorCount, writer: WriterCommand = .tree) throws -> [String] {
+        let corpus = try Corpus.load(paths, writer: writer)
         // Long texts as digests (`LongTextDigest`): a golden line holds what a view needs.
         let outcomes = ParallelMap.map(corpus.cases, jobs: jobs) { reference.outcome($0).compacted() }
         var views: [DecodedView] = []
@@ -194,6 +204,8 @@ package struct GateResult: Sendable {
     package var notices: [String] = []
     /// `golden/expected` and (when judged per case) `golden/kotlin` against the corpus.
     package let freshness: [GoldenFreshness]
+    /// Whether the writer can produce each deviating case's blob (`WriterReachability`), by case id.
+    package var reachability: [String: WriterReachability.Verdict] = [:]
 
     package var passed: Bool { problems.isEmpty && verdicts.allSatisfy(\.passed) }
 }

@@ -31,9 +31,12 @@ package enum JSONReport {
                                                        "unexpected": .integer(Int64(count.unexpected))]))
             }
             reader["families"] = .object(families)
-            reader["deviations"] = .array(verdict.deviations.map { deviation in
+            reader["deviations"] = .array(facts.rankedByReach(verdict.deviations).map { deviation in
                 var object = JSONObject()
                 object["id"] = .string(JSONString(deviation.caseId))
+                let reach = facts.reach(deviation.caseId)
+                object["writerReachable"] = .bool(reach.isReachable)
+                object["reachability"] = .string(JSONString(reach.label))
                 object["listedBy"] = deviation.listedBy.map { .string(JSONString($0.pattern)) } ?? .null
                 object["differences"] = .array(zip(deviation.differences, deviation.judgements).map { difference, judgement in
                     .object(JSONObject(["field": .string(JSONString(judgement.field)), "expected": .string(JSONString(difference.expected)),

@@ -19,15 +19,22 @@ package enum MarkdownReport {
         for verdict in result.verdicts where verdict.notCompared == nil && !verdict.notImplementedCounts.isEmpty {
             out += "\n**\(MarkdownText.plain(verdict.reader))** does not implement: " + verdict.notImplementedCounts.map { "\(MarkdownText.code($0.field)) (\($0.cases) cases)" }.joined(separator: ", ") + "\n"
         }
+        let usersSee = result.verdicts.filter { $0.notCompared == nil }.map { ($0.reader, facts.usersSee($0)) }
+            .filter { $0.1.listed + $0.1.unexpected > 0 }
+        if !usersSee.isEmpty {
+            out += "\n**Users see this** (deviations on blobs the writer can produce, listed/unexpected): "
+            out += usersSee.map { "\(MarkdownText.plain($0.0)) \($0.1.listed)/\($0.1.unexpected)" }.joined(separator: ", ") + "\n"
+        }
         for problem in result.problems { out += "\n**Golden files:**\n\n" + MarkdownText.fenced(problem) }
         for notice in result.notices { out += "\n**Not checked here:** \(MarkdownText.code(notice))\n" }
         for verdict in result.verdicts where verdict.notCompared == nil && !(verdict.unexpected.isEmpty && verdict.staleEntries.isEmpty) {
             out += "\n### \(MarkdownText.plain(verdict.reader))\n\n"
             if !verdict.unexpected.isEmpty {
-                out += "| case | field | expected | got |\n|---|---|---|---|\n"
-                for deviation in verdict.unexpected.prefix(examples) {
+                out += "| case | field | expected | got | writer |\n|---|---|---|---|---|\n"
+                for deviation in facts.rankedByReach(verdict.unexpected).prefix(examples) {
+                    let reach = facts.reach(deviation.caseId)
                     for (difference, judgement) in zip(deviation.differences, deviation.judgements) where judgement.excusedBy == nil {
-                        out += "| \(MarkdownText.cell(deviation.caseId)) | \(MarkdownText.cell(judgement.field)) | \(MarkdownText.cell(difference.expected)) | \(MarkdownText.cell(difference.got)) |\n"
+                        out += "| \(MarkdownText.cell(deviation.caseId)) | \(MarkdownText.cell(judgement.field)) | \(MarkdownText.cell(difference.expected)) | \(MarkdownText.cell(difference.got)) | \(reach.isReachable ? MarkdownText.cell(reach.label) : "hand-made") |\n"
                     }
                 }
                 if verdict.unexpected.count > examples { out += "\n…and \(verdict.unexpected.count - examples) more unexpected deviations.\n" }

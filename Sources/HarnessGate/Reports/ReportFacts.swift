@@ -44,3 +44,34 @@ package struct ReportFacts: Sendable {
     package var fixtureCount: Int { result.corpus.fixtures.count }
     package var caseCount: Int { result.corpus.cases.count }
 }
+
+/// Severity by reachability (issue 25): deviations on blobs the writer can produce come
+/// first in every report ("users see this"), hand-made inputs after.
+extension ReportFacts {
+    package func reach(_ caseId: String) -> WriterReachability.Verdict {
+        result.reachability[caseId] ?? .handMade
+    }
+
+    /// `deviations` with the writer-reachable ones first, each group in case order.
+    package func rankedByReach(_ deviations: [ReaderVerdict.Deviation]) -> [ReaderVerdict.Deviation] {
+        deviations.filter { reach($0.caseId).isReachable } + deviations.filter { !reach($0.caseId).isReachable }
+    }
+
+    /// How many of a reader's listed and unexpected deviations are on writer-reachable blobs.
+    package func usersSee(_ verdict: ReaderVerdict) -> (listed: Int, unexpected: Int) {
+        (verdict.listed.filter { reach($0.caseId).isReachable }.count, verdict.unexpected.filter { reach($0.caseId).isReachable }.count)
+    }
+
+    /// Each list entry that excuses a writer-reachable case, with the first such case's verdict.
+    package func reachableEntries(_ verdict: ReaderVerdict) -> [(entry: DivergenceList.Entry, caseId: String, reach: WriterReachability.Verdict)] {
+        var seen: Set<Int> = []
+        var out: [(entry: DivergenceList.Entry, caseId: String, reach: WriterReachability.Verdict)] = []
+        for deviation in verdict.deviations where reach(deviation.caseId).isReachable {
+            for judgement in deviation.judgements {
+                guard let entry = judgement.excusedBy, seen.insert(entry.line).inserted else { continue }
+                out.append((entry, deviation.caseId, reach(deviation.caseId)))
+            }
+        }
+        return out.sorted { $0.entry.line < $1.entry.line }
+    }
+}

@@ -46,6 +46,7 @@ package enum TextSummary {
             }
             out += line.trimmingTrailingSpaces() + "\n"
         }
+        out += usersSee(facts)
         for problem in result.problems { out += "\nFAIL: \(problem)\n" }
         for notice in result.notices { out += "\nnote: \(notice)\n" }
         if result.freshness.contains(where: { !$0.stale.isEmpty }) {
@@ -57,7 +58,7 @@ package enum TextSummary {
                 out += ": \(e(reason))\n"
                 continue
             }
-            out += failures(verdict, examples: examples)
+            out += failures(verdict, facts: facts, examples: examples)
         }
         for verdict in result.verdicts where verdict.notCompared == nil && !verdict.unusedFields.isEmpty {
             out += "\nnote: \(e(verdict.listFile)): entries naming fields that never differ in their cases (could be narrower):\n"
@@ -69,11 +70,29 @@ package enum TextSummary {
         return out
     }
 
-    private static func failures(_ verdict: ReaderVerdict, examples: Int) -> String {
+    /// The deviations on blobs the writer can produce, per reader, and the list entries that
+    /// excuse them (each with the state that writes or reaches it): nothing when there are none.
+    private static func usersSee(_ facts: ReportFacts) -> String {
+        let compared = facts.result.verdicts.filter { $0.notCompared == nil }
+        let counts = compared.map { ($0, facts.usersSee($0)) }.filter { $0.1.listed + $0.1.unexpected > 0 }
+        guard !counts.isEmpty else { return "" }
+        var out = "\nusers see this (deviations on blobs the writer can produce; listed/unexpected):"
+        out += counts.map { " \(e($0.0.reader)) \($0.1.listed)/\($0.1.unexpected)" }.joined(separator: ",") + "\n"
+        for verdict in compared {
+            for (entry, caseId, reach) in facts.reachableEntries(verdict) {
+                out += "  \(e(verdict.listFile)) line \(entry.line) (\(e(entry.pattern))): \(e(reach.label)), e.g. \(e(caseId))\n"
+            }
+        }
+        return out
+    }
+
+    private static func failures(_ verdict: ReaderVerdict, facts: ReportFacts, examples: Int) -> String {
         var out = ": \(verdict.unexpected.count) unexpected deviations, \(verdict.staleEntries.count) stale list entries\n"
-        for deviation in verdict.unexpected.prefix(examples) {
+        for deviation in facts.rankedByReach(verdict.unexpected).prefix(examples) {
+            let reach = facts.reach(deviation.caseId)
             for (difference, judgement) in zip(deviation.differences, deviation.judgements) where judgement.excusedBy == nil {
-                out += "  \(e(deviation.caseId))  \(e(judgement.field)): expected \(e(difference.expected)), got \(e(difference.got))\n"
+                out += "  \(e(deviation.caseId))  \(e(judgement.field)): expected \(e(difference.expected)), got \(e(difference.got))"
+                out += reach.isReachable ? "  [\(e(reach.label))]\n" : "\n"
             }
         }
         if verdict.unexpected.count > examples { out += "  … and \(verdict.unexpected.count - examples) more (see --json / explain)\n" }

@@ -1,0 +1,111 @@
+/// Writes an app state as one line of the writer protocol (CONTRACT.md §7.1), keys in the
+/// order the state fixtures write them, strings escaped as `JSON.stringify` escapes them:
+/// `"`, `\`, controls below U+0020 (`\b \t \n \f \r`, else `\u00xx`), and each lone surrogate
+/// as `\udxxx`; everything else raw UTF-8. Exists so generated states reach the writer end
+/// byte for byte as the app's would, lone surrogates included.
+package enum AppStateLine {
+    package static func line(_ state: AppState) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256 + state.tasks.count * 64)
+        out += Array("{\"id\":".utf8)
+        appendString(AppText(state.id), to: &out)
+        if let note = state.note {
+            out += Array(",\"note\":".utf8)
+            appendString(AppText(note), to: &out)
+        }
+        out += Array(",\"inApp\":\(state.inApp),\"revision\":\(state.revision),\"timeZone\":".utf8)
+        appendString(AppText(state.timeZone), to: &out)
+        out += Array(",\"todayStr\":".utf8)
+        appendString(state.todayStr, to: &out)
+        out += Array(",\"startOfNextDayDiffMs\":\(state.startOfNextDayDiffMs),\"todayTaskIds\":".utf8)
+        appendStrings(state.todayTaskIds, to: &out)
+        out += Array(",\"tasks\":[".utf8)
+        for (position, task) in state.tasks.enumerated() {
+            openEntity(position: position, id: task.id, title: task.title, to: &out)
+            out += Array(",\"isDone\":\(task.isDone)".utf8)
+            switch task.doneOn {
+            case .absent: break
+            case .null: out += Array(",\"doneOn\":null".utf8)
+            case .value(let ms): out += Array(",\"doneOn\":\(ms)".utf8)
+            }
+            switch task.projectId {
+            case .absent: break
+            case .null: out += Array(",\"projectId\":null".utf8)
+            case .value(let id):
+                out += Array(",\"projectId\":".utf8)
+                appendString(id, to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+        out += Array("],\"projects\":[".utf8)
+        for (position, project) in state.projects.enumerated() {
+            openEntity(position: position, id: project.id, title: project.title, to: &out)
+            out += Array(",\"primary\":".utf8)
+            if let primary = project.primary { appendString(primary, to: &out) } else { out += Array("null".utf8) }
+            out += Array(",\"isArchived\":\(project.isArchived),\"isHiddenFromMenu\":\(project.isHiddenFromMenu),\"taskIds\":".utf8)
+            appendStrings(project.taskIds, to: &out)
+            out += Array(",\"backlogTaskIds\":".utf8)
+            appendStrings(project.backlogTaskIds, to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out += Array("]}".utf8)
+        return out
+    }
+
+    /// `,{"id":…,"title":…` (no comma before the first entity).
+    private static func openEntity(position: Int, id: AppText, title: AppText, to out: inout [UInt8]) {
+        if position > 0 { out.append(UInt8(ascii: ",")) }
+        out += Array("{\"id\":".utf8)
+        appendString(id, to: &out)
+        out += Array(",\"title\":".utf8)
+        appendString(title, to: &out)
+    }
+
+    private static func appendStrings(_ texts: [AppText], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        for (position, text) in texts.enumerated() {
+            if position > 0 { out.append(UInt8(ascii: ",")) }
+            appendString(text, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    /// One string literal, as `JSON.stringify` writes it.
+    package static func appendString(_ text: AppText, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        let units = text.units
+        var index = 0
+        func escape(_ unit: UInt16) {
+            out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), hex[Int(unit >> 12)], hex[Int(unit >> 8 & 0xF)],
+                    hex[Int(unit >> 4 & 0xF)], hex[Int(unit & 0xF)]]
+        }
+        while index < units.count {
+            let unit = units[index]
+            index += 1
+            switch unit {
+            case 0x22: out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case 0x5C: out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x08: out += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0C: out += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0..<0x20: escape(unit)
+            case 0..<0x80: out.append(UInt8(unit))
+            case 0..<0x800:
+                out += [UInt8(0xC0 | unit >> 6), UInt8(0x80 | unit & 0x3F)]
+            case 0xD800...0xDBFF where index < units.count && UTF16.isTrailSurrogate(units[index]):
+                let scalar = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(units[index] - 0xDC00)
+                index += 1
+                out += [UInt8(0xF0 | scalar >> 18), UInt8(0x80 | scalar >> 12 & 0x3F),
+                        UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F)]
+            case 0xD800...0xDFFF: escape(unit)
+            default:
+                out += [UInt8(0xE0 | unit >> 12), UInt8(0x80 | unit >> 6 & 0x3F), UInt8(0x80 | unit & 0x3F)]
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,76 @@
+import ContractModel
+import Foundation
+import WidgetSnapshot
+
+/// One line of `golden/states/*.jsonl` (CONTRACT.md §7.1): the exact bytes the writer end
+/// gets, where it came from, and what the gate reads from it itself (`WriterState`). The
+/// writer end reads the line strictly; the harness checks only what names the state.
+package struct StateLine: Sendable {
+    /// `<file>/<name>`.
+    package var id: String
+    /// `golden/states/<file>.jsonl`.
+    package var file: String
+    package var lineNumber: Int
+    package var bytes: [UInt8]
+    /// What the state means, read by the harness (nil when the line's fields cannot be read:
+    /// the writer end's crash line then says which).
+    package var state: WriterState?
+
+    package init(id: String, file: String, lineNumber: Int, bytes: [UInt8], state: WriterState?) {
+        self.id = id
+        self.file = file
+        self.lineNumber = lineNumber
+        self.bytes = bytes
+        self.state = state
+    }
+
+    /// `golden/states/colours.jsonl:3`.
+    package var location: String { "\(file):\(lineNumber)" }
+}
+
+/// Reads `golden/states/`: every `*.jsonl` file in name order, every non-blank line a state.
+/// A line that is not a JSON object with an id `<file>/<name>` of `[a-z0-9.-]`, or an id
+/// given twice, stops the run naming the file and line.
+package enum StateLines {
+    package static let directory = "golden/states"
+
+    /// Nil when the tree has no `golden/states` (an older tree, a test's tree: no writer family).
+    package static func load(root: URL) throws(HarnessInputError) -> [StateLine]? {
+        let tree = TreeBoundary(root: root)
+        let folder = root.appendingPathComponent(directory)
+        guard let entries = try GoldenText.list(folder, displayName: directory, tree: tree) else { return nil }
+        var lines: [StateLine] = []
+        var seen: [String: String] = [:]
+        for name in entries.filter({ $0.hasSuffix(".jsonl") }).sorted() {
+            let file = "\(directory)/\(name)"
+            let stem = String(name.dropLast(".jsonl".count))
+            let bytes = try GoldenText.require(folder.appendingPathComponent(name), displayName: file, tree: tree,
+                                               maximumBytes: InputLimits.fixtureFileBytes)
+            for (index, raw) in try GoldenText.lines(GoldenText.withoutBOM(bytes), file: file).enumerated() {
+                let line = Array(raw)
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                let where_ = HarnessInputError(file: file, line: index + 1, message: "")
+                guard case .object(let object)? = try? JSONParser().parse(line) else {
+                    throw HarnessInputError(file: file, line: where_.line, message: "not a JSON object (an app-state line, CONTRACT.md §7.1)")
+                }
+                guard case .string(let idText)? = object["id"], isStateId(idText.string, file: stem) else {
+                    throw HarnessInputError(file: file, line: where_.line, field: "id", message: "expected `\(stem)/<name>` of [a-z0-9.-]")
+                }
+                let id = idText.string
+                if let first = seen[id] {
+                    throw HarnessInputError(file: file, line: where_.line, field: "id", message: "state \(id) is also at \(first)")
+                }
+                seen[id] = "\(file):\(index + 1)"
+                lines.append(StateLine(id: id, file: file, lineNumber: index + 1, bytes: line, state: WriterState(object)))
+            }
+        }
+        return lines
+    }
+
+    /// `<file>/<name>`, the name non-empty `[a-z0-9.-]`.
+    static func isStateId(_ id: String, file: String) -> Bool {
+        guard id.hasPrefix(file + "/") else { return false }
+        let name = id.dropFirst(file.count + 1)
+        return !name.isEmpty && CaseID.isWord(name) && !name.contains("_")
+    }
+}

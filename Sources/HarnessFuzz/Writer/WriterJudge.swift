@@ -1,0 +1,85 @@
+import ContractModel
+import HarnessCorpus
+import HarnessGate
+import HarnessReaders
+import WidgetSnapshot
+
+/// Judges one state's writer answer as the gate judges a case, plus the writer's own checks:
+/// the writer must answer a valid state with a blob (a crash line is a writer finding), the
+/// blob of a state the app holds must be valid for its revision's writer schema and show what
+/// the state means (writergate's `WriterBlobJudge` / `WriterIntent`, the gate's own checks),
+/// and every in-process reader must agree with the reference on every case the blob becomes.
+struct WriterJudge: Sendable {
+    let seed: UInt64
+    let reference: any InProcessReader
+    let readers: [any InProcessReader]
+    /// The schema and intent checks; nil runs the readers only.
+    let blobJudge: WriterBlobJudge?
+    let departures: [String: DeclaredDepartures]
+
+    /// What one state's blob showed.
+    struct Verdict: Sendable {
+        /// The first problem: a writer finding or a reader disagreement.
+        var disagreement: Disagreement?
+        /// The cases the blob became (empty when the writer wrote none).
+        var cases: [Case] = []
+        /// The case a reader (or the intent check) disagreed on.
+        var disagreeingCase: Case?
+        /// The departures whose cause the blob carries (`DepartureCause`).
+        var causes: Set<ContractDeparture> = []
+        /// True when the writer gave no answer at all (the run stops).
+        var writerFailed: String?
+    }
+
+    /// A writer finding: `state/<check> <field>` (`state/writer crash`, `state/writer-schema parse`,
+    /// `state/writer-intent parse`): the state is the expected side, what the writer made the other.
+    static func writerFinding(_ check: String, _ field: FieldPath.Name, expected: String, got: String) -> Disagreement {
+        Disagreement(reference: "state", reader: check, difference: FieldDifference(path: FieldPath(field), expected: expected, got: got))
+    }
+
+    func judge(index: Int, state: AppState, line: [UInt8], answer: WriterAnswer) -> Verdict {
+        var verdict = Verdict()
+        let blob: [UInt8]
+        switch answer {
+        case .failure(let reason):
+            verdict.writerFailed = reason
+            return verdict
+        case .crash(let text):
+            verdict.disagreement = Self.writerFinding("writer", .crash, expected: "a blob", got: "crash line: \(text)")
+            return verdict
+        case .blob(let bytes):
+            blob = bytes
+        }
+        let parsed = try? JSONParser().parse(blob)
+        verdict.causes = DepartureCause.causes(blob, parsed: parsed)
+        let checked = state.inApp ? blobJudge.flatMap { judge in WriterState(line: line).map { (judge, $0) } } : nil
+        if let (judge, writerState) = checked,
+           let problem = (parsed.map { judge.schemaProblems(writerState, parsed: $0) } ?? judge.schemaProblems(writerState, blob: blob)).first {
+            verdict.disagreement = Self.writerFinding("writer-schema", .parse, expected: "a blob valid for the writer schema", got: problem)
+            return verdict
+        }
+        let boundary = WriterCases.boundary(of: state)
+        let cases = WriterCases.cases(seed: seed, index: index, zone: state.timeZone, boundary: boundary, blob: blob)
+        verdict.cases = cases.map(\.testCase)
+        for (instant, testCase) in cases {
+            let expected = reference.outcome(testCase)
+            if let (_, writerState) = checked, case .view(let view) = expected,
+               let problem = WriterIntent.mismatches(writerState, boundary: boundary, instant: instant, view: view).first {
+                verdict.disagreement = Self.writerFinding("writer-intent", .parse, expected: "what the state means", got: problem)
+                verdict.disagreeingCase = testCase
+                return verdict
+            }
+            for reader in readers {
+                let judged = Disagreement.between(reference: reference.name, expected: expected, reader: reader.name,
+                                                  got: reader.outcome(testCase), testCase: testCase,
+                                                  departures: departures[reader.name])
+                if let disagreement = judged.disagreement {
+                    verdict.disagreement = disagreement
+                    verdict.disagreeingCase = testCase
+                    return verdict
+                }
+            }
+        }
+        return verdict
+    }
+}

@@ -1,0 +1,65 @@
+import ContractModel
+import Foundation
+import HarnessCorpus
+import HarnessReaders
+import WidgetSnapshot
+
+/// Judges one writer blob against the app state it was written from: the writer schema of
+/// the state's revision (for a state the app can hold) and what the widget shows, one ms before
+/// the app's day boundary and at it, through the reference reader (`WriterIntent`). The
+/// gate's `WriterChecks` and `fuzz --writer` both call it, so both judge alike.
+package struct WriterBlobJudge: Sendable {
+    private let schemas: [Int: WriterSchema]
+    private let reference: any InProcessReader
+
+    /// Loads the writer schema of every revision in `revisions` (exit 2 when one cannot be used).
+    package init(root: URL, revisions: Set<Int> = [1, 2], reference: any InProcessReader = CReferenceReader()) throws {
+        var schemas: [Int: WriterSchema] = [:]
+        for revision in revisions { schemas[revision] = try WriterSchema.load(root: root, file: WriterSchema.fileName(revision: revision)) }
+        self.schemas = schemas
+        self.reference = reference
+    }
+
+    /// The schema's verdict: each broken rule, prefixed with the schema file.
+    package func schemaProblems(_ state: WriterState, blob: [UInt8]) -> [String] {
+        guard let schema = schemas[state.revision] else {
+            return ["no writer schema loaded for revision \(state.revision) (\(WriterSchema.fileName(revision: state.revision)))"]
+        }
+        return schema.violations(blob).map { "its blob is not valid for \(schema.file): \(UntrustedText.escape($0))" }
+    }
+
+    /// The same for a blob already parsed; a blob that is not JSON is not passed here (the
+    /// caller reports it as `schemaProblems` would).
+    package func schemaProblems(_ state: WriterState, parsed: JSONValue) -> [String] {
+        guard let schema = schemas[state.revision] else {
+            return ["no writer schema loaded for revision \(state.revision) (\(WriterSchema.fileName(revision: state.revision)))"]
+        }
+        return schema.violations(of: parsed).map { "its blob is not valid for \(schema.file): \(UntrustedText.escape($0))" }
+    }
+
+    /// What the widget shows for `testCase` (one of the state's writer cases, read at `instant`)
+    /// against what the state means.
+    package func intentProblems(_ state: WriterState, boundary: Int64?, instant: String, testCase: Case) -> [String] {
+        switch reference.outcome(testCase) {
+        case .view(let view):
+            return WriterIntent.mismatches(state, boundary: boundary, instant: instant, view: view)
+        case .failure(let reason):
+            return ["the \(reference.name) reader gives no view: \(UntrustedText.escape(reason))"]
+        }
+    }
+
+    /// Both, for a blob outside any corpus (a fuzzed state): schema, then each instant's case
+    /// (`case <id>: …`). Empty for a state the app cannot hold (not judged) or that cannot be read.
+    package func problems(stateLine: [UInt8], stateId: String, blob: [UInt8]) -> [String] {
+        guard let state = WriterState(line: stateLine), state.inApp else { return [] }
+        let line = StateLine(id: stateId, file: "(generated)", lineNumber: 0, bytes: stateLine, state: state)
+        let (family, cases) = WriterFamily.build(states: [line], answers: [.blob(blob)], command: "")
+        var found = schemaProblems(state, blob: blob)
+        let boundary = family.entries.first?.boundary
+        for testCase in cases {
+            let instant = String(testCase.id.split(separator: "@").last ?? "")
+            found += intentProblems(state, boundary: boundary, instant: instant, testCase: testCase).map { "case \(testCase.id): \($0)" }
+        }
+        return found
+    }
+}

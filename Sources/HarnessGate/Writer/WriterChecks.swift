@@ -1,0 +1,125 @@
+import ContractModel
+import Foundation
+import HarnessCorpus
+import HarnessReaders
+import WidgetSnapshot
+
+/// The gate's judgement of the writer side, over the corpus's `writer` family
+/// (CONTRACT.md §7): each is a problem that fails `check`, the writer's ones starting
+/// `writer finding:` and naming the state (its file and line) and the case.
+/// - the writer end must answer every state with a blob (a crash line is a writer finding);
+/// - every blob of a state the app can hold (`inApp`) must be valid for its revision's writer
+///   schema (`WriterSchema`);
+/// - what the widget shows for it (the C reference's view, the contract's authority) must be
+///   what the state means (`WriterIntent`);
+/// - every fixture that claims to be the writer's output (`writerValid`) must be, byte for
+///   byte, the writer's blob of state `fixtures/<fixture>` unless `golden/states/fixture-findings.txt`
+///   lists it with its reason; the other fixtures are hand-made (robustness inputs).
+/// Blobs of states outside the app are read by every reader, not judged here.
+package enum WriterChecks {
+    package static let fixtureFindingsFile = "golden/states/fixture-findings.txt"
+
+    /// What the checks found: problems (failing the gate) and notices (shown, not failing).
+    package struct Result: Sendable {
+        package var problems: [String] = []
+        package var notices: [String] = []
+    }
+
+    package static func run(_ corpus: Corpus, root: URL, reference: any InProcessReader = CReferenceReader(), jobs: Int = 1) throws -> Result {
+        guard let family = corpus.writer else { return Result() }
+        var result = Result()
+        let judged = family.entries.filter { $0.state.state?.inApp == true && $0.blob != nil }
+        let judge = try WriterBlobJudge(root: root, revisions: Set(judged.compactMap { $0.state.state?.revision }), reference: reference)
+        let casesById = Dictionary(corpus.cases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // The reference's views of every judged case, on `jobs` threads; in entry order.
+        let work = judged.flatMap { entry in entry.caseIds.map { (entry, $0) } }
+        let intent = ParallelMap.map(work, jobs: jobs) { entry, id -> [String] in
+            guard let state = entry.state.state, let testCase = casesById[id] else { return [] }
+            let instant = String(id.split(separator: "@").last ?? "")
+            return judge.intentProblems(state, boundary: entry.boundary, instant: instant, testCase: testCase)
+                .map { "writer finding: \(named(entry)), case \(id): \($0)" }
+        }
+        var intentByState: [String: [String]] = [:]
+        for ((entry, _), found) in zip(work, intent) { intentByState[entry.state.id, default: []] += found }
+        for entry in family.entries {
+            switch entry.answer {
+            case .failure(let reason):
+                result.problems.append("the writer end failed on \(named(entry)): \(UntrustedText.escape(reason)) (`\(family.command)`)")
+            case .crash(let crash):
+                result.problems.append("writer finding: \(named(entry)): the writer wrote a crash line, no blob: \(UntrustedText.escape(crash))")
+            case .blob(let blob):
+                guard let state = entry.state.state, state.inApp else { continue }  // outside the app: read, not judged
+                result.problems += judge.schemaProblems(state, blob: blob).map { "writer finding: \(named(entry)): \($0)" }
+                result.problems += intentByState[entry.state.id] ?? []
+            }
+        }
+        let fixtures = try fixtureRegeneration(corpus.fixtures, family: family, root: root)
+        result.problems += fixtures.problems
+        result.notices += fixtures.notices
+        return result
+    }
+
+    private static func named(_ entry: WriterFamily.Entry) -> String { "state \(entry.state.id) (\(entry.state.location))" }
+
+    /// Each `writerValid` fixture's base blob against the writer's blob of `fixtures/<name>`.
+    static func fixtureRegeneration(_ fixtures: [Fixture], family: WriterFamily, root: URL) throws -> Result {
+        var result = Result()
+        let listed = try knownFindings(root: root)
+        let written = Dictionary(family.entries.compactMap { entry in
+            entry.state.id.hasPrefix("fixtures/") ? (String(entry.state.id.dropFirst("fixtures/".count)), entry) : nil
+        }, uniquingKeysWith: { first, _ in first })
+        for fixture in fixtures where fixture.writerValid {
+            let file = "\(FixtureLoader.directory)/\(fixture.name).json"
+            guard let entry = written[fixture.name] else {
+                result.problems.append("\(file) is writerValid, but golden/states/fixtures.jsonl has no state fixtures/\(fixture.name) to regenerate it from")
+                continue
+            }
+            guard let blob = entry.blob else { continue }  // the writer's failure is a problem already
+            let claimed = fixture.blobText
+            if blob == claimed {
+                if listed[fixture.name] != nil {
+                    result.problems.append("\(fixtureFindingsFile): \(fixture.name) is listed, but its blob is now the writer's: remove the line")
+                }
+            } else if let reason = listed[fixture.name] {
+                result.notices.append("known writer finding, listed in \(fixtureFindingsFile): \(file) is not the writer's blob of state fixtures/\(fixture.name): \(UntrustedText.escape(reason))")
+            } else {
+                result.problems.append("writer finding: \(file) claims to be the writer's output (writerValid), but the writer's blob of state fixtures/\(fixture.name) (\(entry.state.location)) differs: \(difference(claimed, blob))")
+            }
+        }
+        let valid = Set(fixtures.filter(\.writerValid).map(\.name))
+        for name in written.keys.sorted() where !valid.contains(name) {
+            result.problems.append("state fixtures/\(name) (\(written[name]!.state.location)): \(FixtureLoader.directory)/\(name).json is not a writerValid fixture (hand-made fixtures have no state)")
+        }
+        for name in listed.keys.sorted() where !valid.contains(name) {
+            result.problems.append("\(fixtureFindingsFile): \(name) is not a writerValid fixture")
+        }
+        return result
+    }
+
+    /// `golden/states/fixture-findings.txt`: `<fixture>  <reason>` per line, `#` comments.
+    static func knownFindings(root: URL) throws -> [String: String] {
+        let url = root.appendingPathComponent(fixtureFindingsFile)
+        guard let bytes = try GoldenText.read(url, displayName: fixtureFindingsFile, tree: TreeBoundary(root: root)) else { return [:] }
+        var listed: [String: String] = [:]
+        for (index, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty || text.hasPrefix("#") { continue }
+            let name = String(text.prefix { $0 != " " })
+            let reason = text.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+            guard !reason.isEmpty else {
+                throw HarnessInputError(file: fixtureFindingsFile, line: index + 1, message: "\(name) has no reason")
+            }
+            listed[name] = reason
+        }
+        return listed
+    }
+
+    /// Where two blob texts part, with a little of each.
+    static func difference(_ claimed: [UInt8], _ written: [UInt8]) -> String {
+        let at = zip(claimed, written).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(claimed.count, written.count)
+        func piece(_ bytes: [UInt8]) -> String {
+            UntrustedText.escape(String(decoding: bytes[at...].prefix(60), as: UTF8.self)).debugDescription
+        }
+        return "from byte \(at), the fixture has \(piece(claimed)), the writer \(piece(written))"
+    }
+}

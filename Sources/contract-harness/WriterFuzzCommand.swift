@@ -1,0 +1,92 @@
+import ContractModel
+import Foundation
+import HarnessCorpus
+import HarnessFuzz
+import HarnessGate
+import HarnessReaders
+
+/// `contract-harness fuzz --writer`: generated app states through the writer end into every
+/// in-process reader (issue 25). Its own options parser, so `fuzz`'s stays as it is.
+enum WriterFuzzCommand {
+    static let help = """
+    USAGE: contract-harness fuzz --writer --seed S (--cases N | --seconds T | --case I) [--jobs J] [--shard i/n]
+                                 [--writer-command CMD] [--root DIR] [--findings DIR] [--no-save]
+                                 [--batch N] [--shrink-budget N] [--shrinks-per-signature N] [--max-findings N] [--quiet]
+
+    State i of seed S is a generated app state (CONTRACT.md §7.1: zones and their transition days from
+    golden/zones/transitions.json, start-of-day offsets, titles of every Unicode class, lone surrogates
+    included, free-text colours, projects without colour, gone task entities, empty projects, 0/20/21
+    tasks, revision 2 done tasks with and without completion times). The writer end (default: the
+    tree's, compiled by `scripts/build-writer --print-command`; one process for the run through the
+    process runner, a batch of state lines at a time) turns it into a blob; the blob is read in the state's zone 1 ms before its
+    day boundary (computed from the state, as the gate's writer family) and at it by the C reference and
+    the Swift reader, judged as the gate judges. Writer findings: a crash line for a state; for a state
+    the app can hold, a blob not valid for its revision's writer schema, or a view that does not show
+    what the state means (the gate's schema and intent checks, WriterBlobJudge). Each finding is shrunk over the STATE (the blob is written
+    again for every candidate) and saved under golden/findings with its state line.
+    The summary counts, per departure of CONTRACT.md §5, the blobs that carry its cause (in-app states
+    and writer-only ones) with the first witness state, shrunk; and the rate: states/s, and states per
+    CPU second of this process plus the writer's (the rate per core).
+    Exit codes: 0 no new finding, 1 a new finding (any with --no-save) or the writer broke, 2 bad usage.
+    """
+
+    static func run(_ arguments: inout Arguments) throws -> Int32 {
+        if arguments.flag("--help") {
+            print(help)
+            return ExitCode.passed
+        }
+        let paths = try FuzzCommand.paths(&arguments)
+        guard let seedText = try arguments.option("--seed") else { throw UsageError("--writer: --seed S is required") }
+        guard let seed = Int64(seedText), seed >= 0 else { throw UsageError("--seed takes 0 … 9223372036854775807, got `\(seedText)`") }
+        let extent = try FuzzCommand.extent(&arguments)
+        let jobs = try FuzzCommand.jobs(&arguments)
+        let shardText = try arguments.option("--shard") ?? "1/1"
+        guard let shard = FuzzShard(parsing: shardText) else { throw UsageError("--shard takes i/n with 1 ≤ i ≤ n, got `\(shardText)`") }
+        let command = try arguments.option("--writer-command")
+        let findings = try arguments.option("--findings")
+        let noSave = arguments.flag("--no-save")
+        let batch = try arguments.integer("--batch") ?? 2048
+        let budget = try arguments.integer("--shrink-budget") ?? 5_000
+        let perSignature = try arguments.integer("--shrinks-per-signature") ?? 3
+        let findingLimit = try arguments.integer("--max-findings")
+        guard batch >= 1, budget >= 1, perSignature >= 1, (findingLimit ?? 1) >= 1 else {
+            throw UsageError("--batch, --shrink-budget, --shrinks-per-signature and --max-findings must be at least 1")
+        }
+        let quiet = arguments.flag("--quiet")
+        try arguments.finish()
+
+        let writerCommand: String
+        do {
+            writerCommand = try (command.map(WriterCommand.command) ?? .tree).resolve(root: paths.root)
+        } catch {
+            throw UsageError("--writer: \(error.description)")
+        }
+        let folder = findings.map { URL(fileURLWithPath: $0) } ?? paths.findings
+        let store = noSave ? nil : try FindingStore(folder: folder, within: paths.tree)
+        let zones = try ZoneDayFile.load(root: paths.root.path)
+        let reproduce = command.map { "--writer-command " + FuzzCommand.shellQuoted($0) } ?? ""
+        let plan = FuzzPlan(seed: UInt64(seed), extent: extent, shard: shard, jobs: jobs, batchSize: batch,
+                            shrinksPerSignature: perSignature, findingLimit: findingLimit, reproduceArguments: reproduce)
+        let stop = StopFlag()
+        TerminationSignals.onInterrupt {
+            if stop.isRequested { return false }
+            stop.request()
+            return true
+        }
+        defer { TerminationSignals.onInterrupt(nil) }
+        let run = WriterFuzzRun(plan: plan, generator: AppStateGenerator(seed: UInt64(seed), transitions: zones.transitions),
+                                writer: WriterSession(command: writerCommand), reference: CReferenceReader(),
+                                readers: [SwiftReader()], blobJudge: try WriterBlobJudge(root: paths.root), store: store, stop: stop,
+                                stateShrinker: StateShrinker(maximumEvaluations: budget))
+        var lastShown = 0.0
+        let report = try run.run { report in
+            guard !quiet, report.elapsed - lastShown >= 10 else { return }
+            lastShown = report.elapsed
+            StandardStreams.err("fuzz --writer: \(report.states) states, \(report.disagreements) disagreements, \(String(format: "%.0f", report.elapsed)) s\n")
+        }
+        print(UntrustedText.guardLines(WriterFuzzSummary.render(report, jobs: jobs)), terminator: "")
+        if report.interrupted { return 130 }
+        let failing = store == nil ? report.disagreements : report.newFindings
+        return failing == 0 && report.brokenWriter == nil ? ExitCode.passed : ExitCode.contractFailure
+    }
+}
