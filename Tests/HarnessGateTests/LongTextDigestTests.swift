@@ -118,12 +118,15 @@ final class LongTextDigestTests: XCTestCase {
         XCTAssertTrue(golden.contains(LongTextDigest.digest(long)))
         XCTAssertLessThan(golden.utf8.count, before + 1_000_000, "not the 22 000-byte title once per case (72 MB) (\(golden.utf8.count) bytes)")
         let options = Gate.Options(includeRecordings: false)
-        XCTAssertTrue(try Gate.check(paths, options: options).passed)
+        // (Every reader agrees; the writer family may flag the fixture as no longer the writer's output.)
+        let result = try Gate.check(paths, options: options)
+        XCTAssertTrue(result.verdicts.allSatisfy(\.passed), TextSummary.render(ReportFacts(result)))
 
         let planted = Gate.Options(readers: [LastByteOfLongTitles(wrapped: SwiftReader()), CReferenceReader()], includeRecordings: false)
         let verdict = try XCTUnwrap(try Gate.check(paths, options: planted).verdicts.first { $0.reader == "swift" })
         XCTAssertFalse(verdict.passed)
-        XCTAssertEqual(Set(verdict.unexpected.flatMap { $0.differences.map(\.field) }), ["parse.tasks[0].title"])
+        let fields = Set(verdict.unexpected.flatMap { $0.differences.map(\.field) })
+        XCTAssertTrue(fields.contains("parse.tasks[0].title") && fields.allSatisfy { $0.hasSuffix("].title") }, "\(fields)")
     }
 }
 
