@@ -13,10 +13,13 @@ package enum CaseLineInput {
     /// number, until input ends; blank lines (spaces, tabs, a CR) are skipped. The bytes are
     /// the line's own: not UTF-8 stays not UTF-8 (the case parser refuses it, and the line
     /// gets a crash line), never repaired to U+FFFD as the standard library's `readLine` does.
+    /// A line over `InputLimits.caseLineBytes` is kept only up to one byte over the limit (what
+    /// it holds is never read whole into memory), and the case parser refuses it.
     package static func forEachLine(_ body: (_ line: [UInt8], _ number: Int) -> Void) {
         var number = 0
         var pending: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
+        let keep = InputLimits.caseLineBytes + 1
         func deliver(_ line: ArraySlice<UInt8>) {
             number += 1
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
@@ -33,13 +36,13 @@ package enum CaseLineInput {
                 if pending.isEmpty {
                     deliver(chunk[start..<index])
                 } else {
-                    pending += chunk[start..<index]
+                    pending += chunk[start..<min(index, start + max(0, keep - pending.count))]
                     deliver(pending[...])
                     pending.removeAll(keepingCapacity: true)
                 }
                 start = index + 1
             }
-            pending += chunk[start..<count]
+            pending += chunk[start..<min(count, start + max(0, keep - pending.count))]
         }
         if !pending.isEmpty { deliver(pending[...]) }
     }

@@ -84,6 +84,9 @@ package enum CaseStream {
     private static func readLine(_ text: [UInt8], file: String, line: Int,
                                  zones: inout KnownZones) throws(HarnessInputError) -> Case {
         guard !text.isEmpty else { throw HarnessInputError(file: file, line: line, message: "empty line") }
+        guard text.count <= InputLimits.caseLineBytes else {
+            throw HarnessInputError(file: file, line: line, message: "a line of over \(InputLimits.shown(InputLimits.caseLineBytes)), the limit for a case line")
+        }
         let value: JSONValue
         do {
             // Repeated keys kept: a repeated tap id is two taps, in order; any other

@@ -22,6 +22,17 @@ package enum InputLimits {
     /// A case's `capacity` (the rows the widget shows, CONTRACT.md §9.1): 1 000 — no widget
     /// holds more than a screen of rows, and a capacity beyond the blob's rows changes nothing.
     package static let capacityRows = 1_000
+    /// One golden view file (`golden/expected/*.jsonl`, `golden/kotlin/*.jsonl`): 64 MiB —
+    /// today's largest is 2 MB, and with long texts kept as digests (CONTRACT §6) a file grows
+    /// with its fixture's cases, not with blob bytes × cases.
+    package static let goldenViewFileBytes = 64 << 20
+    /// One saved fuzz finding (`golden/findings/*.json`): 16 MiB, room for a blob at the blob
+    /// limit written with every byte escaped.
+    package static let findingFileBytes = 16 << 20
+    /// One case line (a testee's or `decode`'s stdin, a case stream file): 16 MiB, room for a
+    /// blob at the blob limit written with every byte escaped. A longer line is kept only up
+    /// to here while it is read, and answered by a crash line.
+    package static let caseLineBytes = 16 << 20
 
     /// `2 MiB`, `256 KiB`: a limit as the messages and README say it.
     package static func shown(_ bytes: Int) -> String {

@@ -230,8 +230,10 @@ enum FuzzCommand: Subcommand {
             if isFolder.boolValue {
                 files += try FindingStore.load(url, within: TreeBoundary(root: root)).map { ("\(target)/\($0.file)", $0.finding) }
             } else {
-                let data = FileManager.default.contents(atPath: url.path) ?? Data()
-                files.append((target, try FindingFile.parse(Array(data), file: target)))
+                // (Like a folder's findings: a regular file within the limit, never a FIFO that blocks.)
+                let bytes = try GoldenText.require(url, displayName: target, tree: TreeBoundary(root: root),
+                                                   maximumBytes: InputLimits.findingFileBytes)
+                files.append((target, try FindingFile.parse(bytes, file: target)))
             }
         }
         var differing = 0

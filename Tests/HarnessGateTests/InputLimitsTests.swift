@@ -86,6 +86,52 @@ final class InputLimitsTests: XCTestCase {
         XCTAssertTrue(near.err.contains("no case canonical/base@nowhere@at; similar: canonical/base@"), near.err)
     }
 
+    /// A golden view file or a saved finding over its limit is exit 2 naming it, before it is
+    /// read (a sparse file: its size is all that is looked at).
+    func testAGoldenViewFileOrAFindingOverTheLimitIsRefusedUnread() throws {
+        try requireCLI()
+        let paths = try GateTestSupport.copyOfGolden()
+        defer { GateTestSupport.remove(paths) }
+        let expected = paths.golden.appendingPathComponent("expected/legacy.jsonl")
+        XCTAssertEqual(truncate(expected.path, off_t(InputLimits.goldenViewFileBytes + 1)), 0)
+        let check = try GateTestSupport.runCLI(["check", "--root", paths.root.path, "--quiet"])
+        XCTAssertEqual(check.status, 2, check.err)
+        XCTAssertTrue(check.err.contains("golden/expected/legacy.jsonl: \(InputLimits.goldenViewFileBytes + 1) bytes, over the limit of 64 MiB"), check.err)
+
+        let findings = paths.golden.appendingPathComponent("findings")
+        try FileManager.default.createDirectory(at: findings, withIntermediateDirectories: true)
+        let finding = findings.appendingPathComponent("huge.json")
+        XCTAssertTrue(FileManager.default.createFile(atPath: finding.path, contents: nil))
+        XCTAssertEqual(truncate(finding.path, off_t(InputLimits.findingFileBytes + 1)), 0)
+        for target in ["golden/findings", "golden/findings/huge.json"] {
+            let replay = try GateTestSupport.runCLI(["fuzz", "--root", paths.root.path, "--replay", target])
+            XCTAssertEqual(replay.status, 2, replay.err)
+            XCTAssertTrue(replay.err.contains("huge.json: \(InputLimits.findingFileBytes + 1) bytes, over the limit of 16 MiB"), replay.err)
+        }
+    }
+
+    /// A case line over 16 MiB on `decode`'s stdin is answered by a crash line, is never held
+    /// whole, and the next case is answered as usual.
+    func testACaseLineOverTheLimitGetsACrashLine() throws {
+        try requireCLI()
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("long-line-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: input) }
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: InputLimits.caseLineBytes + 10)
+        bytes += Array("\n{\"id\":\"b\",\"blob\":\"{}\",\"nowMs\":0,\"timeZone\":\"UTC\"}\n".utf8)
+        try Data(bytes).write(to: input)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "\"$0\" decode --reader c < \"$1\"", GateTestSupport.cli.path, input.path]
+        let out = Pipe()
+        shell.standardOutput = out
+        try shell.run()
+        let lines = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        shell.waitUntilExit()
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertEqual(lines.first, #"{"id":"","crash":"bad case: stdin:1: a line of over 16 MiB, the limit for a case line"}"#)
+        XCTAssertTrue(lines.last?.hasPrefix(#"{"id":"b","parse":{"tasks":[]}"#) == true, "\(lines.last ?? "")")
+    }
+
     private func requireCLI() throws {
         guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
             throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")

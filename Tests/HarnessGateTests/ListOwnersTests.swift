@@ -49,6 +49,8 @@ final class ListOwnersTests: XCTestCase {
         XCTAssertNoThrow(try ListOwners.check(paths, known: ["swift", "c", "kotlin", mine.name]))
         try write("# testee: mine\n# more comments\n", to: "mine.txt")
         XCTAssertNoThrow(try ListOwners.check(paths, known: ["swift", "c", "kotlin"]))
+        try write("\u{FEFF}# a list saved with CRLF\r\n# testee: mine\r\n", to: "mine.txt")
+        XCTAssertNoThrow(try ListOwners.check(paths, known: ["swift", "c", "kotlin"]), "a BOM and CRLF read as LF")
         // The repository's own testee list declares itself.
         XCTAssertTrue(ListOwners.declares(Array(try String(contentsOf: GateTestSupport.repositoryRoot
             .appendingPathComponent("golden/divergences/ios-example.txt"), encoding: .utf8).utf8), name: "ios-example"))

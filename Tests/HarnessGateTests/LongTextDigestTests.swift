@@ -39,6 +39,22 @@ final class LongTextDigestTests: XCTestCase {
         XCTAssertEqual(ReaderOutcome.failure(reason).compacted().noViewField, .missing, "a failure keeps its kind")
     }
 
+    /// The fields later revisions add (projects' titles, projectTitle, currentTask's texts,
+    /// their error texts, a row's added members) are digested by the same rule.
+    func testTextsOfAddedFieldsAreDigestedToo() {
+        let long = String(repeating: "p", count: 5000)
+        var full = view(title: "Task one")
+        full.added = ["projects": .list([.object([.text("p1"), .text(long)])]), "projectTitle": .error(long), "currentTask": .null]
+        full.addedRowValues = [["doneOn": .int(1)]]
+        XCTAssertTrue(full.holdsLongText)
+        let compacted = full.compacted()
+        XCTAssertEqual(compacted.added["projects"], .list([.object([.text("p1"), .text(LongTextDigest.digest(long))])]))
+        XCTAssertEqual(compacted.added["projectTitle"], .error(LongTextDigest.digest(long)))
+        XCTAssertEqual(compacted.added["currentTask"], .null)
+        XCTAssertEqual(compacted.addedRowValues, [["doneOn": .int(1)]])
+        XCTAssertEqual(compacted.compacted(storedDigests: true), compacted, "a stored digest stays as it is")
+    }
+
     /// A golden line stores the digest; read back, it agrees with the reader's full text and
     /// with nothing else.
     func testAFullTextAgainstAStoredDigest() throws {
@@ -46,10 +62,17 @@ final class LongTextDigestTests: XCTestCase {
         defer { GateTestSupport.remove(paths) }
         let long = String(repeating: "0123456789abcdef", count: 4000)
         let testCase = try XCTUnwrap(try Corpus.load(paths).cases.first { $0.id == "canonical/base@berlin@at" })
+        // The reference's own (complete) view of the case, its first title made long.
+        let reference = try XCTUnwrap(CReferenceReader().outcome(testCase).view)
+        func view(title: String) -> DecodedView {
+            var view = reference
+            if case .tasks(var rows) = view.parse { rows[0].title = title; view.parse = .tasks(rows) }
+            return view
+        }
         let store = ViewStore(folder: paths.root.appendingPathComponent("views"), displayName: "views", tree: paths.tree)
         try store.write([view(title: long).compacted()], cases: [testCase])
         let bytes = try Data(contentsOf: paths.root.appendingPathComponent("views/canonical.jsonl"))
-        XCTAssertLessThan(bytes.count, 600, "the golden line holds the digest (and the later revisions' fields), not the 64 000-byte title")
+        XCTAssertLessThan(bytes.count, 1000, "the golden line holds the digest (and the later revisions' fields), not the 64 000-byte title")
         let stored = try XCTUnwrap(try store.load()[testCase.id])
 
         let same = ReaderOutcome.view(view(title: long)).compacted()
@@ -76,9 +99,8 @@ final class LongTextDigestTests: XCTestCase {
         XCTAssertTrue(text.contains(LongTextDigest.digest(long)), text)
         let read = try store.load()
         XCTAssertEqual(read[cases[0].id]?.view.map(title), LongTextDigest.digest(long))
-        let revisionOne: Set<FieldPath.Name> = (read[cases[0].id]?.view?.notImplemented ?? []).filter { $0.revision == 1 }
-        XCTAssertEqual(revisionOne, [.dayStr, .validUntil, .stale, .headerKind, .headerDayMs],
-                       "the fields the testee left out stay left out")
+        XCTAssertTrue(read[cases[0].id]?.view?.notImplemented.isSuperset(of: [.dayStr, .validUntil, .stale, .headerKind, .headerDayMs]) == true,
+                      "the fields the testee left out stay left out")
     }
 
     /// At a fixture whose title is long, `update` writes digests and `check` agrees; a reader
@@ -95,14 +117,17 @@ final class LongTextDigestTests: XCTestCase {
         let golden = try String(contentsOf: paths.golden.appendingPathComponent("expected/canonical.jsonl"), encoding: .utf8)
         XCTAssertFalse(golden.contains(long))
         XCTAssertTrue(golden.contains(LongTextDigest.digest(long)))
-        XCTAssertLessThan(golden.utf8.count, before + 100_000, "not the 22 000-byte title once per case (\(golden.utf8.count) bytes)")
+        XCTAssertLessThan(golden.utf8.count, before + 1_000_000, "not the 22 000-byte title once per case (72 MB) (\(golden.utf8.count) bytes)")
         let options = Gate.Options(includeRecordings: false)
-        XCTAssertTrue(try Gate.check(paths, options: options).passed)
+        // (Every reader agrees; the writer family may flag the fixture as no longer the writer's output.)
+        let result = try Gate.check(paths, options: options)
+        XCTAssertTrue(result.verdicts.allSatisfy(\.passed), TextSummary.render(ReportFacts(result)))
 
         let planted = Gate.Options(readers: [LastByteOfLongTitles(wrapped: SwiftReader()), CReferenceReader()], includeRecordings: false)
         let verdict = try XCTUnwrap(try Gate.check(paths, options: planted).verdicts.first { $0.reader == "swift" })
         XCTAssertFalse(verdict.passed)
-        XCTAssertEqual(Set(verdict.unexpected.flatMap { $0.differences.map(\.field) }), ["parse.tasks[0].title"])
+        let fields = Set(verdict.unexpected.flatMap { $0.differences.map(\.field) })
+        XCTAssertTrue(fields.contains("parse.tasks[0].title") && fields.allSatisfy { $0.hasSuffix("].title") }, "\(fields)")
     }
 }
 

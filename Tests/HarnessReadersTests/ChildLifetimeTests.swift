@@ -59,6 +59,34 @@ final class ChildLifetimeTests: XCTestCase {
         try assertGone([recorderGroup, testee], noFileLike: "late-", in: paths.golden.appendingPathComponent("kotlin"))
     }
 
+    /// `record` ended by SIGTERM or SIGINT mid-recording: exit 128 + the signal, the testee's
+    /// group gone, nothing written, and no word blaming the testee for the kill ("kotlin failed
+    /// on case …: ended before answering (killed by signal 9)" was printed before).
+    func testSIGTERMOrSIGINTMidRecordExitsWithTheSignalAndSaysNothingElse() throws {
+        for signalNumber in [SIGTERM, SIGINT] {
+            let tree = try scratch()
+            defer { try? FileManager.default.removeItem(at: tree) }
+            try "{\"id\":\"x\"}\n{\"id\":\"y\"}\n".write(to: tree.appendingPathComponent("cases.jsonl"), atomically: true, encoding: .utf8)
+            let harness = Process()
+            harness.executableURL = GateTestSupport.cli
+            harness.arguments = ["record", "--name", "slow", "--cases", tree.appendingPathComponent("cases.jsonl").path,
+                                 "--out", tree.appendingPathComponent("out.jsonl").path, "--timeout", "60",
+                                 "--reader-command", "echo $$ > '\(tree.path)/testee.pid'; sleep 30; cat"]
+            let err = Pipe()
+            harness.standardOutput = FileHandle.nullDevice
+            harness.standardError = err
+            try harness.run()
+            let group = try waitForPid(tree.appendingPathComponent("testee.pid"), while: harness)
+            kill(harness.processIdentifier, signalNumber)
+            let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            harness.waitUntilExit()
+            XCTAssertEqual(harness.terminationStatus, 128 + signalNumber, said)
+            XCTAssertEqual(said, "", "signal \(signalNumber)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: tree.appendingPathComponent("out.jsonl").path))
+            try assertGone([group], noFileLike: "out", in: tree)
+        }
+    }
+
     // MARK: - helpers
 
     private func scratch() throws -> URL {

@@ -6,7 +6,8 @@ import WidgetSnapshot
 /// blob bytes × cases: a fixture with a 256 KiB title once held that title in every one of
 /// its cases' views, in every golden folder and in every reader's outcomes (issue 22).
 ///
-/// The rule: a text (a row's id, title or colour, `meta.dayStr`, a parse error) longer than
+/// The rule: a text (a row's id, title or colour, `meta.dayStr`, a parse error, any text or
+/// error text of a field a later revision adds: `projects[].title`, `currentTask.title`) longer than
 /// `maximumBytes` UTF-8 bytes, or one that begins with `sha256:`, is stored as
 /// `sha256:<64 hex digits> (<n> bytes)`, the digest of its UTF-8 bytes. Every outcome is
 /// brought to this form before it is compared or stored (`compacted`), from whichever side:
@@ -55,6 +56,9 @@ extension DecodedView {
     /// True when some text of the view would be stored as a digest.
     package var holdsLongText: Bool {
         if let day = meta.dayStr, LongTextDigest.isLong(day) { return true }
+        if added.values.contains(where: \.holdsLongText) || addedRowValues.contains(where: { $0.values.contains(where: \.holdsLongText) }) {
+            return true
+        }
         switch parse {
         case .error(let reason):
             return LongTextDigest.isLong(reason)
@@ -72,6 +76,8 @@ extension DecodedView {
         func compact(_ text: String) -> String { LongTextDigest.compact(text, storedDigests: storedDigests) }
         var view = self
         view.meta.dayStr = meta.dayStr.map(compact)
+        view.added = added.mapValues { $0.compacted(storedDigests: storedDigests) }
+        view.addedRowValues = addedRowValues.map { $0.mapValues { $0.compacted(storedDigests: storedDigests) } }
         switch parse {
         case .error(let reason):
             view.parse = .error(compact(reason))
@@ -85,6 +91,30 @@ extension DecodedView {
             })
         }
         return view
+    }
+}
+
+extension ViewValue {
+    /// True when some text or error text in the value would be stored as a digest.
+    package var holdsLongText: Bool {
+        switch self {
+        case .text(let text), .error(let text): return LongTextDigest.isLong(text)
+        case .list(let values), .object(let values): return values.contains(where: \.holdsLongText)
+        default: return false
+        }
+    }
+
+    /// The value with its long texts (and error texts) as digests, for the fields a revision
+    /// after 1 adds (`projects[].title`, `projectTitle`, `currentTask.title`, …).
+    package func compacted(storedDigests: Bool) -> ViewValue {
+        guard holdsLongText else { return self }
+        switch self {
+        case .text(let text): return .text(LongTextDigest.compact(text, storedDigests: storedDigests))
+        case .error(let text): return .error(LongTextDigest.compact(text, storedDigests: storedDigests))
+        case .list(let values): return .list(values.map { $0.compacted(storedDigests: storedDigests) })
+        case .object(let values): return .object(values.map { $0.compacted(storedDigests: storedDigests) })
+        default: return self
+        }
     }
 }
 

@@ -76,7 +76,8 @@ package struct ViewStore {
         for file in listed.filter({ $0.hasSuffix(".jsonl") }).sorted() {
             let display = "\(displayName)/\(file)"
             do throws(HarnessInputError) {
-                let bytes = try GoldenText.require(folder.appendingPathComponent(file), displayName: display, tree: tree)
+                let bytes = try GoldenText.require(folder.appendingPathComponent(file), displayName: display, tree: tree,
+                                                   maximumBytes: InputLimits.goldenViewFileBytes)
                 for (index, line) in try GoldenText.lines(bytes, file: display).enumerated() where !line.isEmpty {
                     lines.append((display, file.dropLast(".jsonl".count), index + 1, line))
                 }

@@ -39,7 +39,8 @@ package final class FindingStore: @unchecked Sendable {
         var found: [(file: String, finding: Finding)] = []
         for name in entries.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
             let url = folder.appendingPathComponent(name)
-            let bytes = try GoldenText.require(url, displayName: "golden/findings/\(name)", tree: tree)
+            let bytes = try GoldenText.require(url, displayName: "golden/findings/\(name)", tree: tree,
+                                               maximumBytes: InputLimits.findingFileBytes)
             found.append((name, try FindingFile.parse(bytes, file: "golden/findings/\(name)")))
         }
         return found

@@ -13,10 +13,14 @@ enum ListOwners {
     static let declaration = "# testee:"
 
     /// Refuses the first list (in name order) that has no owner.
-    static func check(_ paths: HarnessPaths, known: [String]) throws(HarnessInputError) {
+    static func check(_ paths: HarnessPaths, known names: [String]) throws(HarnessInputError) {
+        var seen = Set<String>()
+        let known = names.filter { seen.insert($0).inserted }
         let folder = paths.golden.appendingPathComponent("divergences")
         let display = "golden/divergences"
-        let names = (try GoldenText.list(folder, displayName: display, tree: paths.tree) ?? []).filter { $0.hasSuffix(".txt") }.sorted()
+        // (A folder that cannot be listed is reported by the lists' own reads, naming the list.)
+        guard let listed = try? GoldenText.list(folder, displayName: display, tree: paths.tree) else { return }
+        let names = listed.filter { $0.hasSuffix(".txt") }.sorted()
         for file in names {
             let name = String(file.dropLast(".txt".count))
             if known.contains(name) { continue }
@@ -31,8 +35,9 @@ enum ListOwners {
 
     /// True when a comment line before the first entry reads `# testee: NAME`.
     static func declares(_ bytes: [UInt8], name: String) -> Bool {
-        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-            let text = line.trimmingCharacters(in: .whitespaces)
+        // (Split on the bytes: in a String, CR LF is one Character and no "\n" would be found.)
+        for line in GoldenText.withoutBOM(bytes).split(separator: UInt8(ascii: "\n")) {
+            let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if text.isEmpty { continue }
             guard text.hasPrefix("#") else { return false }
             if text.hasPrefix(declaration), text.dropFirst(declaration.count).trimmingCharacters(in: .whitespaces) == name { return true }

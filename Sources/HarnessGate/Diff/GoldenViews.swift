@@ -74,7 +74,8 @@ package struct GoldenViews: Sendable {
         let url = paths.root.appendingPathComponent(folder)
         let names = try GoldenText.list(url, displayName: folder, tree: paths.tree) ?? []
         let files = try names.filter { $0.hasSuffix(".jsonl") }.map { name in
-            (name: name, bytes: try GoldenText.require(url.appendingPathComponent(name), displayName: "\(folder)/\(name)", tree: paths.tree))
+            (name: name, bytes: try GoldenText.require(url.appendingPathComponent(name), displayName: "\(folder)/\(name)", tree: paths.tree,
+                                                     maximumBytes: InputLimits.goldenViewFileBytes))
         }
         return try parse(files: files, displayName: folder)
     }

@@ -78,7 +78,9 @@ package enum Gate {
         let comparable = ids.indices.filter { expectedFreshness.current[$0] }
 
         try checkReaderNames(options)
-        try ListOwners.check(paths, known: options.roster.entries.map(\.name) + options.testees.map(\.name))
+        // (The standard roster's names too: a test's own roster may leave some out.)
+        try ListOwners.check(paths, known: options.roster.entries.map(\.name) + ReaderRoster.standard.entries.map(\.name)
+                                + options.testees.map(\.name))
         // Which case inputs each case sets: what makes a later revision's question pending for a reader.
         let caseInputs = corpus.cases.map(PendingRule.inputs)
         var verdicts: [ReaderVerdict] = []

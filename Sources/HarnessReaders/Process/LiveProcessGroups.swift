@@ -101,6 +101,13 @@ package enum TerminationSignals {
         _exit(128 + signalNumber)
     }
 
+    /// True once a signal has started ending the harness.
+    package static var isEnding: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return ending
+    }
+
     /// For the main thread's way out: while a signal is ending the harness, wait for it to
     /// exit with 128 + signal instead of exiting with what the kill caused meanwhile (a testee
     /// or the Kotlin compile that died of it and shows up as an error).

@@ -8,7 +8,8 @@ import HarnessCorpus
 /// own stdout or stderr goes away (`fuzz 2>&1 | head -1`), this ends the command quietly as
 /// SIGPIPE would for any Unix filter (exit 141): every child's group is killed, the
 /// temporary file of an atomic write under way is removed (no file is left half-written),
-/// then the process dies of SIGPIPE.
+/// then the process dies of SIGPIPE. Once SIGINT/SIGTERM/SIGHUP is ending the harness, nothing
+/// more is written (`TerminationSignals`): the exit status, 128 + the signal, says it all.
 package enum StandardStreams {
     private static let lock = NSLock()
 
@@ -21,6 +22,9 @@ package enum StandardStreams {
     /// Writes `bytes` to `fd` (1 or 2), all of them, one writer at a time (a progress line
     /// from a timer never lands inside a report line).
     package static func write(_ bytes: [UInt8], to fd: Int32) {
+        // A signal is ending the harness: what a thread would say now is about what the kill
+        // caused (a testee "ended before answering", "nothing was written"), not the signal.
+        TerminationSignals.waitIfEnding()
         lock.lock()
         defer { lock.unlock() }
         // (errno is taken before the children are ended: that makes system calls that overwrite it.)
