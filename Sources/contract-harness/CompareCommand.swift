@@ -9,7 +9,7 @@ enum CompareCommand: Subcommand {
     static let name = "compare"
     static let summary = "compare two sets of view lines case by case, as the gate does"
     static let help = """
-    USAGE: contract-harness compare EXPECTED GOT [--list FILE] [--parse-only] [--exact] [--first] [--show N] [--quiet]
+    USAGE: contract-harness compare EXPECTED GOT [--list FILE] [--parse-only] [--revision N --cases FILE] [--exact] [--first] [--show N] [--quiet]
 
     Compares the views in GOT with those in EXPECTED case by case (keyed by case id), field by
     field exactly as `check` compares a reader with golden/expected (CONTRACT §6: parse kind
@@ -24,6 +24,9 @@ enum CompareCommand: Subcommand {
       --parse-only  GOT's lines hold only parse: they must leave out meta, stale and header
                     ("not implemented") and only parse fields are compared; expected crash
                     lines are skipped
+      --revision N  GOT's reader declares contract revision N; with --cases FILE (the case
+                    lines GOT answered), a field or question of a later revision is pending
+                    and not compared, exactly as `check` judges a reader of revision N
       --exact       error and crash texts must be equal too
       --first       stop at the first case that differs (GOT read in order)
       --show N      differences shown (default 10)
@@ -36,6 +39,8 @@ enum CompareCommand: Subcommand {
     static func run(_ arguments: inout Arguments) throws -> Int32 {
         let listPath = try arguments.option("--list")
         var options = ViewComparison.Options(parseOnly: arguments.flag("--parse-only"), exact: arguments.flag("--exact"))
+        let revision = try arguments.integer("--revision")
+        let casesPath = try arguments.option("--cases")
         let first = arguments.flag("--first")
         let quiet = arguments.flag("--quiet")
         let show = try arguments.integer("--show") ?? 10
@@ -43,6 +48,17 @@ enum CompareCommand: Subcommand {
             throw UsageError("compare takes two paths: EXPECTED GOT")
         }
         try arguments.finish()
+        guard (revision == nil) == (casesPath == nil) else { throw UsageError("--revision and --cases go together") }
+        if let revision, let casesPath {
+            guard revision >= 1 else { throw UsageError("--revision takes a revision number from 1") }
+            let url = URL(fileURLWithPath: casesPath)
+            guard let bytes = try GoldenText.read(url, displayName: casesPath, tree: TreeBoundary(root: url.deletingLastPathComponent()),
+                                                  special: true) else {
+                throw HarnessInputError(file: casesPath, message: "no such file")
+            }
+            let cases = try CaseStream.read(bytes, file: casesPath)
+            options.pending = (revision, Dictionary(cases.map { ($0.id, PendingRule.inputs(of: $0)) }, uniquingKeysWith: { _, last in last }))
+        }
         if let listPath {
             let url = URL(fileURLWithPath: listPath)
             options.list = try DivergenceList.load(url, displayName: listPath, tree: TreeBoundary(root: url.deletingLastPathComponent()))

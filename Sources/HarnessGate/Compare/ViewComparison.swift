@@ -20,6 +20,11 @@ package struct ViewComparison {
         package var parseOnly = false
         /// Error and crash texts must be equal too (the gate calls them informational).
         package var exact = false
+        /// The contract revision the other side's reader declares, with each case's inputs
+        /// (`PendingRule.inputs(of:)`, by case id): a difference in a field or question of a
+        /// later revision is pending, as in the gate (CONTRACT §6), and not counted. Nil:
+        /// every field is compared.
+        package var pending: (revision: Int, caseInputs: [String: Set<String>])?
 
         package init(list: DivergenceList? = nil, parseOnly: Bool = false, exact: Bool = false) {
             self.list = list
@@ -105,6 +110,12 @@ package struct ViewComparison {
             }
             fields.removeAll { $0.got == FieldDifference.notImplemented }
         }
+        if let (revision, caseInputs) = options.pending {
+            let rule = PendingRule()
+            let inputs = caseInputs[caseId] ?? []
+            let before = fields.count
+            fields.removeAll { rule.pendingUnit(of: $0.path, caseInputs: inputs, readerRevision: revision) != nil }
+                    }
         if let list = options.list {
             let before = fields.count
             fields.removeAll { list.entry(for: caseId, field: $0.field, notImplemented: $0.got == FieldDifference.notImplemented) != nil }
