@@ -22,7 +22,11 @@ final class ReaderBehaviourTests: XCTestCase {
         let rows = try BehaviourTable.load()
         for reader in Self.readers {
             for row in rows {
+                // The table states parse, meta, stale and header; the fields its lines leave out
+                // (rows' doneOn, display, projects, projectTitle, currentTask) have their own tables,
+                // Tests/Behaviour/revisions.jsonl and display.jsonl (RevisionTableTests, DisplayTableTests).
                 let differences = FieldDifference.between(expected: .view(row.expected), got: reader.outcome(row.testCase))
+                    .filter { $0.expected != FieldDifference.notImplemented }
                 XCTAssertEqual(differences, [], "\(reader.name) on \(row.expected.id)")
             }
         }
