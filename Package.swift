@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "ContractModelTests", dependencies: ["ContractModel", "WidgetSnapshot", "HarnessTestSupport"]),
         .testTarget(name: "ReferenceDecoderTests", dependencies: ["ReferenceDecoder", "ReferenceView", "ContractModel", "WidgetSnapshot"]),
         .testTarget(name: "ReaderBehaviourTests", dependencies: ["HarnessReaders", "ContractModel", "WidgetSnapshot"]),
-        .testTarget(name: "WidgetContractTesteeTests", dependencies: ["WidgetContractTestee", "WidgetSnapshot"]),
+        .testTarget(name: "WidgetContractTesteeTests", dependencies: ["WidgetContractTestee", "ContractModel", "WidgetSnapshot"]),
         // What the harness's tests share: the repository's fixtures and golden tree, the built CLI,
         // scratch folders. Not a test target itself; tests only.
         .target(name: "HarnessTestSupport", dependencies: ["HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"],
