@@ -51,6 +51,9 @@ let package = Package(
         .target(name: "FoundationWidgetReader", dependencies: ["WidgetSnapshot"], path: "Examples/FoundationWidgetReader"),
         .executableTarget(name: "ios-example-testee", dependencies: ["WidgetContractTestee", "FoundationWidgetReader"],
                           path: "Examples/ios-testee"),
+        // A kit testee on WidgetSnapshot's revision-3 API: the kit's revision 2/3 fields in the gate.
+        .executableTarget(name: "swift-kit-testee", dependencies: ["WidgetContractTestee", "WidgetSnapshot"],
+                          path: "Examples/swift-kit-testee"),
         // The CLI: argument parsing and one file per subcommand, over the library.
         .executableTarget(name: "contract-harness", dependencies: ["HarnessFuzz", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
         // The libFuzzer target (scripts/fuzz-libfuzzer, .clusterfuzzlite/): Swift vs C on the same bytes.
