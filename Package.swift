@@ -51,6 +51,9 @@ let package = Package(
         .target(name: "FoundationWidgetReader", dependencies: ["WidgetSnapshot"], path: "Examples/FoundationWidgetReader"),
         .executableTarget(name: "ios-example-testee", dependencies: ["WidgetContractTestee", "FoundationWidgetReader"],
                           path: "Examples/ios-testee"),
+        // A kit testee on WidgetSnapshot's revision-3 API: the kit's revision 2/3 fields in the gate.
+        .executableTarget(name: "swift-kit-testee", dependencies: ["WidgetContractTestee", "WidgetSnapshot"],
+                          path: "Examples/swift-kit-testee"),
         // The CLI: argument parsing and one file per subcommand, over the library.
         .executableTarget(name: "contract-harness", dependencies: ["HarnessFuzz", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
         // The libFuzzer target (scripts/fuzz-libfuzzer, .clusterfuzzlite/): Swift vs C on the same bytes.
@@ -62,7 +65,7 @@ let package = Package(
         .testTarget(name: "ContractModelTests", dependencies: ["ContractModel", "WidgetSnapshot", "HarnessTestSupport"]),
         .testTarget(name: "ReferenceDecoderTests", dependencies: ["ReferenceDecoder", "ReferenceView", "ContractModel", "WidgetSnapshot"]),
         .testTarget(name: "ReaderBehaviourTests", dependencies: ["HarnessReaders", "ContractModel", "WidgetSnapshot"]),
-        .testTarget(name: "WidgetContractTesteeTests", dependencies: ["WidgetContractTestee", "WidgetSnapshot"]),
+        .testTarget(name: "WidgetContractTesteeTests", dependencies: ["WidgetContractTestee", "ContractModel", "WidgetSnapshot"]),
         // What the harness's tests share: the repository's fixtures and golden tree, the built CLI,
         // scratch folders. Not a test target itself; tests only.
         .target(name: "HarnessTestSupport", dependencies: ["HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"],

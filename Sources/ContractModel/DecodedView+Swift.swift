@@ -34,7 +34,7 @@ extension DecodedView {
             ?? (stale ? .outdated(dayMs: nil) : .today)
         var added: [String: ViewValue] = [:]
         do {
-            added["projects"] = .list(try WidgetData.parseProjects(blob).map { .object(at: "projects[]", ["id": .text($0.id), "title": .text($0.title)]) })
+            added["projects"] = .projects(try WidgetData.parseProjects(blob))
         } catch {
             added["projects"] = .error(error.description)
         }
@@ -49,11 +49,7 @@ extension DecodedView {
         }
         added["display"] = .display(display(blob, pendingDoneTargets: pendingDoneTargets, pendingDoneTimestamps: pendingDoneTimestamps,
                                             selectedProjectId: selectedProjectId, capacity: capacity, nowMs: nowMs, timeZone: timeZone))
-        added["currentTask"] = WidgetData.currentTask(blob).map { task in
-            .object(at: "currentTask", ["id": .text(task.id), "title": .text(task.title), "projectId": .optionalText(task.projectId),
-                                        "deviceLabel": .text(task.deviceLabel), "isLocal": .bool(task.isLocal),
-                                        "sinceTs": .optionalInt(task.sinceTs), "focusCycle": .optionalInt(task.focusCycle.map(Int64.init))])
-        } ?? .null
+        added["currentTask"] = .currentTask(WidgetData.currentTask(blob))
         return DecodedView(id: id, parse: parse, meta: meta, stale: stale, header: header, added: added, addedRowValues: rowValues)
     }
 

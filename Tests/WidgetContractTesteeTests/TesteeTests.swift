@@ -117,25 +117,12 @@ final class TesteeTests: XCTestCase {
     /// The worked example end to end, as the gate runs it: one line per case, in order, a bad
     /// line in the middle answered with a crash line, and the process ending at end of input.
     func testTheExampleTesteeAnswersEveryLineInOrder() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let binary = root.appendingPathComponent(".build/debug/ios-example-testee")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw XCTSkip("build the example first: swift build --build-tests (scripts/test does)")
-        }
         let input = [#"{"id":"a","blob":"\#(canonicalBlob)","nowMs":10,"timeZone":"Europe/Berlin"}"#,
                      "not a case", "",
                      #"{"id":"c","blob":"[]","nowMs":0,"timeZone":"UTC"}"#].joined(separator: "\n") + "\n"
-        let process = Process()
-        process.executableURL = binary
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        let (status, stdout) = try ExampleTesteeProcess.run("ios-example-testee", input: Data(input.utf8))
+        let out = String(decoding: stdout, as: UTF8.self)
+        XCTAssertEqual(status, 0)
         let lines = out.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 3, out)
         XCTAssertEqual(lines[0], #"{"id":"a","parse":{"tasks":[{"id":"t1","title":"A","isDone":false,"projectColor":null}]},"meta":{"dayStr":"2026-07-17","validUntil":5},"stale":true,"header":{"kind":"outdated","dayMs":1784239200000},"#
