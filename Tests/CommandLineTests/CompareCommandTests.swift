@@ -65,7 +65,7 @@ final class CompareCommandTests: XCTestCase {
         XCTAssertTrue(long.out.contains("1 not expected"), long.out)
 
         // A list excuses what it names, nothing else.
-        let list = try write("list.txt", ["\(caseId)  [parse.tasks[].title]  reviewed title spelling difference"])
+        let list = try write("list.txt", ["\(caseId)  [parse.tasks[].title,display.rows[].title]  reviewed title spelling difference"])
         XCTAssertEqual(try compare([expected, try write("got2.jsonl", got), "--list", list]).status, 0)
         let other = try write("other.txt", ["\(caseId)  [parse.tasks[].id]  reviewed title spelling difference"])
         XCTAssertEqual(try compare([expected, try write("got3.jsonl", got), "--list", other]).status, 1)

@@ -40,7 +40,7 @@ final class CanonicalLineTests: XCTestCase {
         XCTAssertNoThrow(try ViewLine.parse(Array(good.utf8), file: "f", lineNumber: 1))
         let bad: [(String, String?)] = [
             (good.replacingOccurrences(of: #""stale":false"#, with: #""stale":false,"extra":1"#), "extra"),
-            (good.replacingOccurrences(of: #""kind":"today""#, with: #""kind":"later""#), "header.kind"),
+            (good.replacingOccurrences(of: #""header":{"kind":"today"}"#, with: #""header":{"kind":"later"}"#), "header.kind"),
             (good.replacingOccurrences(of: #""validUntil":null"#, with: #""validUntil":1.5"#), "meta.validUntil"),
             (good.replacingOccurrences(of: #""tasks":[]"#, with: #""tasks":[1]"#), "parse.tasks[0]"),
             ("{", nil),

@@ -114,7 +114,8 @@ final class HTMLReportTests: XCTestCase {
         let view = #"{"id":"\#(testCase.id)","parse":{"tasks":[]},"meta":{"dayStr":null,"validUntil":null},"stale":false,"header":{"kind":"today"}}"#
         let testee = ExternalProcessReader(name: "echo", command: "while read -r line; do printf '%s\\n' '\(view)'; done", caseTimeout: 10)
         let explanation = try CaseGathering.explanation(of: testCase, paths: HarnessPaths(root: tree), testees: [testee])
-        let list = try DivergenceList.parse("canonical/base.hostile@*  [parse]  planted: reads no rows\n", file: "golden/divergences/echo.txt")
+        let list = try DivergenceList.parse("canonical/base.hostile@*  [parse]  planted: reads no rows\n"
+                                           + "canonical/base.hostile@*  [display]  not implemented: this testee paints nothing\n", file: "golden/divergences/echo.txt")
 
         let listed = HTMLCaseExplanation.render(explanation, lists: ["echo": list])
         XCTAssertTrue(listed.contains("<tr data-reader=\"echo\" data-status=\"listed\">"))

@@ -79,8 +79,10 @@ package enum Gate {
 
         try checkReaderNames(options)
         // (The standard roster's names too: a test's own roster may leave some out.)
+        // The readers this run judges own their lists: the roster's (and the standard roster's,
+        // which a test's own roster may leave out), the testees, and readers handed in directly.
         try ListOwners.check(paths, known: options.roster.entries.map(\.name) + ReaderRoster.standard.entries.map(\.name)
-                                + options.testees.map(\.name))
+                                + options.testees.map(\.name) + options.readers.map(\.name))
         // Which case inputs each case sets: what makes a later revision's question pending for a reader.
         let caseInputs = corpus.cases.map(PendingRule.inputs)
         var verdicts: [ReaderVerdict] = []
