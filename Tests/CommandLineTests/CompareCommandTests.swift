@@ -46,6 +46,36 @@ final class CompareCommandTests: XCTestCase {
         XCTAssertTrue(run.out.contains("4 cases compared, all equal"), run.out)
     }
 
+    /// `--revision N --cases FILE`: a reader of revision 1 is judged as `check` judges it — a
+    /// later revision's field, and a later question on a case that sets its inputs, are pending
+    /// (counted, not compared); its own revision's fields on other cases still are.
+    func testALaggingReaderIsComparedOnItsOwnRevisionOnly() throws {
+        let text = try String(contentsOf: GateTestSupport.repositoryRoot.appendingPathComponent("golden/expected/projects.jsonl"), encoding: .utf8)
+        let selected = try XCTUnwrap(text.split(separator: "\n").map(String.init).first { $0.contains(#""projectTitle":"Groceries""#) })
+        let plain = try XCTUnwrap(try goldenLines(2).first)
+        // Case ids are plain `[a-z0-9._#@/-]` words (CONTRACT §6): the text up to the next quote.
+        func caseId(_ line: String) -> String { String(line.dropFirst(#"{"id":""#.count).prefix { $0 != "\"" }) }
+        let selectedId = caseId(selected), plainId = caseId(plain)
+        let expected = try write("expected.jsonl", [selected, plain])
+        let cases = try write("cases.jsonl", [
+            #"{"id":"\#(selectedId)","blob":"{}","selectedProjectId":"p1","nowMs":0,"timeZone":"Europe/Berlin"}"#,
+            #"{"id":"\#(plainId)","blob":"{}","nowMs":0,"timeZone":"Europe/Berlin"}"#,
+        ])
+        let lagging = ["--revision", "1", "--cases", cases]
+        // A revision-2 field and the selection's rows differ: pending for revision 1, compared at 2.
+        let later = selected.replacingOccurrences(of: #""projectTitle":"Groceries""#, with: #""projectTitle":"Other""#)
+            .replacingOccurrences(of: #""title":"Buy oat milk""#, with: #""title":"Today's first row""#)
+        let got = try write("later.jsonl", [later, plain])
+        XCTAssertEqual(try compare([expected, got]).status, 1)
+        let run = try compare([expected, got] + lagging)
+        XCTAssertEqual(run.status, 0, run.out + run.err)
+        XCTAssertTrue(run.out.contains("differing fields pending (later than revision 1), not compared"), run.out)
+        // Its own revision's field on a case without a selection still blocks.
+        let own = plain.replacingOccurrences(of: #""title":"Task one""#, with: #""title":"Task 1""#)
+        XCTAssertEqual(try compare([expected, try write("own.jsonl", [selected, own])] + lagging).status, 1)
+        XCTAssertEqual(try compare([expected, got, "--revision", "1"]).status, 2, "--revision needs the cases")
+    }
+
     func testADifferingFieldMissingAndExtraCasesDiffer() throws {
         let lines = try goldenLines(4)
         let expected = try write("expected.jsonl", lines)

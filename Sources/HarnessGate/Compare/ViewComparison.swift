@@ -25,6 +25,8 @@ package struct ViewComparison {
         /// later revision is pending, as in the gate (CONTRACT §6), and not counted. Nil:
         /// every field is compared.
         package var pending: (revision: Int, caseInputs: [String: Set<String>])?
+        /// The description's rule for what is pending, made once.
+        let pendingRule = PendingRule()
 
         package init(list: DivergenceList? = nil, parseOnly: Bool = false, exact: Bool = false) {
             self.list = list
@@ -56,6 +58,8 @@ package struct ViewComparison {
     package private(set) var excused = 0
     /// Cases left out (`parseOnly`: expected crash lines).
     package private(set) var skipped = 0
+    /// Differing fields not compared because they are pending for the reader's revision.
+    package private(set) var pendingFields = 0
     private var seen = Set<String>()
 
     package init(expected: [String: ReaderOutcome], options: Options = Options()) {
@@ -77,7 +81,8 @@ package struct ViewComparison {
             return (true, nil)
         }
         compared += 1
-        let difference = Self.difference(caseId: id, expected: want, got: got, options: options, excused: &excused)
+        let difference = Self.difference(caseId: id, expected: want, got: got, options: options, excused: &excused,
+                                         pending: &pendingFields)
         if let difference { differences.append(difference) }
         return (true, difference)
     }
@@ -95,12 +100,15 @@ package struct ViewComparison {
         if !extra.isEmpty { parts.append("\(extra.count) not expected (first \(extra[0]))") }
         if excused > 0, let list = options.list { parts.append("\(excused) differing fields excused by \(list.file)") }
         if skipped > 0 { parts.append("\(skipped) expected crash lines skipped") }
+        if pendingFields > 0, let (revision, _) = options.pending {
+            parts.append("\(pendingFields) differing fields pending (later than revision \(revision)), not compared")
+        }
         if let first = differences.first { parts.append("first \(first.caseId)") }
         return parts.joined(separator: ", ")
     }
 
     static func difference(caseId: String, expected: ReaderOutcome, got: ReaderOutcome, options: Options,
-                           excused: inout Int) -> Difference? {
+                           excused: inout Int, pending: inout Int) -> Difference? {
         var fields = FieldDifference.between(expected: expected, got: got)
         var note: String?
         if options.parseOnly, case .view(let view) = got {
@@ -111,11 +119,11 @@ package struct ViewComparison {
             fields.removeAll { $0.got == FieldDifference.notImplemented }
         }
         if let (revision, caseInputs) = options.pending {
-            let rule = PendingRule()
             let inputs = caseInputs[caseId] ?? []
             let before = fields.count
-            fields.removeAll { rule.pendingUnit(of: $0.path, caseInputs: inputs, readerRevision: revision) != nil }
-                    }
+            fields.removeAll { options.pendingRule.pendingUnit(of: $0.path, caseInputs: inputs, readerRevision: revision) != nil }
+            pending += before - fields.count
+        }
         if let list = options.list {
             let before = fields.count
             fields.removeAll { list.entry(for: caseId, field: $0.field, notImplemented: $0.got == FieldDifference.notImplemented) != nil }
