@@ -9,9 +9,7 @@ import HarnessTestSupport
 /// refusing under CI, `--root`, and an external testee compared like any reader.
 final class CLITests: XCTestCase {
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
-            throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
-        }
+        try GateTestSupport.skipUnlessTheCLIIsBuilt()
     }
 
     func testExitCodesPassFailAndBadInput() throws {
@@ -194,9 +192,7 @@ final class CLITests: XCTestCase {
 /// write (SIGILL, exit 132), no "Fatal error" — on stdout and on stderr alike.
 final class CLIClosedPipeTests: XCTestCase {
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
-            throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
-        }
+        try GateTestSupport.skipUnlessTheCLIIsBuilt()
     }
 
     func testCasesIntoAPipeClosedAfterOneLineEndsAsSIGPIPEWould() throws {

@@ -9,9 +9,7 @@ import HarnessTestSupport
 /// entry beside the plain ones.
 final class WorkflowExampleTests: XCTestCase {
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
-            throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
-        }
+        try GateTestSupport.skipUnlessTheCLIIsBuilt()
     }
 
     private var workflow: String {

@@ -9,9 +9,7 @@ import HarnessTestSupport
 /// findings, and SIGINT ending a run with its summary and exit 130.
 final class FuzzCommandTests: XCTestCase {
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
-            throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
-        }
+        try GateTestSupport.skipUnlessTheCLIIsBuilt()
     }
 
     private var root: String { GateTestSupport.repositoryRoot.path }

@@ -13,9 +13,7 @@ import HarnessTestSupport
 /// budget were not kept.
 final class FuzzTimeBudgetTests: XCTestCase {
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
-            throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
-        }
+        try GateTestSupport.skipUnlessTheCLIIsBuilt()
     }
 
     /// The C reference, slowly on the test's clock (0.2 s to start, 50 ms a batch and 10 ms a

@@ -10,9 +10,7 @@ import HarnessTestSupport
 /// recording included), shows the diff naming the changed field, and leaves `check` passing.
 final class ContractChangeFlowTests: XCTestCase {
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
-            throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
-        }
+        try GateTestSupport.skipUnlessTheCLIIsBuilt()
     }
 
     func testAnEditedFixtureIsStaleThenRefreshRegeneratesAndTheGatePasses() throws {

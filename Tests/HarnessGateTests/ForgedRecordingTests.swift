@@ -11,9 +11,7 @@ import HarnessTestSupport
 /// (`scripts/check-kotlin-recording`, run by scripts/test) is what fails it.
 final class ForgedRecordingTests: XCTestCase {
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
-            throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
-        }
+        try GateTestSupport.skipUnlessTheCLIIsBuilt()
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/java") else { throw XCTSkip("no JVM (scripts/bootstrap installs it)") }
     }
 

@@ -35,9 +35,7 @@ final class GoldenHygieneTests: XCTestCase {
     /// temporary file a killed update left in golden/expected is removed and named; a file
     /// update did not write is named as left alone and kept.
     func testUpdateCommandRemovesAKilledUpdatesTemporaryFileAndKeepsForeignOnes() throws {
-        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
-            throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
-        }
+        try GateTestSupport.skipUnlessTheCLIIsBuilt()
         let paths = try GateTestSupport.copyOfGolden()
         defer { GateTestSupport.remove(paths) }
         let folder = paths.expected.folder
@@ -69,9 +67,7 @@ final class GoldenHygieneTests: XCTestCase {
     }
 
     func testFuzzCleansItsFindingsFolderAndRefusesAFileForIt() throws {
-        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
-            throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
-        }
+        try GateTestSupport.skipUnlessTheCLIIsBuilt()
         let folder = FuzzTestSupport.temporaryFolder()
         defer { FuzzTestSupport.remove(folder) }
         let root = GateTestSupport.repositoryRoot.path

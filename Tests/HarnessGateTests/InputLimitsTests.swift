@@ -10,7 +10,7 @@ import HarnessTestSupport
 /// gate spends minutes and gigabytes on them; a list at its limit is matched by lookup.
 final class InputLimitsTests: XCTestCase {
     func testAFixtureOverTheLimitIsExitTwoNamingIt() throws {
-        try requireCLI()
+        try GateTestSupport.skipUnlessTheCLIIsBuilt()
         let paths = try GateTestSupport.copyOfGolden()
         defer { GateTestSupport.remove(paths) }
         let canonical = paths.golden.appendingPathComponent("fixtures/canonical.json")
@@ -76,7 +76,7 @@ final class InputLimitsTests: XCTestCase {
     /// `explain` with an id far longer than any case id answers at once (no search for
     /// similar ids over a 100 KB string); a near miss still gets its similar ids.
     func testExplainWithAHugeIdIsAnAnswerNotASearch() throws {
-        try requireCLI()
+        try GateTestSupport.skipUnlessTheCLIIsBuilt()
         let huge = try GateTestSupport.runCLI(["explain", String(repeating: "a", count: 100_000), "--root", GateTestSupport.repositoryRoot.path])
         XCTAssertEqual(huge.status, 2, huge.err)
         XCTAssertTrue(huge.err.contains("no case has an id of 100000 bytes (a case id has at most \(InputLimits.caseIdBytes))"), huge.err)
@@ -89,7 +89,7 @@ final class InputLimitsTests: XCTestCase {
     /// A golden view file or a saved finding over its limit is exit 2 naming it, before it is
     /// read (a sparse file: its size is all that is looked at).
     func testAGoldenViewFileOrAFindingOverTheLimitIsRefusedUnread() throws {
-        try requireCLI()
+        try GateTestSupport.skipUnlessTheCLIIsBuilt()
         let paths = try GateTestSupport.copyOfGolden()
         defer { GateTestSupport.remove(paths) }
         let expected = paths.golden.appendingPathComponent("expected/legacy.jsonl")
@@ -113,7 +113,7 @@ final class InputLimitsTests: XCTestCase {
     /// A case line over 16 MiB on `decode`'s stdin is answered by a crash line, is never held
     /// whole, and the next case is answered as usual.
     func testACaseLineOverTheLimitGetsACrashLine() throws {
-        try requireCLI()
+        try GateTestSupport.skipUnlessTheCLIIsBuilt()
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("long-line-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: input) }
         var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: InputLimits.caseLineBytes + 10)
@@ -130,11 +130,5 @@ final class InputLimitsTests: XCTestCase {
         XCTAssertEqual(lines.count, 2)
         XCTAssertEqual(lines.first, #"{"id":"","crash":"bad case: stdin:1: a line of over 16 MiB, the limit for a case line"}"#)
         XCTAssertTrue(lines.last?.hasPrefix(#"{"id":"b","parse":{"tasks":[]}"#) == true, "\(lines.last ?? "")")
-    }
-
-    private func requireCLI() throws {
-        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
-            throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
-        }
     }
 }

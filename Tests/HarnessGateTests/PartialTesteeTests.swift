@@ -12,9 +12,7 @@ import HarnessTestSupport
 /// the taps change a row, and on nothing else.
 final class PartialTesteeTests: XCTestCase {
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
-            throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
-        }
+        try GateTestSupport.skipUnlessTheCLIIsBuilt()
     }
 
     /// The testee: sed drops `pendingDoneTargets` from each case (a JSON object of

@@ -8,15 +8,13 @@ import HarnessTestSupport
 /// the group's watchdog — so nothing writes into the tree after the harness is gone.
 final class ChildLifetimeTests: XCTestCase {
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
-            throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
-        }
+        try GateTestSupport.skipUnlessTheCLIIsBuilt()
     }
 
     /// `check` with a testee that hangs and has a child in its group, killed with -9.
     func testKillingCheckEndsTheTesteesWholeGroup() throws {
-        let tree = try scratch()
-        defer { try? FileManager.default.removeItem(at: tree) }
+        let tree = FuzzTestSupport.temporaryFolder()
+        defer { FuzzTestSupport.remove(tree) }
         let testee = "echo $$ > '\(tree.path)/testee.pid'; (sleep 3; touch '\(tree.path)/late-child') & sleep 3; touch '\(tree.path)/late-testee'; cat"
         let harness = try start(["check", "--root", GateTestSupport.repositoryRoot.path, "--testee", "slow=\(testee)", "--timeout", "60"])
         let group = try waitForPid(tree.appendingPathComponent("testee.pid"), while: harness)
@@ -64,8 +62,8 @@ final class ChildLifetimeTests: XCTestCase {
     /// on case …: ended before answering (killed by signal 9)" was printed before).
     func testSIGTERMOrSIGINTMidRecordExitsWithTheSignalAndSaysNothingElse() throws {
         for signalNumber in [SIGTERM, SIGINT] {
-            let tree = try scratch()
-            defer { try? FileManager.default.removeItem(at: tree) }
+            let tree = FuzzTestSupport.temporaryFolder()
+            defer { FuzzTestSupport.remove(tree) }
             try "{\"id\":\"x\"}\n{\"id\":\"y\"}\n".write(to: tree.appendingPathComponent("cases.jsonl"), atomically: true, encoding: .utf8)
             let harness = Process()
             harness.executableURL = GateTestSupport.cli
@@ -88,12 +86,6 @@ final class ChildLifetimeTests: XCTestCase {
     }
 
     // MARK: - helpers
-
-    private func scratch() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lifetime-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
 
     private func start(_ arguments: [String], environment: [String: String]? = nil) throws -> Process {
         let process = Process()

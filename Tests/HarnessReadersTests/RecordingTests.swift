@@ -123,9 +123,7 @@ final class RecordStopsAtFirstFailureTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
-            throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
-        }
+        try GateTestSupport.skipUnlessTheCLIIsBuilt()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("record-stop-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }

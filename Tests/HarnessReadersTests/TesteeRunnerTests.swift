@@ -182,12 +182,6 @@ final class TesteeRunnerTests: XCTestCase {
 
     // MARK: - Through the CLI
 
-    private func requireCLI() throws {
-        guard FileManager.default.isExecutableFile(atPath: GateTestSupport.cli.path) else {
-            throw XCTSkip("build the CLI first: swift build --build-tests")
-        }
-    }
-
     /// Polls `condition` every 50 ms for up to `seconds`.
     private func eventually(_ seconds: Double, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
@@ -203,7 +197,7 @@ final class TesteeRunnerTests: XCTestCase {
     /// nothing of the group is left.
     private func assertSignalEndsTheTesteeGroup(_ arguments: [String], signal: Int32,
                                                 file: StaticString = #filePath, line: UInt = #line) throws {
-        try requireCLI()
+        try GateTestSupport.skipUnlessTheCLIIsBuilt()
         let groupFile = folder.appendingPathComponent("pgid-\(arguments[0])")
         let script = folder.appendingPathComponent("hang.sh")
         try """
@@ -250,7 +244,7 @@ final class TesteeRunnerTests: XCTestCase {
     }
 
     func testASetsidGrandchildDoesNotHoldTheHarnessOutputOpen() throws {
-        try requireCLI()
+        try GateTestSupport.skipUnlessTheCLIIsBuilt()
         let strayFile = folder.appendingPathComponent("stray-pid")
         // The testee leaves a grandchild in a session of its own (out of reach of its group)
         // that keeps the testee's stderr, then answers through our own Swift reader.
@@ -272,7 +266,7 @@ final class TesteeRunnerTests: XCTestCase {
     /// the CLI: the gate over the whole corpus (thousands of cases) with a testee that reads
     /// every case and never answers ends after about K one-second timeouts.
     func testANeverAnsweringTesteeWithTimeoutOneCostsSecondsThroughTheCLI() throws {
-        try requireCLI()
+        try GateTestSupport.skipUnlessTheCLIIsBuilt()
         let json = folder.appendingPathComponent("mute.json")
         let started = Date()
         let run = try GateTestSupport.runCLI(["check", "--root", GateTestSupport.repositoryRoot.path, "--no-recordings", "--quiet",

@@ -58,6 +58,13 @@ package enum GateTestSupport {
         repositoryRoot.appendingPathComponent(".build/debug/contract-harness")
     }
 
+    /// Skips the calling test (or class, from `setUpWithError`) unless the CLI is built.
+    package static func skipUnlessTheCLIIsBuilt() throws {
+        guard FileManager.default.isExecutableFile(atPath: cli.path) else {
+            throw XCTSkip("build the CLI first: swift build --build-tests (scripts/test does)")
+        }
+    }
+
     /// Runs the CLI; returns its exit status, stdout and stderr.
     /// A contributor's environment: the runner's, without `CI` (under `CI=true` the harness
     /// refuses `update` and `refresh`, as it should on a CI runner; a test of a contributor's
