@@ -164,7 +164,9 @@ enum DisplayTable {
         return painted == 1 ? WidgetDotColor(argb: argb).hex : nil
     }
 
-    static func cAnswer(_ row: Row) -> Answer {
+    /// The C reference's answer through `rd_display_read`, or asked of `document` (the row's
+    /// blob already parsed, `rd_document_display`).
+    static func cAnswer(_ row: Row, document: OpaquePointer? = nil) -> Answer {
         guard row.question == "display" else { return .dot(cColor(row.color)) }
         let ids = (row.taps.map(\.0) + row.tapTimes.map(\.0) + [row.selectedProjectId ?? ""]).map { Array($0.utf8).map { CChar(bitPattern: $0) } }
         return row.blob.withUnsafeBufferPointer { blob in
@@ -182,7 +184,9 @@ enum DisplayTable {
                                                        selected_project_id: row.selectedProjectId == nil ? nil : pointers.last!,
                                                        selected_project_id_len: ids.last!.count, now_ms: row.nowMs)
                             var query = rd_display_query(parse: parse, time_zone: zone, capacity: row.capacity)
-                            guard let result = rd_display_read(&query) else { return .unavailable }
+                            guard let result = document.map({ rd_document_display($0, &query) }) ?? rd_display_read(&query) else {
+                                return .unavailable
+                            }
                             defer { rd_display_free(result) }
                             return .display(display(result.pointee))
                         }

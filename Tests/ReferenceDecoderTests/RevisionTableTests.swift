@@ -141,12 +141,14 @@ enum RevisionTable {
 
     // MARK: C
 
-    static func cAnswer(_ row: Row) -> Answer {
+    /// The C reference's answer through the one-blob functions, or asked of `document` (the
+    /// row's blob already parsed, `rd_document_*`).
+    static func cAnswer(_ row: Row, document: OpaquePointer? = nil) -> Answer {
         row.blob.withUnsafeBufferPointer { blob in
             switch row.question {
-            case "parse": return cParse(row, blob)
+            case "parse": return cParse(row, blob, document)
             case "parseProjects":
-                guard let list = rd_parse_projects(blob.baseAddress, blob.count) else { return .unavailable }
+                guard let list = document.map(rd_document_projects) ?? rd_parse_projects(blob.baseAddress, blob.count) else { return .unavailable }
                 defer { rd_projects_free(list) }
                 guard list.pointee.ok != 0 else { return .error }
                 return .projects((0..<list.pointee.count).map { index in
@@ -156,12 +158,16 @@ enum RevisionTable {
             case "projectTitle":
                 var title: UnsafeMutablePointer<CChar>?, length = 0
                 let id = Array(row.projectId.utf8).map { CChar(bitPattern: $0) }
-                let found = id.withUnsafeBufferPointer { rd_project_title(blob.baseAddress, blob.count, $0.baseAddress, $0.count, &title, &length, nil) }
+                let found = id.withUnsafeBufferPointer { id in
+                    document.map { rd_document_project_title($0, id.baseAddress, id.count, &title, &length, nil) }
+                        ?? rd_project_title(blob.baseAddress, blob.count, id.baseAddress, id.count, &title, &length, nil)
+                }
                 defer { free(title) }
                 return found == -2 ? .unavailable : found < 0 ? .error : .title(text(title, length))
             default:
                 var task: UnsafeMutablePointer<rd_current_task>?
-                guard rd_current_task_read(blob.baseAddress, blob.count, &task) >= 0 else { return .unavailable }
+                let read = document.map { rd_document_current_task($0, &task) } ?? rd_current_task_read(blob.baseAddress, blob.count, &task)
+                guard read >= 0 else { return .unavailable }
                 defer { rd_current_task_free(task) }
                 return .currentTask(task.map { task in
                     let t = task.pointee
@@ -175,7 +181,7 @@ enum RevisionTable {
         }
     }
 
-    private static func cParse(_ row: Row, _ blob: UnsafeBufferPointer<UInt8>) -> Answer {
+    private static func cParse(_ row: Row, _ blob: UnsafeBufferPointer<UInt8>, _ document: OpaquePointer?) -> Answer {
         let ids = (row.taps.map(\.0) + row.tapTimes.map(\.0) + [row.selectedProjectId ?? ""]).map { Array($0.utf8).map { CChar(bitPattern: $0) } }
         return withPointers(ids) { pointers in
             let taps = row.taps.indices.map { rd_pending(id: pointers[$0], id_len: ids[$0].count, is_done: row.taps[$0].1 ? 1 : 0) }
@@ -188,7 +194,7 @@ enum RevisionTable {
                                                pending_count: taps.count, pending_times: times.baseAddress, pending_time_count: times.count,
                                                selected_project_id: row.selectedProjectId == nil ? nil : pointers.last!,
                                                selected_project_id_len: ids.last!.count, now_ms: row.nowMs)
-                    guard let result = rd_parse(&query) else { return .unavailable }
+                    guard let result = document.map({ rd_document_parse($0, &query) }) ?? rd_parse(&query) else { return .unavailable }
                     defer { rd_rows_free(result) }
                     guard result.pointee.parse_ok != 0 else { return .error }
                     return .rows((0..<result.pointee.row_count).map { index in
