@@ -8,9 +8,7 @@ import WidgetSnapshot
 extension CReference {
     static func display(_ document: OpaquePointer, _ parse: rd_parse_query, capacity: Int, zone: UnsafePointer<CChar>) -> ViewValue? {
         var query = rd_display_query(parse: parse, time_zone: zone, capacity: max(0, capacity))
-        guard let result = rd_document_display(document, &query) else { return nil }
-        defer { rd_display_free(result) }
-        return .display(WidgetDisplay(result.pointee))
+        return asked({ rd_document_display(document, &query) }, freedBy: rd_display_free) { .display(WidgetDisplay($0)) }
     }
 }
 

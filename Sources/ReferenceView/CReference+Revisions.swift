@@ -13,34 +13,23 @@ extension CReference {
     /// values (`doneOn`).
     static func rows(_ document: OpaquePointer, _ query: rd_parse_query) -> (DecodedView.Parse, [[String: ViewValue]])? {
         var query = query
-        guard let result = rd_document_parse(document, &query) else { return nil }
-        defer { rd_rows_free(result) }
-        guard result.pointee.parse_ok != 0 else {
-            return (.error(result.pointee.error.map { String(cString: $0) } ?? "error"), [])
+        return asked({ rd_document_parse(document, &query) }, freedBy: rd_rows_free) { result in
+            guard result.parse_ok != 0 else { return (.error(reason(result.error)), []) }
+            let rows = (0..<result.row_count).map { result.rows[$0] }
+            return (.tasks(rows.map(WidgetTaskRow.init)), rows.map { ["doneOn": .optionalInt($0.has_done_on != 0 ? $0.done_on : nil)] })
         }
-        var rows: [WidgetTaskRow] = []
-        var values: [[String: ViewValue]] = []
-        rows.reserveCapacity(result.pointee.row_count)
-        values.reserveCapacity(result.pointee.row_count)
-        for index in 0..<result.pointee.row_count {
-            let row = result.pointee.rows[index]
-            rows.append(WidgetTaskRow(id: DecodedView.text(row.id, row.id_len) ?? "", title: DecodedView.text(row.title, row.title_len) ?? "",
-                                      isDone: row.is_done != 0, projectColor: DecodedView.text(row.project_color, row.project_color_len)))
-            values.append(["doneOn": .optionalInt(row.has_done_on != 0 ? row.done_on : nil)])
-        }
-        return (.tasks(rows), values)
     }
 
     /// `parseProjects`: the list, or the error.
     static func projects(_ document: OpaquePointer) -> ViewValue? {
-        guard let list = rd_document_projects(document) else { return nil }
-        defer { rd_projects_free(list) }
-        guard list.pointee.ok != 0 else { return .error(list.pointee.error.map { String(cString: $0) } ?? "error") }
-        return .list((0..<list.pointee.count).map { index in
-            let project = list.pointee.projects[index]
-            return .object(at: "projects[]", ["id": .text(DecodedView.text(project.id, project.id_len) ?? ""),
-                                              "title": .text(DecodedView.text(project.title, project.title_len) ?? "")])
-        })
+        asked({ rd_document_projects(document) }, freedBy: rd_projects_free) { list in
+            guard list.ok != 0 else { return .error(reason(list.error)) }
+            return .list((0..<list.count).map { index in
+                let project = list.projects[index]
+                return .object(at: "projects[]", ["id": .text(DecodedView.text(project.id, project.id_len) ?? ""),
+                                                  "title": .text(DecodedView.text(project.title, project.title_len) ?? "")])
+            })
+        }
     }
 
     /// `projectTitle` of the query's selection: the title, null when none matches, or the error.
@@ -56,7 +45,7 @@ extension CReference {
         switch found {
         case 1: return .optionalText(DecodedView.text(title, length))
         case 0: return .null
-        case -1: return .error(error.map { String(cString: $0) } ?? "error")
+        case -1: return .error(reason(error))
         default: return nil
         }
     }

@@ -24,21 +24,33 @@ package enum CReference {
             timeZone.withCString { zone in
                 var input = rd_case(blob: nil, blob_len: 0, pending: query.pending, pending_count: query.pending_count,
                                     now_ms: nowMs, time_zone: zone)
-                guard let view = rd_document_decode(document, &input) else { return unfinished }
-                defer { rd_view_free(view) }
-                guard let (parse, rowValues) = rows(document, query),
+                guard var decoded = asked({ rd_document_decode(document, &input) }, freedBy: rd_view_free, { DecodedView($0, id: id) }),
+                      let (parse, rowValues) = rows(document, query),
                       let projects = projects(document),
                       let title = selectedProjectId == nil ? ViewValue.null : projectTitle(document, query),
                       let display = display(document, query, capacity: capacity, zone: zone),
                       let tracked = currentTask(document)
                 else { return unfinished }
-                var decoded = DecodedView(view.pointee, id: id)
                 decoded.parse = parse
                 decoded.addedRowValues = rowValues
                 decoded.added = ["projects": projects, "projectTitle": title, "display": display, "currentTask": tracked]
                 return .view(decoded)
             }
         }
+    }
+
+    /// The one way a question is asked of C: `ask` calls it (nil: C could not finish), `part`
+    /// turns its answer into the view's part, then `free` releases the answer.
+    static func asked<Answer, Part>(_ ask: () -> UnsafeMutablePointer<Answer>?, freedBy free: (UnsafeMutablePointer<Answer>?) -> Void,
+                                    _ part: (Answer) -> Part) -> Part? {
+        guard let answer = ask() else { return nil }
+        defer { free(answer) }
+        return part(answer.pointee)
+    }
+
+    /// A failed answer's reason (C's text), "error" when it gave none.
+    static func reason(_ error: UnsafeMutablePointer<CChar>?) -> String {
+        error.map { String(cString: $0) } ?? "error"
     }
 
     /// The case's inputs to the questions as C reads them (`rd_parse_query`; its blob is the
@@ -79,16 +91,9 @@ extension DecodedView {
     package init(_ view: rd_view, id: String) {
         let parse: Parse
         if view.parse_ok != 0 {
-            var rows: [WidgetTaskRow] = []
-            rows.reserveCapacity(view.row_count)
-            for index in 0..<view.row_count {
-                let row = view.rows[index]
-                rows.append(WidgetTaskRow(id: Self.text(row.id, row.id_len) ?? "", title: Self.text(row.title, row.title_len) ?? "",
-                                          isDone: row.is_done != 0, projectColor: Self.text(row.project_color, row.project_color_len)))
-            }
-            parse = .tasks(rows)
+            parse = .tasks((0..<view.row_count).map { WidgetTaskRow(view.rows[$0]) })
         } else {
-            parse = .error(view.error.map { String(cString: $0) } ?? "error")
+            parse = .error(CReference.reason(view.error))
         }
         let meta = SnapshotMeta(dayStr: Self.text(view.day_str, view.day_str_len),
                                 validUntil: view.has_valid_until != 0 ? view.valid_until : nil)
@@ -102,5 +107,13 @@ extension DecodedView {
         return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
             String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
         }
+    }
+}
+
+extension WidgetTaskRow {
+    /// A row C parsed (revision 1's or 2's, without `doneOn`), strings as their exact bytes.
+    init(_ row: rd_row) {
+        self.init(id: DecodedView.text(row.id, row.id_len) ?? "", title: DecodedView.text(row.title, row.title_len) ?? "",
+                  isDone: row.is_done != 0, projectColor: DecodedView.text(row.project_color, row.project_color_len))
     }
 }

@@ -9,7 +9,7 @@ final class CReferenceDocumentTests: XCTestCase {
 
     func testOneDocumentAnswersTheRevisionTable() throws {
         for row in try RevisionTable.load() {
-            let document = try load(row.blob)
+            let document = try load(row.input.blob)
             defer { rd_document_free(document) }
             for question in Self.revisionQuestions + Self.revisionQuestions.reversed() {
                 var asked = row
@@ -24,13 +24,12 @@ final class CReferenceDocumentTests: XCTestCase {
         let rows = try DisplayTable.load().filter { $0.question == "display" }
         XCTAssertGreaterThan(rows.count, 50, "the display rows were read whole")
         for row in rows {
-            let document = try load(row.blob)
+            let document = try load(row.input.blob)
             defer { rd_document_free(document) }
             XCTAssertEqual(DisplayTable.cAnswer(row, document: document), row.expect, "\(row.id), asked first")
             for question in Self.revisionQuestions {
-                let asked = RevisionTable.Row(id: row.id, question: question, blob: row.blob, taps: row.taps, tapTimes: row.tapTimes,
-                                              selectedProjectId: row.selectedProjectId, nowMs: row.nowMs,
-                                              projectId: row.selectedProjectId ?? "", expect: .unavailable)
+                let asked = RevisionTable.Row(id: row.id, question: question, input: row.input,
+                                              projectId: row.input.selectedProjectId ?? "", expect: .unavailable)
                 XCTAssertEqual(RevisionTable.cAnswer(asked, document: document), RevisionTable.cAnswer(asked), "\(row.id): \(question)")
             }
             XCTAssertEqual(DisplayTable.cAnswer(row, document: document), row.expect, "\(row.id), asked last")
