@@ -15,7 +15,6 @@ run for the Kotlin end; then per mutant only the cases that reach it.
    file just before that case's view), and the family that should grow is that case's mutation family."""
 
 import bisect
-import filecmp
 import json
 import os
 import re
@@ -102,20 +101,6 @@ def load_equivalents(path):
 
 # ---- the schemata package -------------------------------------------------------------------
 
-def write_if_changed(path, text):
-    data = text.encode("utf-8")
-    if os.path.exists(path):
-        with open(path, "rb") as handle:
-            if handle.read() == data:
-                return False
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    tmp = path + ".tmp"
-    with open(tmp, "wb") as handle:
-        handle.write(data)
-    os.replace(tmp, path)
-    return True
-
-
 def render_files(repo, chosen):
     """{relative file: schemata text} for the files that carry chosen mutants."""
     by_file = {}
@@ -133,32 +118,8 @@ def render_files(repo, chosen):
 def sync_package(repo, pkg, rendered):
     """pkg = the work tree's project files, the rendered ones replaced, plus the helpers; a file whose
     bytes are already right is left alone (its build products stay valid)."""
-    wanted = set(mutants.project_files(repo))
-    changed = 0
-    for rel in wanted:
-        dst = os.path.join(pkg, rel)
-        if rel in rendered:
-            changed += write_if_changed(dst, rendered[rel])
-            continue
-        src = os.path.join(repo, rel)
-        if os.path.isfile(dst) and filecmp.cmp(src, dst, shallow=False):
-            continue
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        shutil.copy2(src, dst)
-        changed += 1
-    helpers = {SWIFT_HELPER_PATH: schemata.SWIFT_HELPER, C_HELPER_PATH: schemata.C_HELPER}
-    for rel, text in helpers.items():
-        changed += write_if_changed(os.path.join(pkg, rel), text)
-    keep = wanted | set(helpers)
-    for root, dirs, files in os.walk(pkg):
-        rel_root = os.path.relpath(root, pkg)
-        if rel_root == ".":
-            dirs[:] = [d for d in dirs if d not in (".build", ".git", ".swiftpm")]
-        for name in files:
-            rel = os.path.normpath(os.path.join(rel_root, name))
-            if rel not in keep:
-                os.remove(os.path.join(root, name))
-    return changed
+    return mutants.sync(repo, pkg, dict(rendered, **{SWIFT_HELPER_PATH: schemata.SWIFT_HELPER,
+                                                    C_HELPER_PATH: schemata.C_HELPER}))
 
 
 ERROR_LINE = re.compile(r"^([^:\n ]+\.(?:swift|c|h|kt)):(\d+):(\d+):\s*error:(.*)$", re.M)

@@ -48,24 +48,45 @@ def project_files(repo):
     return [f for f in out.split("\0") if f and os.path.isfile(os.path.join(repo, f))]
 
 
-def sync(repo, dest):
-    """Makes dest a copy of the work tree's project files, copying only files whose bytes differ."""
+def write_if_changed(path, text):
+    """Writes text to path (atomically) unless the file holds it already; True when it wrote."""
+    data = text.encode("utf-8")
+    if os.path.exists(path):
+        with open(path, "rb") as handle:
+            if handle.read() == data:
+                return False
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as handle:
+        handle.write(data)
+    os.replace(tmp, path)
+    return True
+
+
+def sync(repo, dest, written=None):
+    """Makes dest a copy of the work tree's project files, copying only files whose bytes differ (their
+    build products stay valid); `written` ({relative path: text}) replaces those files or adds them.
+    Any other file in dest goes. Returns how many files were copied or written."""
+    written = written or {}
     wanted = set(project_files(repo))
     copied = 0
-    for rel in wanted:
+    for rel in wanted - set(written):
         src, dst = os.path.join(repo, rel), os.path.join(dest, rel)
         if os.path.isfile(dst) and filecmp.cmp(src, dst, shallow=False):
             continue
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         shutil.copy2(src, dst)
         copied += 1
+    for rel, text in written.items():
+        copied += write_if_changed(os.path.join(dest, rel), text)
+    keep = wanted | set(written)
     for root, dirs, files in os.walk(dest):
         rel_root = os.path.relpath(root, dest)
         if rel_root == ".":
             dirs[:] = [d for d in dirs if d not in (".build", ".git", ".swiftpm")]
         for name in files:
             rel = os.path.normpath(os.path.join(rel_root, name))
-            if rel not in wanted:
+            if rel not in keep:
                 os.remove(os.path.join(root, name))
     return copied
 
