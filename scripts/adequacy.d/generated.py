@@ -458,20 +458,8 @@ def kotlin_reader(repo, chosen, work, comparer, log):
     if not ms:
         return None, {}
     kdir = os.path.join(work, "kotlin")
-    base_dir = os.path.join(kdir, "baseline")
-    os.makedirs(base_dir, exist_ok=True)
-    source = os.path.join(repo, "scripts", "kotlin", "WidgetData.kt")
-    shutil.copy2(source, os.path.join(base_dir, "WidgetData.kt"))
-    words = mutants.kotlin_command(repo, base_dir)
-    cp_at = words.index("-cp") + 1
-    cp = words[cp_at].split(":")
-    with open(os.path.join(repo, "scripts", "kotlin", "TesteeMain.kt"), encoding="utf-8") as handle:
-        testee = handle.read()
-    glue_path = os.path.join(kdir, "ReaderGlue.kt")
-    made = procs.run(["python3", os.path.join(repo, "scripts", "kotlin", "reader-api"), "--glue", glue_path, source],
-                     cwd=repo, timeout=300)
-    if made.code != 0:
-        raise GeneratedError("scripts/kotlin/reader-api --glue failed: " + made.stderr[-2000:])
+    java = mutants.KotlinJava(repo, kdir)
+    sources = mutants.testee_sources(repo, kdir)
     dropped = {}
     live = ms
     jar = os.path.join(kdir, "schemata.jar")
@@ -479,9 +467,7 @@ def kotlin_reader(repo, chosen, work, comparer, log):
         rendered = render_files(repo, live)["scripts/kotlin/WidgetData.kt"]
         src = os.path.join(kdir, "src")
         os.makedirs(src, exist_ok=True)
-        paths = {"WidgetData.kt": rendered, "TesteeMain.kt": testee}
-        with open(glue_path, encoding="utf-8") as handle:
-            paths["ReaderGlue.kt"] = handle.read()
+        paths = dict({"WidgetData.kt": rendered}, **sources)
         files = []
         for name, body in paths.items():
             p = os.path.join(src, name)
@@ -490,12 +476,10 @@ def kotlin_reader(repo, chosen, work, comparer, log):
             files.append(p)
         t = time.monotonic()
         result = procs.run(["nice", "-n", "5", "kotlinc", "-nowarn", "-Xallow-result-return-type", "-cp",
-                            ":".join(cp[1:]), "-d", jar] + files, cwd=kdir, timeout=3600)
+                            ":".join(java.libraries), "-d", jar] + files, cwd=kdir, timeout=3600)
         log(f"  kotlin schemata compile {attempt + 1}: {len(live)} mutants, {time.monotonic() - t:.0f} s, exit {result.code}")
         if result.code == 0:
-            command = list(words)
-            command[cp_at] = ":".join([jar] + cp[1:])
-            reader = Reader("kotlin", command, os.path.join(repo, "golden", "kotlin"), None, comparer, work)
+            reader = Reader("kotlin", java.command(jar), os.path.join(repo, "golden", "kotlin"), None, comparer, work)
             return reader, dropped
         texts = {os.path.realpath(os.path.join(src, "WidgetData.kt")): rendered}
         bad = failing_numbers(result.stderr + result.stdout, kdir, texts, lambda p: "kotlin")
