@@ -151,6 +151,15 @@ def failing_numbers(output, pkg_or_dir, texts_by_path, lang_of):
     return bad
 
 
+def drop_failing(live, bad, dropped):
+    """The mutants of `live` whose numbers are not in `bad` (their code compiled); the others are
+    marked "does not compile" in `dropped`."""
+    for m in live:
+        if m.number in bad:
+            dropped[m.id] = "does not compile"
+    return [m for m in live if m.number not in bad]
+
+
 def build_package(repo, pkg, chosen, log, rounds=20):
     """Builds the schemata package; mutants whose code does not compile are dropped (returned)."""
     dropped = {}
@@ -169,10 +178,7 @@ def build_package(repo, pkg, chosen, log, rounds=20):
         bad = failing_numbers(output, pkg, texts, lambda p: "c" if p.endswith((".c", ".h")) else "swift")
         if not bad:
             raise GeneratedError("the schemata build fails outside any mutant:\n" + output[-3000:])
-        for m in live:
-            if m.number in bad:
-                dropped[m.id] = "does not compile"
-        live = [m for m in live if m.number not in bad]
+        live = drop_failing(live, bad, dropped)
         log(f"    {len(bad)} mutants do not compile; dropped, rebuilding")
     raise GeneratedError("the schemata build kept failing")
 
@@ -485,10 +491,7 @@ def kotlin_reader(repo, chosen, work, comparer, log):
         bad = failing_numbers(result.stderr + result.stdout, kdir, texts, lambda p: "kotlin")
         if not bad:
             raise GeneratedError("the Kotlin schemata fail outside any mutant:\n" + (result.stderr + result.stdout)[-3000:])
-        for m in live:
-            if m.number in bad:
-                dropped[m.id] = "does not compile"
-        live = [m for m in live if m.number not in bad]
+        live = drop_failing(live, bad, dropped)
     raise GeneratedError("the Kotlin schemata kept failing")
 
 
