@@ -217,6 +217,17 @@ def golden_lines(directory):
     return out
 
 
+def mutant_env(number=0, trace=None):
+    """The environment a schemata reader runs in: this one's, with the switch (WIDGET_MUTANT, the mutant
+    that is on) and the trace file (WIDGET_MUTANT_TRACE) set only as given."""
+    env = {k: v for k, v in os.environ.items() if k not in ("WIDGET_MUTANT", "WIDGET_MUTANT_TRACE")}
+    if number:
+        env["WIDGET_MUTANT"] = str(number)
+    if trace:
+        env["WIDGET_MUTANT_TRACE"] = trace
+    return env
+
+
 class Reader:
     """One reader end under the schemata: how to run it on some cases with a switch set."""
 
@@ -225,30 +236,12 @@ class Reader:
         self.comparer, self.work = comparer, work
         self.expected = golden_lines(golden)
 
-    def run(self, cases_text, number=0, trace=None, timeout=120.0):
-        env = dict(os.environ)
-        env.pop("WIDGET_MUTANT", None)
-        env.pop("WIDGET_MUTANT_TRACE", None)
-        if number:
-            env["WIDGET_MUTANT"] = str(number)
-        if trace:
-            env["WIDGET_MUTANT_TRACE"] = trace
-        t = time.monotonic()
-        try:
-            done = subprocess.run(self.command, input=cases_text.encode(), capture_output=True, timeout=timeout, env=env)
-        except subprocess.TimeoutExpired:
-            return None, "timed out", time.monotonic() - t
-        lines = [l for l in done.stdout.decode("utf-8", "replace").split("\n") if l.strip()]
-        return lines, (done.stderr.decode("utf-8", "replace").strip().splitlines() or [""])[-1][:160] \
-            if done.returncode != 0 else "", time.monotonic() - t
-
     def stream(self, cases_text, baseline, number, timeout):
         """Runs the reader with mutant `number` on, comparing each view with the baseline as it arrives;
         a differing view is judged at once (and then every 64 more), and the run ended at the first the
         gate would fail on. ("killed"|"survived", detail, seconds)."""
         import threading
-        env = {k: v for k, v in os.environ.items() if k not in ("WIDGET_MUTANT", "WIDGET_MUTANT_TRACE")}
-        env["WIDGET_MUTANT"] = str(number)
+        env = mutant_env(number=number)
         t = time.monotonic()
         proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 env=env)
@@ -329,8 +322,7 @@ def traced_run(reader, chunk, path):
     the first case where it applied}, seconds, error)."""
     if os.path.exists(path):
         os.remove(path)
-    env = {k: v for k, v in os.environ.items() if k not in ("WIDGET_MUTANT", "WIDGET_MUTANT_TRACE")}
-    env["WIDGET_MUTANT_TRACE"] = path
+    env = mutant_env(trace=path)
     t = time.monotonic()
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
     try:
