@@ -548,9 +548,7 @@ class Finder:
     def c_node(self, node):
         t = node.type
         if t in ("if_statement", "while_statement", "do_statement"):
-            cond = node.child_by_field_name("condition")
-            if cond is not None and cond.type == "parenthesized_expression" and cond.named_child_count == 1:
-                cond = cond.named_children[0]
+            cond = unparenthesized(node.child_by_field_name("condition"))
             self.condition(cond, False if t == "if_statement" else None)
         elif t == "for_statement":
             self.condition(node.child_by_field_name("condition"), None)
@@ -642,9 +640,7 @@ class Finder:
     def ts_node(self, node):
         t = node.type
         if t in ("if_statement", "while_statement"):
-            cond = node.child_by_field_name("condition")
-            if cond is not None and cond.type == "parenthesized_expression" and cond.named_child_count == 1:
-                cond = cond.named_children[0]
+            cond = unparenthesized(node.child_by_field_name("condition"))
             self.condition(cond, False if t == "if_statement" else None)
         elif t == "ternary_expression":
             self.condition(node.child_by_field_name("condition"), None)
@@ -660,6 +656,13 @@ class Finder:
                     self.add(node, "firstwins", f"{txt(prop)}->{to}", lambda r: "", f"`{short(txt(node))}`: first wins")
             if args is not None:
                 self.swaps(node, fn, list(args.named_children), "(", ")", lambda a: ("", a))
+
+
+def unparenthesized(cond):
+    """C's and TypeScript's `if (x)`: the condition x inside its parentheses."""
+    if cond is not None and cond.type == "parenthesized_expression" and cond.named_child_count == 1:
+        return cond.named_children[0]
+    return cond
 
 
 def swap_render(call, a, b, r):
