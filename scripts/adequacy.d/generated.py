@@ -22,6 +22,7 @@ import shutil
 import subprocess
 import time
 
+import catalog
 import mutants
 import procs
 import schemata
@@ -86,16 +87,11 @@ def load_equivalents(path):
     out = {}
     if not os.path.exists(path):
         return out
-    with open(path, encoding="utf-8") as handle:
-        for number, raw in enumerate(handle, 1):
-            line = raw.rstrip("\n")
-            if not line.strip() or line.startswith("#"):
-                continue
-            parts = line.split("\t")
-            if len(parts) != 2 or len(re.findall(r"\b\w\w+\b", parts[1])) < 3:
-                raise GeneratedError(f"{os.path.basename(path)}:{number}: want `id<TAB>reason` with a reason of "
-                                     "three words or more")
-            out[parts[0].strip()] = parts[1].strip()
+    for number, parts in catalog.rows(path):
+        if len(parts) != 2 or len(re.findall(r"\b\w\w+\b", parts[1])) < 3:
+            raise GeneratedError(f"{os.path.basename(path)}:{number}: want `id<TAB>reason` with a reason of "
+                                 "three words or more")
+        out[parts[0].strip()] = parts[1].strip()
     return out
 
 
