@@ -40,12 +40,8 @@ final class PendingReaderTests: XCTestCase {
     func testPendingNeverHidesAFieldOfTheReadersOwnRevision() throws {
         let paths = try GateTestSupport.copyOfGolden()
         defer { GateTestSupport.remove(paths) }
-        let lagging = ReaderEntry(name: "lagging", role: .product, contractRevision: 1,
-                                  make: { FlippingReader(name: "lagging", wrapped: SwiftReader(), family: "meta") })
-        let roster = ReaderRoster([.c, lagging])
         let corpus = try Corpus.load(paths)
-        let result = try Gate.check(paths, corpus: corpus, options: Gate.Options(roster: roster, includeRecordings: false))
-        let verdict = try XCTUnwrap(result.verdicts.first { $0.reader == "lagging" })
+        let (result, verdict) = try checkTheFlippingReader(declaring: 1, paths, corpus)
         let flipped = Set(corpus.cases.filter { CaseID.family(of: $0.id) == "meta" }.map(\.id))
         let selected = Set(corpus.cases.filter { $0.selectedProjectId != nil }.map(\.id))
         let failing = Set(verdict.unexpected.map(\.caseId))
@@ -56,13 +52,21 @@ final class PendingReaderTests: XCTestCase {
         XCTAssertFalse(pendingFlips.isEmpty)
         XCTAssertTrue(pendingFlips.isSubset(of: flipped.intersection(selected)))
         // Declared revision 3 (the latest), nothing is pending and every flip fails.
-        let declared = ReaderEntry(name: "lagging", role: .product, contractRevision: 3,
-                                   make: { FlippingReader(name: "lagging", wrapped: SwiftReader(), family: "meta") })
-        let strict = try Gate.check(paths, corpus: corpus, options: Gate.Options(roster: ReaderRoster([.c, declared]), includeRecordings: false))
-        let strictVerdict = try XCTUnwrap(strict.verdicts.first { $0.reader == "lagging" })
+        let (_, strictVerdict) = try checkTheFlippingReader(declaring: 3, paths, corpus)
         XCTAssertTrue(strictVerdict.pending.isEmpty)
         XCTAssertTrue(failing.isSubset(of: Set(strictVerdict.unexpected.map(\.caseId))))
         XCTAssertGreaterThan(strictVerdict.unexpected.count, verdict.unexpected.count)
+    }
+
+    /// The gate (recordings left out) over C and "lagging": the Swift reader with the first row's isDone
+    /// flipped on every `meta` case, declaring `revision`. Returns the result and lagging's verdict.
+    private func checkTheFlippingReader(declaring revision: Int, _ paths: HarnessPaths,
+                                        _ corpus: Corpus) throws -> (GateResult, ReaderVerdict) {
+        let lagging = ReaderEntry(name: "lagging", role: .product, contractRevision: revision,
+                                  make: { FlippingReader(name: "lagging", wrapped: SwiftReader(), family: "meta") })
+        let result = try Gate.check(paths, corpus: corpus,
+                                    options: Gate.Options(roster: ReaderRoster([.c, lagging]), includeRecordings: false))
+        return (result, try XCTUnwrap(result.verdicts.first { $0.reader == "lagging" }))
     }
 }
 
