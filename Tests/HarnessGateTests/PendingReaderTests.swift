@@ -87,12 +87,18 @@ final class PendingTesteeCLITests: XCTestCase {
         try String(contentsOf: paths.root.appendingPathComponent(name), encoding: .utf8)
     }
 
+    /// `contract-harness COMMAND --root COPY --no-recordings --testee TESTEE` and `more`, over the copy of golden at `paths`.
+    private func run(_ paths: HarnessPaths, testee: String, _ more: [String] = [],
+                     command: String = "check") throws -> (status: Int32, out: String, err: String) {
+        try GateTestSupport.runCLI([command, "--root", paths.root.path, "--no-recordings", "--testee", testee] + more)
+    }
+
     func testTheExampleAtRevisionOnePassesWithItsPendingFieldsInEveryReport() throws {
         let paths = try GateTestSupport.copyOfGolden()
         defer { GateTestSupport.remove(paths) }
         let root = paths.root.path
-        let run = try GateTestSupport.runCLI(["check", "--root", root, "--no-recordings", "--testee", "ios-example=\(example.path)",
-                                              "--json", "\(root)/r.json", "--junit", "\(root)/r.xml", "--markdown", "\(root)/r.md"])
+        let run = try self.run(paths, testee: "ios-example=\(example.path)",
+                               ["--json", "\(root)/r.json", "--junit", "\(root)/r.xml", "--markdown", "\(root)/r.md"])
         XCTAssertEqual(run.status, 0, run.out + run.err)
         XCTAssertTrue(run.out.contains("ios-example (revision 1): pending, never failing: "), run.out)
         XCTAssertTrue(run.out.contains("revision 2: waiting on "), run.out)
@@ -107,8 +113,7 @@ final class PendingTesteeCLITests: XCTestCase {
         XCTAssertGreaterThan(compat["pending"] ?? 0, 0)
         XCTAssertTrue(try report(paths, "r.xml").contains("<skipped message=\"pending: "))
         XCTAssertTrue(try report(paths, "r.md").contains("(revision 1) pending, never failing"))
-        let html = try GateTestSupport.runCLI(["report", "--root", root, "--no-recordings", "--testee", "ios-example=\(example.path)",
-                                               "--html", "\(root)/r.html"])
+        let html = try self.run(paths, testee: "ios-example=\(example.path)", ["--html", "\(root)/r.html"], command: "report")
         XCTAssertEqual(html.status, 0, html.err)
         XCTAssertTrue(try report(paths, "r.html").contains("<div class=\"pending\" data-reader=\"ios-example\">"))
     }
@@ -116,8 +121,7 @@ final class PendingTesteeCLITests: XCTestCase {
     func testTheSameTesteeClaimingRevisionTwoFails() throws {
         let paths = try GateTestSupport.copyOfGolden()
         defer { GateTestSupport.remove(paths) }
-        let declared = try GateTestSupport.runCLI(["check", "--root", paths.root.path, "--no-recordings",
-                                                   "--testee", "ios-example@2=\(example.path)"])
+        let declared = try self.run(paths, testee: "ios-example@2=\(example.path)")
         XCTAssertEqual(declared.status, 1, declared.out + declared.err)
         XCTAssertTrue(declared.out.contains("declares revision 2 but does not implement it: its views leave out parse.tasks[].doneOn"), declared.out)
         XCTAssertFalse(declared.out.contains("[parse.tasks[].doneOn]  TODO"), "no list line is suggested for a declared field left out")
@@ -136,12 +140,11 @@ final class PendingTesteeCLITests: XCTestCase {
     func testAReaderThatAlreadyAgreesIsReadyToDeclare() throws {
         let paths = try GateTestSupport.copyOfGolden()
         defer { GateTestSupport.remove(paths) }
-        let run = try GateTestSupport.runCLI(["check", "--root", paths.root.path, "--no-recordings",
-                                              "--testee", "ahead@1=\(GateTestSupport.cli.path) decode --reader swift"])
+        let run = try self.run(paths, testee: "ahead@1=\(GateTestSupport.cli.path) decode --reader swift")
         XCTAssertEqual(run.status, 0, run.out + run.err)
         XCTAssertTrue(run.out.contains("ahead (revision 1): pending, never failing: no field differs"), run.out)
         XCTAssertTrue(run.out.contains("revision 2: ready to declare (every pending field agrees)"), run.out)
-        let bad = try GateTestSupport.runCLI(["check", "--root", paths.root.path, "--no-recordings", "--testee", "x@0=cat"])
+        let bad = try self.run(paths, testee: "x@0=cat")
         XCTAssertEqual(bad.status, 2, bad.out + bad.err)
     }
 }
