@@ -99,7 +99,8 @@ enum WidgetBench {
         print(fuzz.markdown)
     }
 
-    /// `--quick`, `--root`, `--harness` (a release contract-harness that must exist), nothing else.
+    /// `--quick`, `--root`, `--harness` (a release contract-harness that must exist), nothing else
+    /// (a subcommand takes its own options first).
     private static func harnessRun(_ options: inout Options) throws -> (quick: Bool, root: String, harness: String) {
         let quick = options.flag("--quick")
         let root = options.value("--root") ?? "."
@@ -123,16 +124,12 @@ enum WidgetBench {
 
     /// Only the gate's timings (`GateTimings`), printed and as Markdown rows.
     static func gateRows(_ options: inout Options) throws {
-        let quick = options.flag("--quick")
-        let root = options.value("--root") ?? "."
-        let harness = options.value("--harness") ?? "\(root)/.build/release/contract-harness"
-        let runs = try options.value("--runs").map { text in
+        let chosenRuns = try options.value("--runs").map { text in
             guard let runs = Int(text), runs > 0 else { throw BenchError("--runs takes a positive number, not `\(text)`") }
             return runs
-        } ?? (quick ? 3 : 7)
-        try options.finish()
-        guard access(harness, X_OK) == 0 else { throw BenchError("no contract-harness at \(harness)") }
-        let gate = try GateTimings.measure(harness: harness, root: root, runs: runs)
+        }
+        let (quick, root, harness) = try harnessRun(&options)
+        let gate = try GateTimings.measure(harness: harness, root: root, runs: chosenRuns ?? (quick ? 3 : 7))
         print(gate.text)
         print("== Markdown\n")
         print(gate.markdown)
