@@ -82,10 +82,8 @@ enum WidgetBench {
     /// load around it (a figure taken under load is not an idle figure).
     static func fuzzRows(_ options: inout Options) throws {
         let (quick, root, harness) = try harnessRun(&options)
-        let loadBefore = Machine.loadAverage()
-        let fuzz = try FuzzTimings.measure(harness: harness, root: root, quick: quick)
+        let fuzz = try headedByTheLoad("Fuzz") { try FuzzTimings.measure(harness: harness, root: root, quick: quick) }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        print("== Fuzz (\(cores) cores; load average before \(loadBefore), after \(Machine.loadAverage()))")
         let load = Double(((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "").prefix { $0 != " " }) ?? 0
         if load > 0.5 {
             print("NOTE: load average \(load) now: other work shared the \(cores) cores, so these are not idle figures")
@@ -97,6 +95,16 @@ enum WidgetBench {
         }
         print("\n== Markdown (the \"### Fuzz\" rows of BENCHMARKS.md)\n")
         print(fuzz.markdown)
+    }
+
+    /// Runs `measure`, then prints `== TITLE (N cores; load average before …, after …)`: the load
+    /// around a figure says whether it is an idle one.
+    private static func headedByTheLoad<T>(_ title: String, _ measure: () throws -> T) rethrows -> T {
+        let loadBefore = Machine.loadAverage()
+        let result = try measure()
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        print("== \(title) (\(cores) cores; load average before \(loadBefore), after \(Machine.loadAverage()))")
+        return result
     }
 
     /// `--quick`, `--root`, `--harness` (a release contract-harness that must exist), nothing else
@@ -113,10 +121,7 @@ enum WidgetBench {
     /// Only the writer fuzz rate (`WriterFuzzTimings`), printed and as Markdown rows.
     static func writerRows(_ options: inout Options) throws {
         let (quick, root, harness) = try harnessRun(&options)
-        let loadBefore = Machine.loadAverage()
-        let timings = try WriterFuzzTimings.measure(harness: harness, root: root, quick: quick)
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        print("== Writer fuzz (\(cores) cores; load average before \(loadBefore), after \(Machine.loadAverage()))")
+        let timings = try headedByTheLoad("Writer fuzz") { try WriterFuzzTimings.measure(harness: harness, root: root, quick: quick) }
         print(timings.text)
         print("== Markdown (the \"Writer fuzz\" rows of BENCHMARKS.md)\n")
         print(timings.markdown)
