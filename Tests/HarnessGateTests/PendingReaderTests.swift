@@ -93,6 +93,13 @@ final class PendingTesteeCLITests: XCTestCase {
         try GateTestSupport.runCLI([command, "--root", paths.root.path, "--no-recordings", "--testee", testee] + more)
     }
 
+    /// `check` with `testee` over a copy of golden of its own, removed after.
+    private func checkOnACopy(testee: String) throws -> (status: Int32, out: String, err: String) {
+        let paths = try GateTestSupport.copyOfGolden()
+        defer { GateTestSupport.remove(paths) }
+        return try run(paths, testee: testee)
+    }
+
     func testTheExampleAtRevisionOnePassesWithItsPendingFieldsInEveryReport() throws {
         let paths = try GateTestSupport.copyOfGolden()
         defer { GateTestSupport.remove(paths) }
@@ -119,9 +126,7 @@ final class PendingTesteeCLITests: XCTestCase {
     }
 
     func testTheSameTesteeClaimingRevisionTwoFails() throws {
-        let paths = try GateTestSupport.copyOfGolden()
-        defer { GateTestSupport.remove(paths) }
-        let declared = try self.run(paths, testee: "ios-example@2=\(example.path)")
+        let declared = try checkOnACopy(testee: "ios-example@2=\(example.path)")
         XCTAssertEqual(declared.status, 1, declared.out + declared.err)
         XCTAssertTrue(declared.out.contains("declares revision 2 but does not implement it: its views leave out parse.tasks[].doneOn"), declared.out)
         XCTAssertFalse(declared.out.contains("[parse.tasks[].doneOn]  TODO"), "no list line is suggested for a declared field left out")
@@ -138,13 +143,11 @@ final class PendingTesteeCLITests: XCTestCase {
     }
 
     func testAReaderThatAlreadyAgreesIsReadyToDeclare() throws {
-        let paths = try GateTestSupport.copyOfGolden()
-        defer { GateTestSupport.remove(paths) }
-        let run = try self.run(paths, testee: "ahead@1=\(GateTestSupport.cli.path) decode --reader swift")
+        let run = try checkOnACopy(testee: "ahead@1=\(GateTestSupport.cli.path) decode --reader swift")
         XCTAssertEqual(run.status, 0, run.out + run.err)
         XCTAssertTrue(run.out.contains("ahead (revision 1): pending, never failing: no field differs"), run.out)
         XCTAssertTrue(run.out.contains("revision 2: ready to declare (every pending field agrees)"), run.out)
-        let bad = try self.run(paths, testee: "x@0=cat")
+        let bad = try checkOnACopy(testee: "x@0=cat")
         XCTAssertEqual(bad.status, 2, bad.out + bad.err)
     }
 }
