@@ -82,10 +82,8 @@ enum WidgetBench {
     /// load around it (a figure taken under load is not an idle figure).
     static func fuzzRows(_ options: inout Options) throws {
         let (quick, root, harness) = try harnessRun(&options)
-        let loadBefore = Machine.loadAverage()
-        let fuzz = try FuzzTimings.measure(harness: harness, root: root, quick: quick)
+        let fuzz = try headedByTheLoad("Fuzz") { try FuzzTimings.measure(harness: harness, root: root, quick: quick) }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        print("== Fuzz (\(cores) cores; load average before \(loadBefore), after \(Machine.loadAverage()))")
         let load = Double(((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "").prefix { $0 != " " }) ?? 0
         if load > 0.5 {
             print("NOTE: load average \(load) now: other work shared the \(cores) cores, so these are not idle figures")
@@ -99,7 +97,18 @@ enum WidgetBench {
         print(fuzz.markdown)
     }
 
-    /// `--quick`, `--root`, `--harness` (a release contract-harness that must exist), nothing else.
+    /// Runs `measure`, then prints `== TITLE (N cores; load average before …, after …)`: the load
+    /// around a figure says whether it is an idle one.
+    private static func headedByTheLoad<T>(_ title: String, _ measure: () throws -> T) rethrows -> T {
+        let loadBefore = Machine.loadAverage()
+        let result = try measure()
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        print("== \(title) (\(cores) cores; load average before \(loadBefore), after \(Machine.loadAverage()))")
+        return result
+    }
+
+    /// `--quick`, `--root`, `--harness` (a release contract-harness that must exist), nothing else
+    /// (a subcommand takes its own options first).
     private static func harnessRun(_ options: inout Options) throws -> (quick: Bool, root: String, harness: String) {
         let quick = options.flag("--quick")
         let root = options.value("--root") ?? "."
@@ -112,10 +121,7 @@ enum WidgetBench {
     /// Only the writer fuzz rate (`WriterFuzzTimings`), printed and as Markdown rows.
     static func writerRows(_ options: inout Options) throws {
         let (quick, root, harness) = try harnessRun(&options)
-        let loadBefore = Machine.loadAverage()
-        let timings = try WriterFuzzTimings.measure(harness: harness, root: root, quick: quick)
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        print("== Writer fuzz (\(cores) cores; load average before \(loadBefore), after \(Machine.loadAverage()))")
+        let timings = try headedByTheLoad("Writer fuzz") { try WriterFuzzTimings.measure(harness: harness, root: root, quick: quick) }
         print(timings.text)
         print("== Markdown (the \"Writer fuzz\" rows of BENCHMARKS.md)\n")
         print(timings.markdown)
@@ -123,16 +129,12 @@ enum WidgetBench {
 
     /// Only the gate's timings (`GateTimings`), printed and as Markdown rows.
     static func gateRows(_ options: inout Options) throws {
-        let quick = options.flag("--quick")
-        let root = options.value("--root") ?? "."
-        let harness = options.value("--harness") ?? "\(root)/.build/release/contract-harness"
-        let runs = try options.value("--runs").map { text in
+        let chosenRuns = try options.value("--runs").map { text in
             guard let runs = Int(text), runs > 0 else { throw BenchError("--runs takes a positive number, not `\(text)`") }
             return runs
-        } ?? (quick ? 3 : 7)
-        try options.finish()
-        guard access(harness, X_OK) == 0 else { throw BenchError("no contract-harness at \(harness)") }
-        let gate = try GateTimings.measure(harness: harness, root: root, runs: runs)
+        }
+        let (quick, root, harness) = try harnessRun(&options)
+        let gate = try GateTimings.measure(harness: harness, root: root, runs: chosenRuns ?? (quick ? 3 : 7))
         print(gate.text)
         print("== Markdown\n")
         print(gate.markdown)

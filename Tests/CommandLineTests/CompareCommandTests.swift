@@ -9,12 +9,11 @@ final class CompareCommandTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("compare-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = FuzzTestSupport.temporaryFolder("compare")
     }
 
     override func tearDown() {
-        try? FileManager.default.removeItem(at: folder)
+        FuzzTestSupport.remove(folder)
     }
 
     /// The first `count` golden/kotlin lines of the canonical fixture that hold rows, and one

@@ -13,8 +13,8 @@ final class FuzzDeterminismTests: XCTestCase {
         let first = FuzzTestSupport.temporaryFolder()
         let second = FuzzTestSupport.temporaryFolder()
         defer { FuzzTestSupport.remove(first); FuzzTestSupport.remove(second) }
-        let one = try FuzzTestSupport.run(seed: 2026, extent: extent, jobs: 1, batchSize: 100, into: first)
-        let two = try FuzzTestSupport.run(seed: 2026, extent: extent, jobs: 2, batchSize: 37, into: second)
+        let one = try FuzzTestSupport.run(seed: FuzzTestSupport.plantedFaultSeed, extent: extent, jobs: 1, batchSize: 100, into: first)
+        let two = try FuzzTestSupport.run(seed: FuzzTestSupport.plantedFaultSeed, extent: extent, jobs: 2, batchSize: 37, into: second)
         let files = try FuzzTestSupport.contents(first)
         // Findings are deduplicated by shrunk blob, so the planted fault may shrink to one file;
         // the disagreements themselves must be several, or this test proves nothing.
@@ -26,12 +26,12 @@ final class FuzzDeterminismTests: XCTestCase {
     }
 
     func testShardsPartitionTheUnshardedRun() throws {
-        let whole = try FuzzTestSupport.run(seed: 2026, extent: extent, into: nil)
+        let whole = try FuzzTestSupport.run(seed: FuzzTestSupport.plantedFaultSeed, extent: extent, into: nil)
         var union: [FuzzReport.Entry] = []
         var cases = 0
         for index in 1...3 {
             let shard = try XCTUnwrap(FuzzShard(index: index, count: 3))
-            let part = try FuzzTestSupport.run(seed: 2026, extent: extent, shard: shard, into: nil)
+            let part = try FuzzTestSupport.run(seed: FuzzTestSupport.plantedFaultSeed, extent: extent, shard: shard, into: nil)
             XCTAssertTrue(part.entries.allSatisfy { shard.owns($0.index) }, "shard \(shard) reported a case it does not own")
             union += part.entries
             cases += part.cases

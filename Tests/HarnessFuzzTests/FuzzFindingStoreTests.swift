@@ -10,11 +10,11 @@ final class FuzzFindingStoreTests: XCTestCase {
     func testARerunSavesNothingTwice() throws {
         let folder = FuzzTestSupport.temporaryFolder()
         defer { FuzzTestSupport.remove(folder) }
-        let first = try FuzzTestSupport.run(seed: 2026, extent: .cases(500), into: folder)
+        let first = try FuzzTestSupport.run(seed: FuzzTestSupport.plantedFaultSeed, extent: .cases(500), into: folder)
         let written = try FuzzTestSupport.contents(folder)
         XCTAssertGreaterThan(first.newFindings, 0)
         XCTAssertEqual(written.count, first.newFindings)
-        let second = try FuzzTestSupport.run(seed: 2026, extent: .cases(500), into: folder)
+        let second = try FuzzTestSupport.run(seed: FuzzTestSupport.plantedFaultSeed, extent: .cases(500), into: folder)
         XCTAssertEqual(second.entries.count, first.entries.count)
         XCTAssertEqual(second.newFindings, 0)
         XCTAssertEqual(try FuzzTestSupport.contents(folder), written)
@@ -23,7 +23,7 @@ final class FuzzFindingStoreTests: XCTestCase {
     func testDisagreementsThatShrinkAlikeAreSavedOnce() throws {
         let folder = FuzzTestSupport.temporaryFolder()
         defer { FuzzTestSupport.remove(folder) }
-        let report = try FuzzTestSupport.run(seed: 2026, extent: .cases(1500), into: folder)
+        let report = try FuzzTestSupport.run(seed: FuzzTestSupport.plantedFaultSeed, extent: .cases(1500), into: folder)
         XCTAssertEqual(Set(report.entries.map(\.key)).count, report.newFindings)
         XCTAssertGreaterThan(report.entries.count, report.newFindings, "expected some disagreements to shrink alike")
     }

@@ -13,7 +13,7 @@ final class FuzzPlantedFaultTests: XCTestCase {
     private let bound = 600
 
     func testThePlantedFaultIsFoundAndShrunk() throws {
-        let report = try FuzzTestSupport.run(seed: 2026, extent: .cases(bound), into: nil)
+        let report = try FuzzTestSupport.run(seed: FuzzTestSupport.plantedFaultSeed, extent: .cases(bound), into: nil)
         let first = try XCTUnwrap(report.entries.first, "no disagreement within \(bound) cases")
         XCTAssertEqual(first.disagreement.signature, "c/planted parse.tasks[].title")
         XCTAssertLessThanOrEqual(first.shrunkSize, 120)
@@ -24,11 +24,11 @@ final class FuzzPlantedFaultTests: XCTestCase {
     func testTheShrunkBlobStillShowsTheSameDisagreement() throws {
         let folder = FuzzTestSupport.temporaryFolder()
         defer { FuzzTestSupport.remove(folder) }
-        _ = try FuzzTestSupport.run(seed: 2026, extent: .cases(bound), into: folder)
+        _ = try FuzzTestSupport.run(seed: FuzzTestSupport.plantedFaultSeed, extent: .cases(bound), into: folder)
         let saved = try FindingStore.load(folder)
         let finding = try XCTUnwrap(saved.first?.finding)
         XCTAssertTrue(finding.shrunk.blob.count <= 120)
-        let generator = FuzzCaseGenerator(seed: 2026, fixtures: try CorpusTestSupport.fixtures())
+        let generator = FuzzCaseGenerator(seed: FuzzTestSupport.plantedFaultSeed, fixtures: try CorpusTestSupport.fixtures())
         XCTAssertEqual(finding.recipe, generator.make(finding.index).recipe, "a saved finding says how its case was made")
         XCTAssertEqual(finding.recipe.first?.hasPrefix("fixture "), true)
         XCTAssertTrue(String(decoding: finding.shrunk.blob, as: UTF8.self).unicodeScalars.contains(PlantedTitleFault.marker)
@@ -40,7 +40,7 @@ final class FuzzPlantedFaultTests: XCTestCase {
     }
 
     func testSwiftAndCAgreeOnTheSameCases() throws {
-        let report = try FuzzTestSupport.run(seed: 2026, extent: .cases(bound), readers: [SwiftReader()], into: nil)
+        let report = try FuzzTestSupport.run(seed: FuzzTestSupport.plantedFaultSeed, extent: .cases(bound), readers: [SwiftReader()], into: nil)
         XCTAssertEqual(report.entries.map(\.disagreement.signature), [], "a real Swift/C disagreement: see the entries")
     }
 }

@@ -25,8 +25,18 @@ struct PlantedTitleFault: InProcessReader {
 }
 
 extension FuzzTestSupport {
+    /// The seed the planted-fault tests fuzz with: its first 500 cases reach a U+2028 title
+    /// (case 79) and its first 1500 several (6). Which cases a seed makes depends on the
+    /// catalog (case i draws its operators by index into it), so a seed's early cases change
+    /// whenever an operator is added: 2026 reaches one at case 1447 with today's 160 operators,
+    /// at case 96 with the 111 it was picked on (the catalog without the operators added since,
+    /// on the 11 fixtures of then). The rate did not drop: 159 planted-fault
+    /// disagreements in seeds 1–20 and 2026 × 3000 cases (1 in 396); of those 21 seeds 2026 has
+    /// the latest first one (the next latest: case 1125) and 5, where the others have 4 to 12.
+    static let plantedFaultSeed: UInt64 = 7
+
     /// A run of the C reference against `readers` (by default the planted fault).
-    static func run(seed: UInt64 = 7, extent: FuzzPlan.Extent, shard: FuzzShard = .whole, jobs: Int = 1,
+    static func run(seed: UInt64 = plantedFaultSeed, extent: FuzzPlan.Extent, shard: FuzzShard = .whole, jobs: Int = 1,
                     batchSize: Int = 128, readers: [any Reader] = [PlantedTitleFault()],
                     into folder: URL?) throws -> FuzzReport {
         let fixtures = try CorpusTestSupport.fixtures()

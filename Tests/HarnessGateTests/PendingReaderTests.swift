@@ -41,12 +41,8 @@ final class PendingReaderTests: XCTestCase {
         // (many-tasks' meta cases select no project, projects' select one.)
         let paths = try GateTestSupport.smallTree(fixtures: ["many-tasks", "projects"])
         defer { GateTestSupport.remove(paths) }
-        let lagging = ReaderEntry(name: "lagging", role: .product, contractRevision: 1,
-                                  make: { FlippingReader(name: "lagging", wrapped: SwiftReader(), family: "meta") })
-        let roster = ReaderRoster([.c, lagging])
         let corpus = try Corpus.load(paths)
-        let result = try Gate.check(paths, corpus: corpus, options: Gate.Options(roster: roster, includeRecordings: false))
-        let verdict = try XCTUnwrap(result.verdicts.first { $0.reader == "lagging" })
+        let (result, verdict) = try checkTheFlippingReader(declaring: 1, paths, corpus)
         let flipped = Set(corpus.cases.filter { CaseID.family(of: $0.id) == "meta" }.map(\.id))
         let selected = Set(corpus.cases.filter { $0.selectedProjectId != nil }.map(\.id))
         let failing = Set(verdict.unexpected.map(\.caseId))
@@ -57,13 +53,39 @@ final class PendingReaderTests: XCTestCase {
         XCTAssertFalse(pendingFlips.isEmpty)
         XCTAssertTrue(pendingFlips.isSubset(of: flipped.intersection(selected)))
         // Declared revision 3 (the latest), nothing is pending and every flip fails.
-        let declared = ReaderEntry(name: "lagging", role: .product, contractRevision: 3,
-                                   make: { FlippingReader(name: "lagging", wrapped: SwiftReader(), family: "meta") })
-        let strict = try Gate.check(paths, corpus: corpus, options: Gate.Options(roster: ReaderRoster([.c, declared]), includeRecordings: false))
-        let strictVerdict = try XCTUnwrap(strict.verdicts.first { $0.reader == "lagging" })
+        let (_, strictVerdict) = try checkTheFlippingReader(declaring: 3, paths, corpus)
         XCTAssertTrue(strictVerdict.pending.isEmpty)
         XCTAssertTrue(failing.isSubset(of: Set(strictVerdict.unexpected.map(\.caseId))))
         XCTAssertGreaterThan(strictVerdict.unexpected.count, verdict.unexpected.count)
+    }
+
+    /// "Ready to declare" is evidence that the reader already agrees on a later revision's
+    /// fields: a reader that gave no view (it crashed, hung, wrote garbage) agrees on nothing,
+    /// so no revision is ready for it (a garbage testee was told `--testee junk@3=…` would pass).
+    func testAReaderThatGaveNoViewIsReadyForNothing() throws {
+        let line = ##"{"id":"legacy/base@berlin@day","parse":{"tasks":[{"id":"t1","title":"Buy milk","isDone":false,"projectColor":"#00aa00","doneOn":null}]},"meta":{"dayStr":null,"validUntil":null},"stale":false,"header":{"kind":"today"},"display":{"rows":[{"id":"t1","title":"Buy milk","isDone":false,"dot":"#FF00AA00"}],"more":0,"header":{"kind":"today","title":null,"day":null},"empty":false},"projects":[],"projectTitle":null,"currentTask":null}"##
+        let (id, expected) = try ViewLine.parse(Array(line.utf8), file: "test", lineNumber: 1)
+        let list = try DivergenceList.parse("", file: "golden/divergences/junk.txt")
+        let reader = ReaderEntry.liveTestee("junk", contractRevision: 1)
+        let agreeing = ReaderVerdict.judge(reader: reader, caseIds: [id], expected: [expected], got: [expected], list: list)
+        XCTAssertFalse(agreeing.readiness.isEmpty)
+        XCTAssertTrue(agreeing.readiness.allSatisfy(\.isReady), "a reader whose view agrees is ready")
+        for failure in ["crash: malformed: junk stdout:1: not a JSON view line", "broken: junk failed on 20 cases in a row", "hang: no line in 2 s"] {
+            let silent = ReaderVerdict.judge(reader: reader, caseIds: [id], expected: [expected], got: [.failure(failure)], list: list)
+            XCTAssertEqual(silent.unexpected.count, 1)
+            XCTAssertTrue(silent.readiness.allSatisfy { !$0.isReady && $0.ready.isEmpty }, "\(failure): \(silent.readiness)")
+        }
+    }
+
+    /// The gate (recordings left out) over C and "lagging": the Swift reader with the first row's isDone
+    /// flipped on every `meta` case, declaring `revision`. Returns the result and lagging's verdict.
+    private func checkTheFlippingReader(declaring revision: Int, _ paths: HarnessPaths,
+                                        _ corpus: Corpus) throws -> (GateResult, ReaderVerdict) {
+        let lagging = ReaderEntry(name: "lagging", role: .product, contractRevision: revision,
+                                  make: { FlippingReader(name: "lagging", wrapped: SwiftReader(), family: "meta") })
+        let result = try Gate.check(paths, corpus: corpus,
+                                    options: Gate.Options(roster: ReaderRoster([.c, lagging]), includeRecordings: false))
+        return (result, try XCTUnwrap(result.verdicts.first { $0.reader == "lagging" }))
     }
 }
 
@@ -84,12 +106,25 @@ final class PendingTesteeCLITests: XCTestCase {
         try String(contentsOf: paths.root.appendingPathComponent(name), encoding: .utf8)
     }
 
+    /// `contract-harness COMMAND --root COPY --no-recordings --testee TESTEE` and `more`, over the copy of golden at `paths`.
+    private func run(_ paths: HarnessPaths, testee: String, _ more: [String] = [],
+                     command: String = "check") throws -> (status: Int32, out: String, err: String) {
+        try GateTestSupport.runCLI([command, "--root", paths.root.path, "--no-recordings", "--testee", testee] + more)
+    }
+
+    /// `check` with `testee` over a copy of golden of its own, removed after.
+    private func checkOnACopy(testee: String) throws -> (status: Int32, out: String, err: String) {
+        let paths = try GateTestSupport.copyOfGolden()
+        defer { GateTestSupport.remove(paths) }
+        return try run(paths, testee: testee)
+    }
+
     func testTheExampleAtRevisionOnePassesWithItsPendingFieldsInEveryReport() throws {
         let paths = try GateTestSupport.copyOfGolden()
         defer { GateTestSupport.remove(paths) }
         let root = paths.root.path
-        let run = try GateTestSupport.runCLI(["check", "--root", root, "--no-recordings", "--testee", "ios-example=\(example.path)",
-                                              "--json", "\(root)/r.json", "--junit", "\(root)/r.xml", "--markdown", "\(root)/r.md"])
+        let run = try self.run(paths, testee: "ios-example=\(example.path)",
+                               ["--json", "\(root)/r.json", "--junit", "\(root)/r.xml", "--markdown", "\(root)/r.md"])
         XCTAssertEqual(run.status, 0, run.out + run.err)
         XCTAssertTrue(run.out.contains("ios-example (revision 1): pending, never failing: "), run.out)
         XCTAssertTrue(run.out.contains("revision 2: waiting on "), run.out)
@@ -104,17 +139,13 @@ final class PendingTesteeCLITests: XCTestCase {
         XCTAssertGreaterThan(compat["pending"] ?? 0, 0)
         XCTAssertTrue(try report(paths, "r.xml").contains("<skipped message=\"pending: "))
         XCTAssertTrue(try report(paths, "r.md").contains("(revision 1) pending, never failing"))
-        let html = try GateTestSupport.runCLI(["report", "--root", root, "--no-recordings", "--testee", "ios-example=\(example.path)",
-                                               "--html", "\(root)/r.html"])
+        let html = try self.run(paths, testee: "ios-example=\(example.path)", ["--html", "\(root)/r.html"], command: "report")
         XCTAssertEqual(html.status, 0, html.err)
         XCTAssertTrue(try report(paths, "r.html").contains("<div class=\"pending\" data-reader=\"ios-example\">"))
     }
 
     func testTheSameTesteeClaimingRevisionTwoFails() throws {
-        let paths = try GateTestSupport.copyOfGolden()
-        defer { GateTestSupport.remove(paths) }
-        let declared = try GateTestSupport.runCLI(["check", "--root", paths.root.path, "--no-recordings",
-                                                   "--testee", "ios-example@2=\(example.path)"])
+        let declared = try checkOnACopy(testee: "ios-example@2=\(example.path)")
         XCTAssertEqual(declared.status, 1, declared.out + declared.err)
         XCTAssertTrue(declared.out.contains("declares revision 2 but does not implement it: its views leave out parse.tasks[].doneOn"), declared.out)
         XCTAssertFalse(declared.out.contains("[parse.tasks[].doneOn]  TODO"), "no list line is suggested for a declared field left out")
@@ -131,14 +162,11 @@ final class PendingTesteeCLITests: XCTestCase {
     }
 
     func testAReaderThatAlreadyAgreesIsReadyToDeclare() throws {
-        let paths = try GateTestSupport.copyOfGolden()
-        defer { GateTestSupport.remove(paths) }
-        let run = try GateTestSupport.runCLI(["check", "--root", paths.root.path, "--no-recordings",
-                                              "--testee", "ahead@1=\(GateTestSupport.cli.path) decode --reader swift"])
+        let run = try checkOnACopy(testee: "ahead@1=\(GateTestSupport.cli.path) decode --reader swift")
         XCTAssertEqual(run.status, 0, run.out + run.err)
         XCTAssertTrue(run.out.contains("ahead (revision 1): pending, never failing: no field differs"), run.out)
         XCTAssertTrue(run.out.contains("revision 2: ready to declare (every pending field agrees)"), run.out)
-        let bad = try GateTestSupport.runCLI(["check", "--root", paths.root.path, "--no-recordings", "--testee", "x@0=cat"])
+        let bad = try checkOnACopy(testee: "x@0=cat")
         XCTAssertEqual(bad.status, 2, bad.out + bad.err)
     }
 }

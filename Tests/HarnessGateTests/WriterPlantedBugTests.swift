@@ -15,12 +15,11 @@ final class WriterPlantedBugTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("planted-writer-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = FuzzTestSupport.temporaryFolder("planted-writer")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        FuzzTestSupport.remove(folder)
     }
 
     /// A copy of the tree's compiled writer end with `old` replaced by `new` in projection.js;

@@ -168,6 +168,10 @@ final class KotlinDownlevelTests: XCTestCase {
         XCTAssertTrue(partial.err.contains("meta, stale, header: \"not implemented\""), partial.err)
         XCTAssertTrue(partial.err.contains("parse.tasks[].doneOn, projects, projectTitle, currentTask: pending (newer than revision 1)"), partial.err)
         XCTAssertTrue(partial.glue.contains("WidgetData.parse(q.blob, q.pendingDoneTargets)\n"), partial.glue)
+        // Where the contract describes the display question, a reader without its inputs leaves it out.
+        let displayed = try readerAPI(parseOnly, describing: ["parse.tasks[].doneOn", "projects", "projectTitle", "currentTask", "display"])
+        XCTAssertTrue(displayed.err.contains("meta, stale, header, display: \"not implemented\""), displayed.err)
+        XCTAssertTrue(try readerAPI(full, describing: ["display"]).err.contains("display: \"not implemented\""))
 
         let none = try readerAPI("object Other { fun parse(json: String, p: Map<String, Boolean>) = 1 }")
         XCTAssertEqual(none.status, 2)

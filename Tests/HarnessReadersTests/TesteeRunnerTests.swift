@@ -50,6 +50,12 @@ final class TesteeRunnerTests: XCTestCase {
         return "MODE=\(mode) ODD_ID='\(oddId)' sh '\(script.path)'"
     }
 
+    /// True for a case that waited out its timeout (a `hang:` failure, not a broken testee's).
+    private func isHang(_ outcome: ReaderOutcome) -> Bool {
+        if case .failure(let reason) = outcome { return reason.hasPrefix("hang: ") }
+        return false
+    }
+
     private func blamed(_ outcomes: [ReaderOutcome], _ cases: [Case]) -> [String] {
         zip(cases, outcomes).compactMap { testCase, outcome in
             if case .view(let view) = outcome {
@@ -105,14 +111,15 @@ final class TesteeRunnerTests: XCTestCase {
     func testANeverAnsweringTesteeIsDeclaredBrokenAfterOneStartTimeout() throws {
         let cases = cases(5_000)
         // Reads every case and never gives a line: one start timeout, then every case fails at once.
-        let reader = ExternalProcessReader(name: "mute", command: "while read -r line; do :; done", caseTimeout: 0.5)
-        let start = Date()
-        let outcomes = reader.decodeAll(cases, jobs: 1)
-        let elapsed = Date().timeIntervalSince(start)
+        let session = ExternalProcessReader(name: "mute", command: "while read -r line; do :; done", caseTimeout: 0.5).session()
+        defer { session.close() }
+        let outcomes = session.decode(cases).map(\.outcome)
         XCTAssertEqual(outcomes.count, cases.count)
         XCTAssertTrue("\(outcomes[0])".contains("hang: no line within 0.5 s of starting"), "\(outcomes[0])")
         XCTAssertTrue(outcomes.dropFirst().allSatisfy { "\($0)".contains("broken: mute gave no line within 0.5 s of starting") }, "\(outcomes[1])")
-        XCTAssertLessThan(elapsed, 0.5 + 10, "a testee that never starts must cost one start timeout")
+        // What it cost, counted rather than timed: one start, one timeout waited for.
+        XCTAssertEqual(session.starts, 1, "a testee that never starts must be started once")
+        XCTAssertEqual(outcomes.filter(isHang).count, 1, "a testee that never starts must cost one start timeout")
     }
 
     func testATesteeThatStopsAnsweringIsDeclaredBrokenInSeconds() throws {
@@ -122,17 +129,18 @@ final class TesteeRunnerTests: XCTestCase {
         let marker = folder.appendingPathComponent("answered").path
         let view = #"{"id":"fixture/op#0@berlin@at","parse":{"tasks":[]},"meta":{"dayStr":null,"validUntil":null},"stale":false,"header":{"kind":"today"}}"#
         let command = "if [ ! -e '\(marker)' ]; then read -r line; touch '\(marker)'; printf '%s\\n' '\(view)'; fi; while read -r line; do :; done"
-        let reader = ExternalProcessReader(name: "mute", command: command, caseTimeout: 0.5)
-        let start = Date()
-        let outcomes = reader.decodeAll(cases, jobs: 1)
-        let elapsed = Date().timeIntervalSince(start)
+        let session = ExternalProcessReader(name: "mute", command: command, caseTimeout: 0.5).session()
+        defer { session.close() }
+        let outcomes = session.decode(cases).map(\.outcome)
         let k = ExternalProcessReader.brokenAfter
         XCTAssertEqual(outcomes.count, cases.count)
         XCTAssertEqual(blamed([outcomes[0]], [cases[0]]), [])
         XCTAssertTrue(outcomes.dropFirst().prefix(k).allSatisfy { "\($0)".contains("hang: no line within 0.5 s") }, "\(outcomes[1])")
         XCTAssertTrue(outcomes.dropFirst(k + 1).allSatisfy { "\($0)".contains("broken: mute failed on \(k) cases in a row") }, "\(outcomes[k + 1])")
-        // One timeout per case would be 2 500 s: the bound is far from both, whatever the load.
-        XCTAssertLessThan(elapsed, Double(k) * 0.5 + 120, "a dead testee must cost K timeouts, not one per case")
+        // What it cost, counted rather than timed: K timeouts waited for and one start for each
+        // (the first process, then a restart after each hang but the last), not one per case.
+        XCTAssertEqual(outcomes.filter(isHang).count, k, "a dead testee must cost K timeouts, not one per case")
+        XCTAssertEqual(session.starts, k, "a dead testee must be restarted K - 1 times, not once per case")
     }
 
     func testARunawayLineIsCutOffNotKeptInMemory() throws {
@@ -268,13 +276,23 @@ final class TesteeRunnerTests: XCTestCase {
     func testANeverAnsweringTesteeWithTimeoutOneCostsSecondsThroughTheCLI() throws {
         try GateTestSupport.skipUnlessTheCLIIsBuilt()
         let json = folder.appendingPathComponent("mute.json")
-        let started = Date()
         let run = try GateTestSupport.runCLI(["check", "--root", GateTestSupport.repositoryRoot.path, "--no-recordings", "--quiet",
                                               "--json", json.path, "--timeout", "1", "--testee", "mute=while read -r line; do :; done"])
-        let elapsed = Date().timeIntervalSince(started)
         XCTAssertEqual(run.status, 1, run.out + run.err)
         let report = try String(contentsOf: json, encoding: .utf8)
         XCTAssertTrue(report.contains("broken: mute gave no line within 1 s of starting"), String(report.prefix(2000)))
-        XCTAssertLessThan(elapsed, 60, "one timeout per case again?")
+        // What the run cost, counted in the report rather than timed: one case waited its
+        // 1 s timeout, every other case was never run (broken after the first timeout).
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any])
+        let readers = try XCTUnwrap(object["readers"] as? [[String: Any]])
+        let mute = try XCTUnwrap(readers.first { $0["name"] as? String == "mute" })
+        let got = try XCTUnwrap(mute["deviations"] as? [[String: Any]]).flatMap { deviation in
+            (deviation["differences"] as? [[String: Any]] ?? []).compactMap { $0["got"] as? String }
+        }
+        let cases = try XCTUnwrap(object["cases"] as? Int)
+        XCTAssertGreaterThan(cases, 1000)
+        XCTAssertEqual(got.count, cases, "one missing view per case")
+        XCTAssertEqual(got.filter { $0.hasPrefix("failure: hang: ") }.count, 1, "one timeout per case again?")
+        XCTAssertEqual(got.filter { $0.hasPrefix("failure: broken: mute gave no line within 1 s of starting") }.count, cases - 1)
     }
 }

@@ -11,12 +11,11 @@ final class WriterSessionTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("writer-session-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = FuzzTestSupport.temporaryFolder("writer-session")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        FuzzTestSupport.remove(folder)
     }
 
     private func stateLines(_ file: String) throws -> [[UInt8]] {

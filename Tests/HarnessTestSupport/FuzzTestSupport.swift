@@ -3,8 +3,9 @@ import Foundation
 /// Throw-away findings folders for fuzz runs (and any test that needs a scratch folder).
 /// The runs themselves are in HarnessFuzzTests' `FuzzTestSupport.run`.
 package enum FuzzTestSupport {
-    package static func temporaryFolder() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-tests-\(UUID().uuidString)")
+    /// A new empty folder `NAME-<uuid>` in the temporary directory; `remove` it when done.
+    package static func temporaryFolder(_ name: String = "fuzz-tests") -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

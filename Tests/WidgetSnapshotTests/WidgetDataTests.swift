@@ -84,4 +84,19 @@ final class WidgetDataTests: XCTestCase {
         XCTAssertNil(DayString.CalendarDay("2100-02-29"))
         XCTAssertNotNil(DayString.CalendarDay("2000-02-29"))
     }
+
+    /// `CalendarDay(daysSinceEpoch:)` (the display header's day, the zone dimension's day names)
+    /// is the other way from `daysSinceEpoch`, over the years a `dayStr` can name.
+    func testCalendarDayFromADayNumberIsTheOtherWay() {
+        let day = DayString.CalendarDay(daysSinceEpoch: 11_017)
+        XCTAssertEqual([day.year, day.month, day.day], [2000, 3, 1])
+        let before = DayString.CalendarDay(daysSinceEpoch: -1)
+        XCTAssertEqual([before.year, before.month, before.day], [1969, 12, 31])
+        for days in stride(from: Int64(-719_162), through: 2_932_896, by: 1) {
+            let date = DayString.CalendarDay(daysSinceEpoch: days)
+            if date.daysSinceEpoch != days || date.day > DayString.CalendarDay.daysIn(month: date.month, year: date.year) {
+                return XCTFail("\(days) -> \(date.year)-\(date.month)-\(date.day)")
+            }
+        }
+    }
 }

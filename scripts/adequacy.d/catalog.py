@@ -39,7 +39,8 @@ class Mutant:
         return text.count("\n", 0, index) + 1 if index >= 0 else None
 
 
-def _rows(path):
+def rows(path):
+    """(line number, tab-separated fields) of each row of a reviewed TSV file, blank and `#` lines skipped."""
     with open(path, encoding="utf-8") as handle:
         for number, raw in enumerate(handle, 1):
             line = raw.rstrip("\n")
@@ -50,7 +51,7 @@ def _rows(path):
 
 def load_mutants(path, lang):
     mutants, seen = [], set()
-    for number, fields in _rows(path):
+    for number, fields in rows(path):
         where = f"{os.path.basename(path)}:{number}"
         if len(fields) not in (5, 6):
             raise CatalogError(f"{where}: {len(fields)} tab-separated columns, want 5 or 6 "
@@ -82,7 +83,7 @@ class Reason:
 
 def load_reasons(path):
     reasons = {}
-    for number, fields in _rows(path):
+    for number, fields in rows(path):
         where = f"{os.path.basename(path)}:{number}"
         if len(fields) != 3 or not all(f.strip() for f in fields):
             raise CatalogError(f"{where}: want 3 tab-separated columns: file, key (the region's source line, ⏎-joined context), reason")

@@ -15,7 +15,6 @@ run for the Kotlin end; then per mutant only the cases that reach it.
    file just before that case's view), and the family that should grow is that case's mutation family."""
 
 import bisect
-import filecmp
 import json
 import os
 import re
@@ -23,6 +22,7 @@ import shutil
 import subprocess
 import time
 
+import catalog
 import mutants
 import procs
 import schemata
@@ -87,34 +87,15 @@ def load_equivalents(path):
     out = {}
     if not os.path.exists(path):
         return out
-    with open(path, encoding="utf-8") as handle:
-        for number, raw in enumerate(handle, 1):
-            line = raw.rstrip("\n")
-            if not line.strip() or line.startswith("#"):
-                continue
-            parts = line.split("\t")
-            if len(parts) != 2 or len(re.findall(r"\b\w\w+\b", parts[1])) < 3:
-                raise GeneratedError(f"{os.path.basename(path)}:{number}: want `id<TAB>reason` with a reason of "
-                                     "three words or more")
-            out[parts[0].strip()] = parts[1].strip()
+    for number, parts in catalog.rows(path):
+        if len(parts) != 2 or len(re.findall(r"\b\w\w+\b", parts[1])) < 3:
+            raise GeneratedError(f"{os.path.basename(path)}:{number}: want `id<TAB>reason` with a reason of "
+                                 "three words or more")
+        out[parts[0].strip()] = parts[1].strip()
     return out
 
 
 # ---- the schemata package -------------------------------------------------------------------
-
-def write_if_changed(path, text):
-    data = text.encode("utf-8")
-    if os.path.exists(path):
-        with open(path, "rb") as handle:
-            if handle.read() == data:
-                return False
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    tmp = path + ".tmp"
-    with open(tmp, "wb") as handle:
-        handle.write(data)
-    os.replace(tmp, path)
-    return True
-
 
 def render_files(repo, chosen):
     """{relative file: schemata text} for the files that carry chosen mutants."""
@@ -133,32 +114,8 @@ def render_files(repo, chosen):
 def sync_package(repo, pkg, rendered):
     """pkg = the work tree's project files, the rendered ones replaced, plus the helpers; a file whose
     bytes are already right is left alone (its build products stay valid)."""
-    wanted = set(mutants.project_files(repo))
-    changed = 0
-    for rel in wanted:
-        dst = os.path.join(pkg, rel)
-        if rel in rendered:
-            changed += write_if_changed(dst, rendered[rel])
-            continue
-        src = os.path.join(repo, rel)
-        if os.path.isfile(dst) and filecmp.cmp(src, dst, shallow=False):
-            continue
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        shutil.copy2(src, dst)
-        changed += 1
-    helpers = {SWIFT_HELPER_PATH: schemata.SWIFT_HELPER, C_HELPER_PATH: schemata.C_HELPER}
-    for rel, text in helpers.items():
-        changed += write_if_changed(os.path.join(pkg, rel), text)
-    keep = wanted | set(helpers)
-    for root, dirs, files in os.walk(pkg):
-        rel_root = os.path.relpath(root, pkg)
-        if rel_root == ".":
-            dirs[:] = [d for d in dirs if d not in (".build", ".git", ".swiftpm")]
-        for name in files:
-            rel = os.path.normpath(os.path.join(rel_root, name))
-            if rel not in keep:
-                os.remove(os.path.join(root, name))
-    return changed
+    return mutants.sync(repo, pkg, dict(rendered, **{SWIFT_HELPER_PATH: schemata.SWIFT_HELPER,
+                                                    C_HELPER_PATH: schemata.C_HELPER}))
 
 
 ERROR_LINE = re.compile(r"^([^:\n ]+\.(?:swift|c|h|kt)):(\d+):(\d+):\s*error:(.*)$", re.M)
@@ -190,6 +147,15 @@ def failing_numbers(output, pkg_or_dir, texts_by_path, lang_of):
     return bad
 
 
+def drop_failing(live, bad, dropped):
+    """The mutants of `live` whose numbers are not in `bad` (their code compiled); the others are
+    marked "does not compile" in `dropped`."""
+    for m in live:
+        if m.number in bad:
+            dropped[m.id] = "does not compile"
+    return [m for m in live if m.number not in bad]
+
+
 def build_package(repo, pkg, chosen, log, rounds=20):
     """Builds the schemata package; mutants whose code does not compile are dropped (returned)."""
     dropped = {}
@@ -208,10 +174,7 @@ def build_package(repo, pkg, chosen, log, rounds=20):
         bad = failing_numbers(output, pkg, texts, lambda p: "c" if p.endswith((".c", ".h")) else "swift")
         if not bad:
             raise GeneratedError("the schemata build fails outside any mutant:\n" + output[-3000:])
-        for m in live:
-            if m.number in bad:
-                dropped[m.id] = "does not compile"
-        live = [m for m in live if m.number not in bad]
+        live = drop_failing(live, bad, dropped)
         log(f"    {len(bad)} mutants do not compile; dropped, rebuilding")
     raise GeneratedError("the schemata build kept failing")
 
@@ -250,6 +213,17 @@ def golden_lines(directory):
     return out
 
 
+def mutant_env(number=0, trace=None):
+    """The environment a schemata reader runs in: this one's, with the switch (WIDGET_MUTANT, the mutant
+    that is on) and the trace file (WIDGET_MUTANT_TRACE) set only as given."""
+    env = {k: v for k, v in os.environ.items() if k not in ("WIDGET_MUTANT", "WIDGET_MUTANT_TRACE")}
+    if number:
+        env["WIDGET_MUTANT"] = str(number)
+    if trace:
+        env["WIDGET_MUTANT_TRACE"] = trace
+    return env
+
+
 class Reader:
     """One reader end under the schemata: how to run it on some cases with a switch set."""
 
@@ -258,30 +232,12 @@ class Reader:
         self.comparer, self.work = comparer, work
         self.expected = golden_lines(golden)
 
-    def run(self, cases_text, number=0, trace=None, timeout=120.0):
-        env = dict(os.environ)
-        env.pop("WIDGET_MUTANT", None)
-        env.pop("WIDGET_MUTANT_TRACE", None)
-        if number:
-            env["WIDGET_MUTANT"] = str(number)
-        if trace:
-            env["WIDGET_MUTANT_TRACE"] = trace
-        t = time.monotonic()
-        try:
-            done = subprocess.run(self.command, input=cases_text.encode(), capture_output=True, timeout=timeout, env=env)
-        except subprocess.TimeoutExpired:
-            return None, "timed out", time.monotonic() - t
-        lines = [l for l in done.stdout.decode("utf-8", "replace").split("\n") if l.strip()]
-        return lines, (done.stderr.decode("utf-8", "replace").strip().splitlines() or [""])[-1][:160] \
-            if done.returncode != 0 else "", time.monotonic() - t
-
     def stream(self, cases_text, baseline, number, timeout):
         """Runs the reader with mutant `number` on, comparing each view with the baseline as it arrives;
         a differing view is judged at once (and then every 64 more), and the run ended at the first the
         gate would fail on. ("killed"|"survived", detail, seconds)."""
         import threading
-        env = {k: v for k, v in os.environ.items() if k not in ("WIDGET_MUTANT", "WIDGET_MUTANT_TRACE")}
-        env["WIDGET_MUTANT"] = str(number)
+        env = mutant_env(number=number)
         t = time.monotonic()
         proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 env=env)
@@ -362,8 +318,7 @@ def traced_run(reader, chunk, path):
     the first case where it applied}, seconds, error)."""
     if os.path.exists(path):
         os.remove(path)
-    env = {k: v for k, v in os.environ.items() if k not in ("WIDGET_MUTANT", "WIDGET_MUTANT_TRACE")}
-    env["WIDGET_MUTANT_TRACE"] = path
+    env = mutant_env(trace=path)
     t = time.monotonic()
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
     try:
@@ -497,20 +452,8 @@ def kotlin_reader(repo, chosen, work, comparer, log):
     if not ms:
         return None, {}
     kdir = os.path.join(work, "kotlin")
-    base_dir = os.path.join(kdir, "baseline")
-    os.makedirs(base_dir, exist_ok=True)
-    source = os.path.join(repo, "scripts", "kotlin", "WidgetData.kt")
-    shutil.copy2(source, os.path.join(base_dir, "WidgetData.kt"))
-    words = mutants.kotlin_command(repo, base_dir)
-    cp_at = words.index("-cp") + 1
-    cp = words[cp_at].split(":")
-    with open(os.path.join(repo, "scripts", "kotlin", "TesteeMain.kt"), encoding="utf-8") as handle:
-        testee = handle.read()
-    glue_path = os.path.join(kdir, "ReaderGlue.kt")
-    made = procs.run(["python3", os.path.join(repo, "scripts", "kotlin", "reader-api"), "--glue", glue_path, source],
-                     cwd=repo, timeout=300)
-    if made.code != 0:
-        raise GeneratedError("scripts/kotlin/reader-api --glue failed: " + made.stderr[-2000:])
+    java = mutants.KotlinJava(repo, kdir)
+    sources = mutants.testee_sources(repo, kdir)
     dropped = {}
     live = ms
     jar = os.path.join(kdir, "schemata.jar")
@@ -518,9 +461,7 @@ def kotlin_reader(repo, chosen, work, comparer, log):
         rendered = render_files(repo, live)["scripts/kotlin/WidgetData.kt"]
         src = os.path.join(kdir, "src")
         os.makedirs(src, exist_ok=True)
-        paths = {"WidgetData.kt": rendered, "TesteeMain.kt": testee}
-        with open(glue_path, encoding="utf-8") as handle:
-            paths["ReaderGlue.kt"] = handle.read()
+        paths = dict({"WidgetData.kt": rendered}, **sources)
         files = []
         for name, body in paths.items():
             p = os.path.join(src, name)
@@ -529,21 +470,16 @@ def kotlin_reader(repo, chosen, work, comparer, log):
             files.append(p)
         t = time.monotonic()
         result = procs.run(["nice", "-n", "5", "kotlinc", "-nowarn", "-Xallow-result-return-type", "-cp",
-                            ":".join(cp[1:]), "-d", jar] + files, cwd=kdir, timeout=3600)
+                            ":".join(java.libraries), "-d", jar] + files, cwd=kdir, timeout=3600)
         log(f"  kotlin schemata compile {attempt + 1}: {len(live)} mutants, {time.monotonic() - t:.0f} s, exit {result.code}")
         if result.code == 0:
-            command = list(words)
-            command[cp_at] = ":".join([jar] + cp[1:])
-            reader = Reader("kotlin", command, os.path.join(repo, "golden", "kotlin"), None, comparer, work)
+            reader = Reader("kotlin", java.command(jar), os.path.join(repo, "golden", "kotlin"), None, comparer, work)
             return reader, dropped
         texts = {os.path.realpath(os.path.join(src, "WidgetData.kt")): rendered}
         bad = failing_numbers(result.stderr + result.stdout, kdir, texts, lambda p: "kotlin")
         if not bad:
             raise GeneratedError("the Kotlin schemata fail outside any mutant:\n" + (result.stderr + result.stdout)[-3000:])
-        for m in live:
-            if m.number in bad:
-                dropped[m.id] = "does not compile"
-        live = [m for m in live if m.number not in bad]
+        live = drop_failing(live, bad, dropped)
     raise GeneratedError("the Kotlin schemata kept failing")
 
 

@@ -48,24 +48,45 @@ def project_files(repo):
     return [f for f in out.split("\0") if f and os.path.isfile(os.path.join(repo, f))]
 
 
-def sync(repo, dest):
-    """Makes dest a copy of the work tree's project files, copying only files whose bytes differ."""
+def write_if_changed(path, text):
+    """Writes text to path (atomically) unless the file holds it already; True when it wrote."""
+    data = text.encode("utf-8")
+    if os.path.exists(path):
+        with open(path, "rb") as handle:
+            if handle.read() == data:
+                return False
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as handle:
+        handle.write(data)
+    os.replace(tmp, path)
+    return True
+
+
+def sync(repo, dest, written=None):
+    """Makes dest a copy of the work tree's project files, copying only files whose bytes differ (their
+    build products stay valid); `written` ({relative path: text}) replaces those files or adds them.
+    Any other file in dest goes. Returns how many files were copied or written."""
+    written = written or {}
     wanted = set(project_files(repo))
     copied = 0
-    for rel in wanted:
+    for rel in wanted - set(written):
         src, dst = os.path.join(repo, rel), os.path.join(dest, rel)
         if os.path.isfile(dst) and filecmp.cmp(src, dst, shallow=False):
             continue
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         shutil.copy2(src, dst)
         copied += 1
+    for rel, text in written.items():
+        copied += write_if_changed(os.path.join(dest, rel), text)
+    keep = wanted | set(written)
     for root, dirs, files in os.walk(dest):
         rel_root = os.path.relpath(root, dest)
         if rel_root == ".":
             dirs[:] = [d for d in dirs if d not in (".build", ".git", ".swiftpm")]
         for name in files:
             rel = os.path.normpath(os.path.join(rel_root, name))
-            if rel not in wanted:
+            if rel not in keep:
                 os.remove(os.path.join(root, name))
     return copied
 
@@ -313,19 +334,43 @@ def kotlin_command(repo, base_dir):
     return words
 
 
-def kotlin_batch_compile(repo, kdir, packages, classpath_rest, log):
-    """Compiles {package: mutated WidgetData.kt text}; returns (jar, {package: first error})."""
+class KotlinJava:
+    """record-kotlin's java command for an unmutated copy of the reader (kdir/baseline; compiled, cached),
+    made to run the same testee from another jar: how every compiled-in Kotlin mutant runs."""
+
+    def __init__(self, repo, kdir):
+        base_dir = os.path.join(kdir, "baseline")
+        os.makedirs(base_dir, exist_ok=True)
+        shutil.copy2(os.path.join(repo, "scripts", "kotlin", "WidgetData.kt"), os.path.join(base_dir, "WidgetData.kt"))
+        self.words = kotlin_command(repo, base_dir)
+        self.cp_at = self.words.index("-cp") + 1
+        self.libraries = self.words[self.cp_at].split(":")[1:]     # what the testee's own jar needs
+
+    def command(self, jar, main="TesteeMainKt"):
+        cmd = list(self.words)
+        cmd[self.cp_at] = ":".join([jar] + self.libraries)
+        cmd[-1] = main
+        return cmd
+
+
+def testee_sources(repo, kdir):
+    """{name: text} of what a mutated WidgetData.kt is compiled with: TesteeMain.kt, and the view after
+    `parse`, glue record-kotlin generates from the reader's API (scripts/kotlin/reader-api, written to
+    kdir/ReaderGlue.kt); a mutant keeps the API, so one glue serves every mutant."""
     with open(os.path.join(repo, "scripts", "kotlin", "TesteeMain.kt"), encoding="utf-8") as handle:
         testee = handle.read()
-    # The view after `parse` is glue record-kotlin generates from the reader's API
-    # (scripts/kotlin/reader-api); a mutant keeps the API, so one glue serves every package.
     glue_path = os.path.join(kdir, "ReaderGlue.kt")
     made = procs.run(["python3", os.path.join(repo, "scripts", "kotlin", "reader-api"), "--glue", glue_path,
                       os.path.join(repo, "scripts", "kotlin", "WidgetData.kt")], cwd=repo, timeout=300)
     if made.code != 0:
         raise MutantError("scripts/kotlin/reader-api --glue failed: " + made.stderr[-2000:])
     with open(glue_path, encoding="utf-8") as handle:
-        glue = handle.read()
+        return {"TesteeMain.kt": testee, "ReaderGlue.kt": handle.read()}
+
+
+def kotlin_batch_compile(repo, kdir, packages, classpath_rest, log):
+    """Compiles {package: mutated WidgetData.kt text}; returns (jar, {package: first error})."""
+    sources = testee_sources(repo, kdir)
     failed = {}
     remaining = dict(packages)
     jar = os.path.join(kdir, "mutants.jar")
@@ -334,7 +379,7 @@ def kotlin_batch_compile(repo, kdir, packages, classpath_rest, log):
         for package, text in remaining.items():
             pdir = os.path.join(kdir, "src", package)
             os.makedirs(pdir, exist_ok=True)
-            for name, body in (("WidgetData.kt", text), ("TesteeMain.kt", testee), ("ReaderGlue.kt", glue)):
+            for name, body in [("WidgetData.kt", text)] + list(sources.items()):
                 path = os.path.join(pdir, name)
                 with open(path, "w", encoding="utf-8") as handle:
                     handle.write(f"package {package}\n{body}")
@@ -371,14 +416,9 @@ def run_kotlin_batch(repo, work, cases, mutants, log):
     comparer = harness_for_comparing(repo)
     kdir = os.path.join(work, "kotlin")
     shutil.rmtree(kdir, ignore_errors=True)
-    base_dir = os.path.join(kdir, "baseline")
-    os.makedirs(base_dir)
-    shutil.copy2(source, os.path.join(base_dir, "WidgetData.kt"))
     try:
         log(f"kotlin mutants: `record-kotlin --parser COPY --print-command` (compiles the unmutated copy, cached)")
-        words = kotlin_command(repo, base_dir)
-        cp_at = words.index("-cp") + 1
-        cp = words[cp_at].split(":")
+        java = KotlinJava(repo, kdir)
 
         results, packages, package_of = {}, {}, {}
         for n, m in enumerate(mutants, 1):
@@ -393,15 +433,12 @@ def run_kotlin_batch(repo, work, cases, mutants, log):
             packages[package] = m.apply(original)
             package_of[m.id] = package
         packages["adq_000"] = original          # the unmutated reader: must agree with golden/kotlin
-        jar, failed = kotlin_batch_compile(repo, kdir, packages, ":".join(cp[1:]), log)
+        jar, failed = kotlin_batch_compile(repo, kdir, packages, ":".join(java.libraries), log)
         if "adq_000" in failed:
             raise MutantError("the unmutated WidgetData.kt does not compile in the batch: " + failed["adq_000"])
 
         def command(package):
-            cmd = list(words)
-            cmd[cp_at] = ":".join([jar] + cp[1:])
-            cmd[-1] = f"{package}.TesteeMainKt"
-            return cmd
+            return java.command(jar, f"{package}.TesteeMainKt")
 
         differs, detail, base_seconds = first_difference(comparer, command("adq_000"), cases, golden, 1800.0)
         if differs:

@@ -57,6 +57,26 @@ class Result:
         self.timed_out = timed_out
 
 
+def _text(data):
+    return data.decode("utf-8", "replace") if data else ""
+
+
+def _communicate(proc, timeout):
+    """proc.communicate() with a timeout that ends proc's whole group; proc is among the children
+    end_all() ends meanwhile. Returns (stdout, stderr, timed_out)."""
+    _current.add(proc)
+    try:
+        try:
+            out, err = proc.communicate(timeout=timeout)
+            return out, err, False
+        except subprocess.TimeoutExpired:
+            _end_group(proc)
+            out, err = proc.communicate()
+            return out, err, True
+    finally:
+        _current.discard(proc)
+
+
 def run(cmd, cwd=None, env=None, stdin_path=None, stdout_path=None, timeout=None):
     """Runs cmd (a list) in a new process group; returns a Result (stdout/stderr as text unless
     stdout goes to stdout_path). A timeout ends the whole group and sets timed_out."""
@@ -66,23 +86,13 @@ def run(cmd, cwd=None, env=None, stdin_path=None, stdout_path=None, timeout=None
     try:
         proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE,
                                 start_new_session=True)
-        _current.add(proc)
-        timed_out = False
-        try:
-            out, err = proc.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            timed_out = True
-            _end_group(proc)
-            out, err = proc.communicate()
-        finally:
-            _current.discard(proc)
+        out, err, timed_out = _communicate(proc, timeout)
     finally:
         if stdin_path:
             stdin.close()
         if stdout_path:
             stdout.close()
-    text = lambda b: b.decode("utf-8", "replace") if b else ""
-    return Result(proc.returncode, text(out), text(err), time.monotonic() - start, timed_out)
+    return Result(proc.returncode, _text(out), _text(err), time.monotonic() - start, timed_out)
 
 
 def stream(cmd, stdin_path, on_line, timeout):
@@ -132,16 +142,7 @@ def pipe(producer, stdin_path, consumer, timeout, cwd=None):
         cons = subprocess.Popen(consumer, cwd=cwd, stdin=prod.stdout, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 start_new_session=True)
         prod.stdout.close()  # the consumer holds the read end now
-        _current.add(cons)
-        timed_out = False
-        try:
-            out, err = cons.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            timed_out = True
-            _end_group(cons)
-            out, err = cons.communicate()
-        finally:
-            _current.discard(cons)
+        out, err, timed_out = _communicate(cons, timeout)
         code = prod.poll()
         if cons.returncode == 0 and not timed_out:
             try:
@@ -155,6 +156,5 @@ def pipe(producer, stdin_path, consumer, timeout, cwd=None):
         perr.seek(0)
         tail = perr.read()[-2000:].decode("utf-8", "replace")
         perr.close()
-    text = lambda b: b.decode("utf-8", "replace") if b else ""
-    result = Result(cons.returncode, text(out), text(err), time.monotonic() - start, timed_out)
+    result = Result(cons.returncode, _text(out), _text(err), time.monotonic() - start, timed_out)
     return result, code, tail

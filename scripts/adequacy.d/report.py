@@ -8,6 +8,17 @@ def pct(covered, count):
     return f"{100.0 * covered / count:.1f} %" if count else "–"
 
 
+def bullet_section(w, title, lines):
+    """A `### title` section of one bullet a line; nothing at all when there are no lines."""
+    if not lines:
+        return
+    w(f"### {title}")
+    w("")
+    for line in lines:
+        w(f"- {line}")
+    w("")
+
+
 def coverage_totals(files):
     t = {"lines": 0, "linesCovered": 0, "regions": 0, "regionsCovered": 0, "missed": 0, "explained": 0}
     for f in files:
@@ -88,14 +99,10 @@ def render_md(facts):
                     reason = (r["reason"] or "**UNEXPLAINED**").replace("|", "\\|")
                     w(f"| {r['file']}:{r['line']}:{r['column']} | `{text}` | {reason} |")
         w("")
-        if facts["staleReasons"] or facts["unusedReasons"]:
-            w("### Reasons that no longer apply")
-            w("")
-            for s in facts["staleReasons"]:
-                w(f"- STALE {s['from']}: {s['file']}: `{s['text']}` — {s['why']}")
-            for s in facts["unusedReasons"]:
-                w(f"- unused {s['from']}: {s['file']}: `{s['text']}` — the code is covered now (or no longer a region start)")
-            w("")
+        bullet_section(w, "Reasons that no longer apply",
+                       [f"STALE {s['from']}: {s['file']}: `{s['text']}` — {s['why']}" for s in facts["staleReasons"]] +
+                       [f"unused {s['from']}: {s['file']}: `{s['text']}` — the code is covered now (or no longer a region start)"
+                        for s in facts["unusedReasons"]])
 
     if "mutants" in facts:
         results = facts["mutants"]
@@ -125,13 +132,9 @@ def render_md(facts):
         for r in survivors:
             w(f"- **{r['id']}** ({r['file']}:{r['line']}): {r['what']}. {facts['survivorNotes'].get(r['id'], '')}")
         w("")
-        odd = [r for r in results if r["status"] in ("stale", "does not compile", "killed (declared equivalent)")]
-        if odd:
-            w("### Catalog entries to fix")
-            w("")
-            for r in odd:
-                w(f"- **{r['id']}** ({r['file']}): {r['status']} — {r['detail']}")
-            w("")
+        bullet_section(w, "Catalog entries to fix",
+                       [f"**{r['id']}** ({r['file']}): {r['status']} — {r['detail']}" for r in results
+                        if r["status"] in ("stale", "does not compile", "killed (declared equivalent)")])
         w("### Equivalent mutants")
         w("")
         for r in results:

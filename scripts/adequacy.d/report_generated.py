@@ -1,13 +1,14 @@
 """ADEQUACY.md's section on generated mutants: kill rates per reader and operator class, per file,
 the survivors with their nearest case and the family that should grow, the reviewed equivalents."""
 
+import report
 import sites
 
 COUNTED = ("killed", "survived", "equivalent")
 
 
 def rate(killed, survived):
-    return f"{100.0 * killed / (killed + survived):.1f} %" if killed + survived else "–"
+    return report.pct(killed, killed + survived)
 
 
 def tally(rows, key):
@@ -86,10 +87,6 @@ def render(g, w):
             w(f"| {r['id']} | {r['file'].split('/')[-1]}:{r['line']} | {cell(r['what'])} | "
               f"{cell(r.get('nearestCase') or r['detail'])} | {cell(r.get('family') or '–')} |")
     w("")
-    eq = [r for r in rows if r.get("equivalent")]
-    if eq:
-        w("### Reviewed equivalents")
-        w("")
-        for r in eq:
-            w(f"- **{r['id']}** ({r['file']}:{r['line']}): {cell(r['what'])} — {cell(r['equivalent'])} ({r['status']})")
-        w("")
+    report.bullet_section(w, "Reviewed equivalents",
+                          [f"**{r['id']}** ({r['file']}:{r['line']}): {cell(r['what'])} — {cell(r['equivalent'])} ({r['status']})"
+                           for r in rows if r.get("equivalent")])

@@ -358,6 +358,27 @@ class Finder:
             self.add(cond, "branch", "branch-removed", lambda r: "false" if self.lang != "c" else "0",
                      f"branch `if {short(txt(cond))}` removed (never taken)")
 
+    # -- data shape: what a call or a loop gives back --
+    def call_result(self, node, defaults):
+        """A used call's result replaced by its type's default (`defaults` says which they are) and, when
+        it is text, transformed; both decided at run time."""
+        self.add(node, "default", "default", lambda r: f"__mdef({{n}}, {r(node)})",
+                 f"`{short(txt(node))}` returns its type's default ({defaults})", runtime=True)
+        for op, what in (("trim", "trimmed of white space"), ("lower", "in lower case"),
+                         ("nfd", "decomposed (NFD)")):
+            self.add(node, "text", op, (lambda op: lambda r: f"__mtext({{n}}, \"{op}\", {r(node)})")(op),
+                     f"the text `{short(txt(node))}` returns, {what}", runtime=True)
+
+    def reversed_list(self, node, shown):
+        """The list `node` gives (a call's result, what a return returns; `shown` names it), reversed."""
+        self.add(node, "reverse", "reversed", lambda r: f"__mrev({{n}}, {r(node)})",
+                 f"the list `{shown}` returns, reversed", runtime=True)
+
+    def loop_reversed(self, coll, lookup):
+        """The loop over `coll` run backwards: first-wins when its body is a lookup (it stores), else a reversal."""
+        self.add(coll, "firstwins" if lookup else "reverse", "loop-reversed", lambda r: f"__mloop({{n}}, {r(coll)})",
+                 f"the loop over `{short(txt(coll))}` run backwards" + (" (first wins)" if lookup else ""))
+
     # -- Swift --
     def swift_node(self, node):
         t = node.type
@@ -373,8 +394,7 @@ class Finder:
             word = txt(node.children[0]) if node.children else ""
             if word == "return" and node.child_by_field_name("result") is not None:
                 res = node.child_by_field_name("result")
-                self.add(res, "reverse", "reversed", lambda r, res=res: f"__mrev({{n}}, {r(res)})",
-                         f"the list `return {short(txt(res))}` returns, reversed", runtime=True)
+                self.reversed_list(res, f"return {short(txt(res))}")
             elif word in ("continue", "break") and node.parent is not None and node.parent.type == "statements" \
                     and not (word == "break" and self.breaks_a_switch(node)):
                 self.add(node, "delete", f"no-{word}", lambda r: "", f"`{word}` deleted", kind="stmt")
@@ -466,14 +486,8 @@ class Finder:
                 in_throw = True
             p = p.parent
         if used and not implicit and not in_throw and name not in NO_DEFAULT and not self.in_type_position(node):
-            self.add(node, "default", "default", lambda r: f"__mdef({{n}}, {r(node)})",
-                     f"`{short(txt(node))}` returns its type's default (nil, \"\", 0, false, [])", runtime=True)
-            for op, what in (("trim", "trimmed of white space"), ("lower", "in lower case"),
-                             ("nfd", "decomposed (NFD)")):
-                self.add(node, "text", op, (lambda op: lambda r: f"__mtext({{n}}, \"{op}\", {r(node)})")(op),
-                         f"the text `{short(txt(node))}` returns, {what}", runtime=True)
-            self.add(node, "reverse", "reversed", lambda r: f"__mrev({{n}}, {r(node)})",
-                     f"the list `{short(txt(node))}` returns, reversed", runtime=True)
+            self.call_result(node, "nil, \"\", 0, false, []")
+            self.reversed_list(node, short(txt(node)))
         if args is not None:
             self.swaps(node, callee, [c for c in args.children if c.type == "value_argument"], "(", ")",
                        lambda a: (txt(a.child_by_field_name("name")) if a.child_by_field_name("name") else "",
@@ -487,9 +501,7 @@ class Finder:
         text = txt(body)
         lookup = re.search(r"\]\s*=[^=]", text) is not None or (re.search(r"\bif\b", text) and re.search(
             r"(?<![=!<>])=(?!=)", text) and "break" not in text and "return" not in text)
-        cls = "firstwins" if lookup else "reverse"
-        self.add(coll, cls, "loop-reversed", lambda r: f"__mloop({{n}}, {r(coll)})",
-                 f"the loop over `{short(txt(coll))}` run backwards" + (" (first wins)" if lookup else ""), kind="expr")
+        self.loop_reversed(coll, lookup)
 
     def swaps(self, call, callee, args, open_, close, label_value, suffix_rest=None, args_node=None):
         for i in range(len(args) - 1):
@@ -536,9 +548,7 @@ class Finder:
     def c_node(self, node):
         t = node.type
         if t in ("if_statement", "while_statement", "do_statement"):
-            cond = node.child_by_field_name("condition")
-            if cond is not None and cond.type == "parenthesized_expression" and cond.named_child_count == 1:
-                cond = cond.named_children[0]
+            cond = unparenthesized(node.child_by_field_name("condition"))
             self.condition(cond, False if t == "if_statement" else None)
         elif t == "for_statement":
             self.condition(node.child_by_field_name("condition"), None)
@@ -593,15 +603,11 @@ class Finder:
             body = next((c for c in kids if c.type == "block"), None)
             if coll is not None:
                 text = txt(body) if body is not None else ""
-                lookup = re.search(r"\]\s*=[^=]", text) is not None or ".put(" in text
-                cls = "firstwins" if lookup else "reverse"
-                self.add(coll, cls, "loop-reversed", lambda r, coll=coll: f"__mloop({{n}}, {r(coll)})",
-                         f"the loop over `{short(txt(coll))}` run backwards" + (" (first wins)" if lookup else ""))
+                self.loop_reversed(coll, re.search(r"\]\s*=[^=]", text) is not None or ".put(" in text)
         elif t == "return_expression" and node.named_child_count == 1:
             res = node.named_children[0]
             if txt(res) != "null":
-                self.add(res, "reverse", "reversed", lambda r, res=res: f"__mrev({{n}}, {r(res)})",
-                         f"the list `return {short(txt(res))}` returns, reversed", runtime=True)
+                self.reversed_list(res, f"return {short(txt(res))}")
 
     def kotlin_call(self, node):
         kids = node.children
@@ -625,12 +631,7 @@ class Finder:
                 parent.parent.type == "call_expression" and parent.children[0] == node:
             used = True
         if used and name not in NO_DEFAULT and name[:1].islower():
-            self.add(node, "default", "default", lambda r: f"__mdef({{n}}, {r(node)})",
-                     f"`{short(txt(node))}` returns its type's default (\"\", 0, false, empty)", runtime=True)
-            for op, what in (("trim", "trimmed of white space"), ("lower", "in lower case"),
-                             ("nfd", "decomposed (NFD)")):
-                self.add(node, "text", op, (lambda op: lambda r: f"__mtext({{n}}, \"{op}\", {r(node)})")(op),
-                         f"the text `{short(txt(node))}` returns, {what}", runtime=True)
+            self.call_result(node, "\"\", 0, false, empty")
         if args is not None:
             self.swaps(node, callee, [c for c in args.named_children if c.type == "value_argument"], "(", ")",
                        lambda a: ("", a.named_children[-1] if a.named_children else None))
@@ -639,9 +640,7 @@ class Finder:
     def ts_node(self, node):
         t = node.type
         if t in ("if_statement", "while_statement"):
-            cond = node.child_by_field_name("condition")
-            if cond is not None and cond.type == "parenthesized_expression" and cond.named_child_count == 1:
-                cond = cond.named_children[0]
+            cond = unparenthesized(node.child_by_field_name("condition"))
             self.condition(cond, False if t == "if_statement" else None)
         elif t == "ternary_expression":
             self.condition(node.child_by_field_name("condition"), None)
@@ -657,6 +656,13 @@ class Finder:
                     self.add(node, "firstwins", f"{txt(prop)}->{to}", lambda r: "", f"`{short(txt(node))}`: first wins")
             if args is not None:
                 self.swaps(node, fn, list(args.named_children), "(", ")", lambda a: ("", a))
+
+
+def unparenthesized(cond):
+    """C's and TypeScript's `if (x)`: the condition x inside its parentheses."""
+    if cond is not None and cond.type == "parenthesized_expression" and cond.named_child_count == 1:
+        return cond.named_children[0]
+    return cond
 
 
 def swap_render(call, a, b, r):

@@ -1,12 +1,10 @@
 // RevisionTable: holds this folder's WidgetData.kt to the revision table the Swift and C
 // readers are held to (../../Tests/Behaviour/revisions.jsonl, CONTRACT.md §8). Reads the
 // table, asks each row's question, prints every row whose answer differs, and exits 1 if any
-// does. Run by ./revision-table. Kotlin 1.3.
+// does (TableRunner.kt). Run by ./revision-table. Kotlin 1.3.
 
 import org.json.JSONArray
 import org.json.JSONObject
-import java.io.File
-import kotlin.system.exitProcess
 
 private fun rowsJson(rows: List<WidgetTaskRow>): JSONObject {
     val list = JSONArray()
@@ -19,14 +17,8 @@ private fun answer(row: JSONObject): JSONObject {
     return try {
         when (row.getString("question")) {
             "parse" -> {
-                val taps = LinkedHashMap<String, Boolean>()
-                val times = LinkedHashMap<String, Long>()
-                val tapList = row.optJSONArray("taps") ?: JSONArray()
-                for (i in 0 until tapList.length()) taps[tapList.getJSONArray(i).getString(0)] = tapList.getJSONArray(i).getBoolean(1)
-                val timeList = row.optJSONArray("tapTimes") ?: JSONArray()
-                for (i in 0 until timeList.length()) times[timeList.getJSONArray(i).getString(0)] = timeList.getJSONArray(i).getLong(1)
-                val selected = if (row.has("selectedProjectId")) row.getString("selectedProjectId") else null
-                rowsJson(WidgetData.parse(blob, taps, times, selected, row.getLong("nowMs")))
+                val state = RowTaps(row)
+                rowsJson(WidgetData.parse(blob, state.taps, state.times, state.selected, row.getLong("nowMs")))
             }
             "parseProjects" -> {
                 val list = JSONArray()
@@ -48,22 +40,4 @@ private fun answer(row: JSONObject): JSONObject {
     }
 }
 
-/** Same answer: compared as org.json's text of both sides, with the expected side re-read the same way. */
-private fun same(a: JSONObject, b: JSONObject): Boolean = JSONObject(a.toString()).toString() == JSONObject(b.toString()).toString()
-
-fun main(args: Array<String>) {
-    var rows = 0
-    var differing = 0
-    for (line in File(args[0]).readLines()) {
-        if (line.isBlank()) continue
-        val row = JSONObject(line)
-        val got = answer(row)
-        rows++
-        if (!same(got, row.getJSONObject("expect"))) {
-            differing++
-            println("${row.getString("id")}: got $got, expected ${row.getJSONObject("expect")}")
-        }
-    }
-    println("revision table: $rows rows, $differing differing")
-    exitProcess(if (differing == 0 && rows > 0) 0 else 1)
-}
+fun main(args: Array<String>) = runTable("revision table", args[0], ::answer)

@@ -114,21 +114,13 @@ package struct ZoneScan: Sendable {
     }
 }
 
-/// Days since 1970-01-01 → proleptic Gregorian dates (H. Hinnant's civil_from_days; the
-/// other way is `DayString.CalendarDay.daysSinceEpoch`), for naming the zone dimension's days.
+/// Days since 1970-01-01 → `dayStr` text (the dates are `DayString.CalendarDay(daysSinceEpoch:)`'s,
+/// the other way from `daysSinceEpoch`), for naming the zone dimension's days.
 package enum CalendarArithmetic {
     /// `yyyy-MM-dd` of a day number (years 1000–9999 only: four digits).
     package static func dayString(_ days: Int64) -> String {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(year)-\(two(month))-\(two(day))"
+        let date = DayString.CalendarDay(daysSinceEpoch: days)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(date.year)-\(two(date.month))-\(two(date.day))"
     }
 }

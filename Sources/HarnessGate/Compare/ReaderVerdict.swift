@@ -165,10 +165,16 @@ package struct ReaderVerdict: Sendable {
             FieldDifference.between(expected: expected[index], got: got[index])
         }
         var pending: [PendingCase] = []
-        var asked = Set(rule.units(above: revision).filter { !rule.isQuestion($0) })
+        // A unit is asked only on a case the reader answered with a view: a crash, a hang or
+        // a bad line agrees on nothing, so a reader without views is ready for no revision.
+        let members = rule.units(above: revision).filter { !rule.isQuestion($0) }
+        var asked = Set<PendingRule.Unit>()
         for (index, (caseId, all)) in zip(caseIds, compared).enumerated() {
             let inputs = caseInputs?[index] ?? plain
-            asked.formUnion(rule.questionUnits(above: revision, caseInputs: inputs))
+            if got[index].view != nil {
+                asked.formUnion(members)
+                asked.formUnion(rule.questionUnits(above: revision, caseInputs: inputs))
+            }
             guard !all.isEmpty else { continue }
             var differences: [FieldDifference] = []
             var later = PendingCase(caseId: caseId, differences: [], units: [])

@@ -76,17 +76,8 @@ public struct WidgetCalendarDay: Equatable, Hashable, Sendable, CustomStringConv
     init(epochMs ms: Int64, offsetSeconds: Int) {
         let seconds = ms >= 0 ? ms / 1000 : (ms - 999) / 1000
         let local = seconds + Int64(offsetSeconds)
-        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        // H. Hinnant's civil_from_days.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        self.init(year: Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0)), month: Int(month), day: Int(day))
+        let date = DayString.CalendarDay(daysSinceEpoch: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+        self.init(year: date.year, month: date.month, day: date.day)
     }
 
     /// `YYYY-MM-DD` (the year with at least four digits).

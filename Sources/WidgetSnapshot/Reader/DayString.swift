@@ -45,6 +45,21 @@ package enum DayString {
             }
         }
 
+        /// The day `days` after 1970-01-01 (proleptic Gregorian; H. Hinnant's civil_from_days):
+        /// the other way from `daysSinceEpoch`.
+        package init(daysSinceEpoch days: Int64) {
+            let z = days + 719_468
+            let era = (z >= 0 ? z : z - 146_096) / 146_097
+            let dayOfEra = z - era * 146_097
+            let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+            let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+            let mp = (5 * dayOfYear + 2) / 153
+            let month = mp < 10 ? mp + 3 : mp - 9
+            self.year = Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0))
+            self.month = Int(month)
+            self.day = Int(dayOfYear - (153 * mp + 2) / 5 + 1)
+        }
+
         /// Days since 1970-01-01 (proleptic Gregorian; H. Hinnant's days_from_civil).
         package var daysSinceEpoch: Int64 {
             let y = Int64(month <= 2 ? year - 1 : year)
