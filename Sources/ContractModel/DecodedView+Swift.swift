@@ -5,60 +5,65 @@ import WidgetSnapshot
 /// one comparable view out, exactly as an iOS widget would call the library.
 
 extension DecodedView {
-    /// Everything the Swift reader decides for one blob, as a comparable view, through the
-    /// functions an app calls: `WidgetData.parse` (revision 2's, with the tap times, the
-    /// selection and the instant), `parseMeta`, `isSnapshotStale`, `headerFor`,
-    /// `parseProjects`, `projectTitle` (only with a selection, as a project widget asks it),
-    /// `currentTask` (revision 3) —
-    /// so a change to any of them fails the gate; the blob is read once per call, as an app
-    /// calling each reads it. The revision-1 `parse(_:pendingDoneTargets:)` answers the same
-    /// rows without `doneOn` (RevisionTableTests holds both to one table).
+    /// Everything the Swift reader decides for one blob, as a comparable view. The blob is
+    /// parsed once into a `SnapshotDocument` (CONTRACT.md §8.4: one scan for all), as a widget
+    /// provider that asks every question would: `rows(…selectedProjectId:nowMs:)` (revision 2's
+    /// parse, with the tap times, the selection and the instant), `meta` with the public
+    /// `isSnapshotStale` and `headerFor`, `projectList()`, `projectTitle` (only with a
+    /// selection, as a project widget asks it; matched on that list), `WidgetData.display`
+    /// built on those answers, and `trackedTask` (revision 3). A blob that is not a JSON
+    /// object fails `parse`, `projects` and `projectTitle` with the document's error. The
+    /// one-blob functions (`WidgetData.parse`, `parseProjects`, …) are each that document
+    /// and one of its questions; RevisionTableTests and DisplayTableTests hold them to the
+    /// same tables.
     package static func decode(id: String, blob: [UInt8], pendingDoneTargets: PendingTargets,
                               pendingDoneTimestamps: PendingTimestamps = .none, selectedProjectId: String? = nil,
                               capacity: Int = Case.androidCapacity, nowMs: Int64, timeZone: TimeZone?) -> DecodedView {
+        let document = Result { () throws(SnapshotParseError) in try SnapshotDocument(blob: blob) }
+        let rows = document.flatMap { document in
+            Result { () throws(SnapshotParseError) in
+                try document.rows(pendingDoneTargets: pendingDoneTargets, pendingDoneTimestamps: pendingDoneTimestamps,
+                                  selectedProjectId: selectedProjectId, nowMs: nowMs)
+            }
+        }
         let parse: Parse
         var rowValues: [[String: ViewValue]] = []
-        do {
-            let rows = try WidgetData.parse(blob, pendingDoneTargets: pendingDoneTargets, pendingDoneTimestamps: pendingDoneTimestamps,
-                                            selectedProjectId: selectedProjectId, nowMs: nowMs)
+        switch rows {
+        case .success(let rows):
             parse = .tasks(rows.map { WidgetTaskRow(id: $0.id, title: $0.title, isDone: $0.isDone, projectColor: $0.projectColor) })
             rowValues = rows.map { ["doneOn": .optionalInt($0.doneOn)] }
-        } catch {
+        case .failure(let error):
             parse = .error(error.description)
         }
-        let meta = WidgetData.parseMeta(blob)
+        let meta = (try? document.get())?.meta ?? .unknown
         let stale = WidgetData.isSnapshotStale(meta, nowMs: nowMs)
         // The public headerFor, as the widget calls it (so a change to it fails the gate);
         // a zone Foundation lacks gives no day (CONTRACT.md §4).
         let header = timeZone.map { WidgetData.headerFor(meta, nowMs: nowMs, timeZone: $0) }
             ?? (stale ? .outdated(dayMs: nil) : .today)
+        let projects = document.flatMap { document in Result { () throws(SnapshotParseError) in try document.projectList() } }
+        let title = selectedProjectId.map { id in projects.map { SnapshotDocument.projectTitle(id: id, in: $0) } }
         var added: [String: ViewValue] = [:]
-        do {
-            added["projects"] = .projects(try WidgetData.parseProjects(blob))
-        } catch {
-            added["projects"] = .error(error.description)
-        }
-        if let selectedProjectId {
-            do {
-                added["projectTitle"] = .optionalText(try WidgetData.projectTitle(blob, projectId: selectedProjectId))
-            } catch {
-                added["projectTitle"] = .error(error.description)
-            }
-        } else {
-            added["projectTitle"] = .null
-        }
-        added["display"] = .display(display(blob, pendingDoneTargets: pendingDoneTargets, pendingDoneTimestamps: pendingDoneTimestamps,
-                                            selectedProjectId: selectedProjectId, capacity: capacity, nowMs: nowMs, timeZone: timeZone))
-        added["currentTask"] = .currentTask(WidgetData.currentTask(blob))
+        added["projects"] = value(projects) { .projects($0) }
+        added["projectTitle"] = title.map { value($0) { .optionalText($0) } } ?? .null
+        added["display"] = .display(display(rows: rows, projectTitle: title, meta: meta, capacity: capacity, nowMs: nowMs, timeZone: timeZone))
+        added["currentTask"] = .currentTask((try? document.get())?.trackedTask)
         return DecodedView(id: id, parse: parse, meta: meta, stale: stale, header: header, added: added, addedRowValues: rowValues)
     }
 
-    /// `WidgetData.display` as the widget calls it (CONTRACT.md §9); a zone Foundation lacks
-    /// gives no header day, as it gives no `dayMs`.
-    private static func display(_ blob: [UInt8], pendingDoneTargets: PendingTargets, pendingDoneTimestamps: PendingTimestamps,
-                                selectedProjectId: String?, capacity: Int, nowMs: Int64, timeZone: TimeZone?) -> WidgetDisplay {
-        var answer = WidgetData.display(blob, pendingDoneTargets: pendingDoneTargets, pendingDoneTimestamps: pendingDoneTimestamps,
-                                        selectedProjectId: selectedProjectId, nowMs: nowMs,
+    /// An answer as the view's value: `success`'s, or the error's text.
+    private static func value<Answer>(_ answer: Result<Answer, SnapshotParseError>, _ success: (Answer) -> ViewValue) -> ViewValue {
+        switch answer {
+        case .success(let answer): success(answer)
+        case .failure(let error): .error(error.description)
+        }
+    }
+
+    /// `WidgetData.display` as the widget calls it (CONTRACT.md §9), on the answers above; a
+    /// zone Foundation lacks gives no header day, as it gives no `dayMs`.
+    private static func display(rows: Result<[WidgetTaskRow], SnapshotParseError>, projectTitle: Result<String?, SnapshotParseError>?,
+                                meta: SnapshotMeta, capacity: Int, nowMs: Int64, timeZone: TimeZone?) -> WidgetDisplay {
+        var answer = WidgetData.display(rows: rows, projectTitle: projectTitle, meta: meta, nowMs: nowMs,
                                         timeZone: timeZone ?? TimeZone(secondsFromGMT: 0)!, capacity: capacity)
         if timeZone == nil, case .outdated = answer.header { answer.header = .outdated(day: nil) }
         return answer

@@ -1,7 +1,7 @@
 /* The display question (CONTRACT.md §9): Android's Color.parseColor rule and what its
  * widget paints for a case — the rows a capacity shows, the count left over, the header
  * and the empty view. Built on the revision questions (revisions.c) and rd_decode's stamp,
- * as the app's widget is built on WidgetData. */
+ * read from one document, as the app's widget is built on WidgetData. */
 #include "rd_internal.h"
 #include "civil.h"
 
@@ -173,87 +173,50 @@ void rd_display_free(rd_display *d)
     free(d);
 }
 
-/* The list: rd_project_title first when a project is selected (the same try as parse), then
- * rd_parse. 1 and *out (NULL: no rows, the list failed); 0 on OOM. */
-static int listed_rows(const rd_display_query *q, rd_rows **out)
+/* The header's local day: the day of dayMs in the zone. 1 done; 0 when the zone could not
+ * be read. */
+static int header_day(const char *time_zone, int64_t day_ms, rd_display *d)
 {
-    *out = NULL;
-    const rd_parse_query *p = &q->parse;
-    if (p->selected_project_id) {
-        char *title = NULL;
-        size_t title_len;
-        int found = rd_project_title(p->blob, p->blob_len, p->selected_project_id, p->selected_project_id_len,
-                                     &title, &title_len, NULL);
-        free(title);
-        if (found == -2)
-            return 0;
-        if (found == -1)
-            return 1;
-    }
-    rd_rows *rows = rd_parse(p);
-    if (!rows)
+    int64_t seconds = day_ms / 1000 - (day_ms % 1000 < 0);
+    int32_t offset;
+    if (rd_zone_offset_at(time_zone, seconds, &offset) != 1)
         return 0;
-    if (!rows->parse_ok) {
-        rd_rows_free(rows);
-        return 1;
-    }
-    *out = rows;
+    int64_t local = seconds + offset;
+    int64_t year;
+    rd_civil_from_days(local / 86400 - (local % 86400 < 0), &year, &d->header_month, &d->header_day);
+    d->header_year = (int32_t)year;
+    d->has_header_day = 1;
     return 1;
 }
 
 /* The header from the stamp, as rd_decode reads it: 1 done; 0 on OOM or an unreadable zone. */
-static int stamp_header(const rd_display_query *q, rd_display *d)
+static int stamp_header(const rd_document *doc, const rd_display_query *q, rd_display *d)
 {
-    rd_case c = {q->parse.blob, q->parse.blob_len, NULL, 0, q->parse.now_ms, q->time_zone};
-    rd_view *v = rd_decode(&c);
-    if (!v)
+    rd_view v = {0};
+    int ok = rd_document_stamp(doc, q->parse.now_ms, q->time_zone, &v) > 0;
+    free(v.day_str);
+    if (!ok)
         return 0;
-    d->header_kind = v->header_outdated ? RD_HEADER_OUTDATED : RD_HEADER_TODAY;
-    int ok = 1;
-    if (v->header_outdated && v->has_day_ms) {
-        int64_t seconds = v->day_ms / 1000 - (v->day_ms % 1000 < 0);
-        int32_t offset;
-        ok = rd_zone_offset_at(q->time_zone, seconds, &offset) == 1;
-        if (ok) {
-            int64_t local = seconds + offset;
-            int64_t year;
-            rd_civil_from_days(local / 86400 - (local % 86400 < 0), &year, &d->header_month, &d->header_day);
-            d->header_year = (int32_t)year;
-            d->has_header_day = 1;
-        }
-    }
-    rd_view_free(v);
-    return ok;
+    d->header_kind = v.header_outdated ? RD_HEADER_OUTDATED : RD_HEADER_TODAY;
+    return !(v.header_outdated && v.has_day_ms) || header_day(q->time_zone, v.day_ms, d);
 }
 
-rd_display *rd_display_read(const rd_display_query *q)
+/* The first `capacity` rows on screen, handed over from the parsed rows (NULL: the list
+ * failed, no rows). 1 done; 0 on OOM. */
+static int shown_rows(rd_rows *rows, size_t capacity, rd_display *d)
 {
-    if (!q)
-        return NULL;
-    rd_display *d = rd_malloc(sizeof *d);
-    if (!d)
-        return NULL;
-    memset(d, 0, sizeof *d);
-    rd_rows *rows;
-    if (!listed_rows(q, &rows)) {
-        free(d);
-        return NULL;
-    }
     size_t listed = rows ? rows->row_count : 0;
-    size_t shown = listed < q->capacity ? listed : q->capacity;
+    size_t shown = listed < capacity ? listed : capacity;
     d->more = listed - shown;
     d->shows_empty = shown == 0;
-    int ok = 1;
-    if (shown) {
-        d->rows = rd_malloc(shown * sizeof *d->rows);
-        ok = d->rows != NULL;
-    }
-    for (size_t i = 0; ok && i < shown; i++) {
+    if (shown && !(d->rows = rd_malloc(shown * sizeof *d->rows)))
+        return 0;
+    for (size_t i = 0; i < shown; i++) {
         rd_row *r = &rows->rows[i];
         rd_display_row *out = &d->rows[i];
         memset(out, 0, sizeof *out);
         d->row_count++;
-        out->id = r->id;            /* handed over from the parsed rows */
+        out->id = r->id;
         out->id_len = r->id_len;
         out->title = r->title;
         out->title_len = r->title_len;
@@ -261,20 +224,50 @@ rd_display *rd_display_read(const rd_display_query *q)
         out->is_done = r->is_done;
         out->has_dot = r->project_color && rd_android_color(r->project_color, r->project_color_len, &out->dot_argb);
     }
-    rd_rows_free(rows);
-    if (ok && q->parse.selected_project_id) {
-        int found = rd_project_title(q->parse.blob, q->parse.blob_len, q->parse.selected_project_id,
-                                     q->parse.selected_project_id_len, &d->header_title, &d->header_title_len, NULL);
-        if (found == -2)
-            ok = 0;
-        if (found == 1)
-            d->header_kind = RD_HEADER_PROJECT;
+    return 1;
+}
+
+/* The display from the document: projectTitle once when a project is selected (its failure
+ * empties the list, as in the widget's one try; its title is the header), the rows, then the
+ * stamp's header when no title was found. */
+rd_display *rd_document_display(const rd_document *doc, const rd_display_query *q)
+{
+    if (!doc || !q)
+        return NULL;
+    rd_display *d = rd_malloc(sizeof *d);
+    if (!d)
+        return NULL;
+    memset(d, 0, sizeof *d);
+    const rd_parse_query *p = &q->parse;
+    int found = 0;
+    if (p->selected_project_id)
+        found = rd_document_project_title(doc, p->selected_project_id, p->selected_project_id_len,
+                                          &d->header_title, &d->header_title_len, NULL);
+    rd_rows *rows = found == -1 || found == -2 ? NULL : rd_document_parse(doc, p);
+    int ok = found != -2 && (found == -1 || rows);
+    if (rows && !rows->parse_ok) {
+        rd_rows_free(rows);
+        rows = NULL;
     }
-    if (ok && d->header_kind != RD_HEADER_PROJECT)
-        ok = stamp_header(q, d);
+    ok = ok && shown_rows(rows, q->capacity, d);
+    rd_rows_free(rows);
+    if (ok && found == 1)
+        d->header_kind = RD_HEADER_PROJECT;
+    else if (ok)
+        ok = stamp_header(doc, q, d);
     if (!ok) {
         rd_display_free(d);
         return NULL;
     }
+    return d;
+}
+
+rd_display *rd_display_read(const rd_display_query *q)
+{
+    if (!q)
+        return NULL;
+    rd_document *doc = rd_document_load(q->parse.blob, q->parse.blob_len);
+    rd_display *d = doc ? rd_document_display(doc, q) : NULL;
+    rd_document_free(doc);
     return d;
 }

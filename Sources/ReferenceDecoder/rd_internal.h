@@ -78,6 +78,15 @@ typedef struct rd_rev2 {
     int project_rows;   /* the rows are a selected project's: the grace applies */
 } rd_rev2;
 
+/* The blob parsed once (rd_document_load): what every question reads. Not changed after
+ * the load, so any number of questions may read it at once. */
+struct rd_document {
+    int status;     /* 1: an object with v == 1; 0: an object of another version (an empty
+                     * answer to every question); -1: not JSON or not an object */
+    json_t *root;   /* status 1: the top-level object (owned); else NULL */
+    char *error;    /* status -1: why (the reason rd_decode gives), NUL-terminated; else NULL */
+};
+
 int rd_pending_index_init(rd_pending_index *pi, const rd_pending *items, size_t count);
 /* 0: not queued, 1: target false, 2: target true. */
 int rd_pending_lookup(const rd_pending_index *pi, const char *id, size_t len);
@@ -89,6 +98,12 @@ json_t *rd_load_blob(rd_ctx *cx, const unsigned char *blob, size_t blob_len);
 /* The rows of `tasks` (no rows unless an array) into cx->v; colours from root's
  * projectColors. 0 when the parse failed (error set) or on OOM. */
 int rd_read_rows(rd_ctx *cx, json_t *root, json_t *tasks, const rd_pending_index *pi, const rd_rev2 *r2);
+/* The document's verdict on the blob into cx->v as every question starts from it: a failed
+ * load's reason (parse_ok 0), else parse_ok 1. The document's status. */
+int rd_document_begin(rd_ctx *cx, const rd_document *d);
+/* The stamp as rd_decode reads it into v (day_str, valid_until, stale, the header with
+ * dayMs in time_zone): 1; 0 on OOM; -1 when the zone could not be read. */
+int rd_document_stamp(const rd_document *d, int64_t now_ms, const char *time_zone, rd_view *v);
 
 /* ---- view_json.c ---- */
 /* A JSON string per CONTRACT §6; invalid UTF-8 is written as U+FFFD. */

@@ -1,6 +1,6 @@
-/* rd_decode: one case -> the decoded view. Parses the blob (pre-pass, then
- * jansson), applies the field rules of CONTRACT §2 (rows, meta), then stale
- * and header (§4). */
+/* The document (rd_document_load: the blob parsed once, pre-pass then jansson) and
+ * rd_decode on it: one case -> the decoded view, the field rules of CONTRACT §2 (rows,
+ * meta), then stale and header (§4). */
 #include "rd_internal.h"
 
 #include <stdio.h>
@@ -240,22 +240,22 @@ static void read_meta(ctx *cx, json_t *root)
     }
 }
 
-/* ---- the case ---- */
+/* ---- the document: the blob parsed once ---- */
 
 /* A raw NUL byte is never JSON text (inside a string it must be escaped, outside one
  * it is not whitespace), but jansson's stream reader uses NUL as its buffer sentinel
  * and can step over one after a number ({"":0<NUL>} parsed; found by the seeded
  * fuzzer, golden/findings/20261129-35006.json). So the reader refuses it first. */
-static int refuse_raw_nul(ctx *cx, const rd_case *c)
+static int refuse_raw_nul(ctx *cx, const unsigned char *blob, size_t blob_len)
 {
-    const unsigned char *nul = c->blob ? memchr(c->blob, 0, c->blob_len) : NULL;
+    const unsigned char *nul = blob ? memchr(blob, 0, blob_len) : NULL;
     if (!nul)
         return 0;
-    size_t pos = (size_t)(nul - c->blob);
+    size_t pos = (size_t)(nul - blob);
     int line = 1;
     size_t line_start = 0;
     for (size_t k = 0; k < pos; k++)
-        if (c->blob[k] == '\n') {
+        if (blob[k] == '\n') {
             line++;
             line_start = k + 1;
         }
@@ -268,10 +268,7 @@ static int refuse_raw_nul(ctx *cx, const rd_case *c)
 
 json_t *rd_load_blob(ctx *cx, const unsigned char *blob, size_t blob_len)
 {
-    rd_case c = {0};
-    c.blob = blob;
-    c.blob_len = blob_len;
-    if (refuse_raw_nul(cx, &c))
+    if (refuse_raw_nul(cx, blob, blob_len))
         return NULL;
     json_error_t err;
     json_t *root;
@@ -290,64 +287,123 @@ json_t *rd_load_blob(ctx *cx, const unsigned char *blob, size_t blob_len)
     return root;
 }
 
-static void parse_blob(ctx *cx, const rd_case *c, const pending_index *pi)
+rd_document *rd_document_load(const unsigned char *blob, size_t blob_len)
 {
-    json_t *root = rd_load_blob(cx, c->blob, c->blob_len);
-    if (!root)
-        return;
-    if (!json_is_object(root)) {
-        rd_set_error(cx, "invalid blob: the top-level value is not an object");
-    } else if (rd_to_int(json_object_get(root, "v"), -1) != 1) {
-        cx->v->parse_ok = 1;              /* not for this reader: no rows, no meta */
-    } else {
-        cx->v->parse_ok = 1;
-        rd_read_rows(cx, root, json_object_get(root, "tasks"), pi, NULL);
-        read_meta(cx, root);              /* independent of the rows' fate */
+    rd_document *d = rd_malloc(sizeof *d);
+    if (!d)
+        return NULL;
+    rd_view v = {0};
+    ctx cx = {&v, 0};
+    json_t *root = rd_load_blob(&cx, blob, blob_len);
+    d->status = -1;
+    d->root = NULL;
+    if (root && !json_is_object(root)) {
+        rd_set_error(&cx, "invalid blob: the top-level value is not an object");
+    } else if (root && rd_to_int(json_object_get(root, "v"), -1) != 1) {
+        d->status = 0;                     /* not for this reader: every answer is empty */
+    } else if (root) {
+        d->status = 1;
+        d->root = root;
+        root = NULL;
     }
-    json_decref(root);
+    if (root)
+        json_decref(root);
+    d->error = v.error;
+    if (cx.oom) {
+        rd_document_free(d);
+        return NULL;
+    }
+    return d;
 }
 
-rd_view *rd_decode(const rd_case *c)
+void rd_document_free(rd_document *d)
+{
+    if (!d)
+        return;
+    if (d->root)
+        json_decref(d->root);
+    free(d->error);
+    free(d);
+}
+
+int rd_document_begin(ctx *cx, const rd_document *d)
+{
+    if (d->status < 0)
+        rd_set_error(cx, d->error);
+    else
+        cx->v->parse_ok = 1;
+    return d->status;
+}
+
+int rd_document_stamp(const rd_document *d, int64_t now_ms, const char *time_zone, rd_view *v)
+{
+    ctx cx = {v, 0};
+    if (d->status > 0)
+        read_meta(&cx, d->root);          /* independent of the rows' fate */
+    if (cx.oom)
+        return 0;
+    v->stale = v->has_valid_until && now_ms >= v->valid_until;
+    if (v->stale) {
+        v->header_outdated = 1;
+        int64_t ms;
+        int known = v->day_str ? rd_day_str_to_ms(v->day_str, v->day_str_len, time_zone, &ms) : 0;
+        if (known < 0)                 /* the zone could not be read: no answer, not a null one */
+            return -1;
+        if (known) {
+            v->has_day_ms = 1;
+            v->day_ms = ms;
+        }
+    }
+    return 1;
+}
+
+/* ---- the case ---- */
+
+static rd_view *no_case(void)
 {
     rd_view *v = rd_malloc(sizeof *v);
     if (!v)
         return NULL;
     memset(v, 0, sizeof *v);
-    if (!c) {
-        v->error = rd_memdup("no case", 7);
-        if (!v->error) {
-            free(v);
-            return NULL;
-        }
-        return v;
+    v->error = rd_memdup("no case", 7);
+    if (!v->error) {
+        free(v);
+        return NULL;
     }
+    return v;
+}
+
+rd_view *rd_document_decode(const rd_document *d, const rd_case *c)
+{
+    if (!d || !c)
+        return d ? no_case() : NULL;
+    rd_view *v = rd_malloc(sizeof *v);
+    if (!v)
+        return NULL;
+    memset(v, 0, sizeof *v);
     ctx cx = {v, 0};
     pending_index pi;
     if (!rd_pending_index_init(&pi, c->pending, c->pending_count)) {
         free(v);
         return NULL;
     }
-    parse_blob(&cx, c, &pi);
+    if (rd_document_begin(&cx, d) > 0)
+        rd_read_rows(&cx, d->root, json_object_get(d->root, "tasks"), &pi, NULL);
     free(pi.order);
-    if (cx.oom) {
+    if (cx.oom || rd_document_stamp(d, c->now_ms, c->time_zone, v) <= 0) {
         rd_view_free(v);
         return NULL;
     }
+    return v;
+}
 
-    v->stale = v->has_valid_until && c->now_ms >= v->valid_until;
-    if (v->stale) {
-        v->header_outdated = 1;
-        int64_t ms;
-        int known = v->day_str ? rd_day_str_to_ms(v->day_str, v->day_str_len, c->time_zone, &ms) : 0;
-        if (known < 0) {               /* the zone could not be read: no answer, not a null one */
-            rd_view_free(v);
-            return NULL;
-        }
-        if (known) {
-            v->has_day_ms = 1;
-            v->day_ms = ms;
-        }
-    }
+rd_view *rd_decode(const rd_case *c)
+{
+    if (!c)
+        return no_case();
+    rd_document *d = rd_document_load(c->blob, c->blob_len);
+    rd_view *v = d ? rd_document_decode(d, c) : NULL;
+    rd_document_free(d);
     return v;
 }
 

@@ -1,34 +1,13 @@
 /* The questions revisions 2 and 3 add (CONTRACT.md §8): rd_parse (a selected project's
  * rows, doneOn, the grace), rd_parse_projects, rd_project_title, rd_current_task_read.
- * Each parses the blob as rd_decode does (rd_load_blob) and reads with the same org.json
- * coercions (coerce.c). */
+ * Each answers from the document (the blob parsed once, as rd_decode parses it) and reads
+ * with the same org.json coercions (coerce.c); each one-blob function is a load, the
+ * question and a free. */
 #include "rd_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The blob's root object with v == 1: 1 and *out_root; 0 when it is JSON but not for this
- * reader (another version: an empty answer); -1 with cx->v's error set when it is not a
- * JSON object, or on OOM (cx->oom). */
-static int load_v1(rd_ctx *cx, const unsigned char *blob, size_t len, json_t **out_root)
-{
-    *out_root = NULL;
-    json_t *root = rd_load_blob(cx, blob, len);
-    if (!root)
-        return -1;
-    if (!json_is_object(root)) {
-        json_decref(root);
-        rd_set_error(cx, "invalid blob: the top-level value is not an object");
-        return -1;
-    }
-    if (rd_to_int(json_object_get(root, "v"), -1) != 1) {
-        json_decref(root);
-        return 0;
-    }
-    *out_root = root;
-    return 1;
-}
 
 /* getJSONObject on every entry: 1 when all are objects, else the error is set. */
 static int entries_are_objects(rd_ctx *cx, json_t *projects)
@@ -89,25 +68,20 @@ static json_t *selected_tasks(rd_ctx *cx, json_t *root, const rd_parse_query *q,
     return NULL;
 }
 
-rd_rows *rd_parse(const rd_parse_query *q)
+rd_rows *rd_document_parse(const rd_document *d, const rd_parse_query *q)
 {
     rd_view v = {0};
     rd_ctx cx = {&v, 0};
     rd_pending_index pi;
-    if (!q || !rd_pending_index_init(&pi, q->pending, q->pending_count))
+    if (!d || !q || !rd_pending_index_init(&pi, q->pending, q->pending_count))
         return NULL;
-    json_t *root = NULL;
-    int loaded = load_v1(&cx, q->blob, q->blob_len, &root);
-    if (loaded >= 0)
-        v.parse_ok = 1;
-    if (loaded > 0) {
+    if (rd_document_begin(&cx, d) > 0) {
         int status;
-        json_t *project_tasks = selected_tasks(&cx, root, q, &status);
+        json_t *project_tasks = selected_tasks(&cx, d->root, q, &status);
         if (status == 0) {
             rd_rev2 r2 = {q->pending_times, q->pending_times ? q->pending_time_count : 0, q->now_ms, project_tasks != NULL};
-            rd_read_rows(&cx, root, project_tasks ? project_tasks : json_object_get(root, "tasks"), &pi, &r2);
+            rd_read_rows(&cx, d->root, project_tasks ? project_tasks : json_object_get(d->root, "tasks"), &pi, &r2);
         }
-        json_decref(root);
     }
     free(pi.order);
     rd_rows *out = cx.oom ? NULL : rd_malloc(sizeof *out);
@@ -121,6 +95,16 @@ rd_rows *rd_parse(const rd_parse_query *q)
     out->rows = v.rows;
     out->row_count = v.row_count;
     return out;
+}
+
+rd_rows *rd_parse(const rd_parse_query *q)
+{
+    if (!q)
+        return NULL;
+    rd_document *d = rd_document_load(q->blob, q->blob_len);
+    rd_rows *rows = d ? rd_document_parse(d, q) : NULL;
+    rd_document_free(d);
+    return rows;
 }
 
 void rd_rows_free(rd_rows *r)
@@ -166,18 +150,18 @@ void rd_projects_free(rd_projects *p)
     free(p);
 }
 
-rd_projects *rd_parse_projects(const unsigned char *blob, size_t blob_len)
+rd_projects *rd_document_projects(const rd_document *d)
 {
+    if (!d)
+        return NULL;
     rd_view v = {0};
     rd_ctx cx = {&v, 0};
     rd_projects *out = rd_malloc(sizeof *out);
     if (!out)
         return NULL;
     memset(out, 0, sizeof *out);
-    json_t *root = NULL;
-    int loaded = load_v1(&cx, blob, blob_len, &root);
-    out->ok = loaded >= 0;
-    json_t *projects = loaded > 0 ? json_object_get(root, "projects") : NULL;
+    out->ok = rd_document_begin(&cx, d) >= 0;
+    json_t *projects = d->status > 0 ? json_object_get(d->root, "projects") : NULL;
     if (json_is_array(projects) && entries_are_objects(&cx, projects)) {
         size_t n = json_array_size(projects);
         out->projects = rd_malloc((n ? n : 1) * sizeof *out->projects);
@@ -193,7 +177,7 @@ rd_projects *rd_parse_projects(const unsigned char *blob, size_t blob_len)
                 break;
         }
     }
-    if (v.error) {               /* a failed entry: no list, only the reason */
+    if (v.error) {               /* a failed load or entry: no list, only the reason */
         for (size_t i = 0; i < out->count; i++) {
             free(out->projects[i].id);
             free(out->projects[i].title);
@@ -202,8 +186,6 @@ rd_projects *rd_parse_projects(const unsigned char *blob, size_t blob_len)
         out->ok = 0;
         out->error = v.error;
     }
-    if (root)
-        json_decref(root);
     if (cx.oom) {
         rd_projects_free(out);
         return NULL;
@@ -211,14 +193,22 @@ rd_projects *rd_parse_projects(const unsigned char *blob, size_t blob_len)
     return out;
 }
 
-int rd_project_title(const unsigned char *blob, size_t blob_len, const char *id, size_t id_len,
-                     char **out_title, size_t *out_len, char **out_error)
+rd_projects *rd_parse_projects(const unsigned char *blob, size_t blob_len)
+{
+    rd_document *d = rd_document_load(blob, blob_len);
+    rd_projects *list = d ? rd_document_projects(d) : NULL;
+    rd_document_free(d);
+    return list;
+}
+
+int rd_document_project_title(const rd_document *d, const char *id, size_t id_len,
+                              char **out_title, size_t *out_len, char **out_error)
 {
     *out_title = NULL;
     *out_len = 0;
     if (out_error)
         *out_error = NULL;
-    rd_projects *list = rd_parse_projects(blob, blob_len);
+    rd_projects *list = rd_document_projects(d);
     if (!list)
         return -2;
     int answer = 0;
@@ -242,6 +232,15 @@ int rd_project_title(const unsigned char *blob, size_t blob_len, const char *id,
     return answer;
 }
 
+int rd_project_title(const unsigned char *blob, size_t blob_len, const char *id, size_t id_len,
+                     char **out_title, size_t *out_len, char **out_error)
+{
+    rd_document *d = rd_document_load(blob, blob_len);
+    int answer = rd_document_project_title(d, id, id_len, out_title, out_len, out_error);
+    rd_document_free(d);
+    return answer;
+}
+
 void rd_current_task_free(rd_current_task *t)
 {
     if (!t)
@@ -262,23 +261,18 @@ static int text_of(json_t *value, char **out, size_t *len)
     return *out != NULL;
 }
 
-int rd_current_task_read(const unsigned char *blob, size_t blob_len, rd_current_task **out)
+int rd_document_current_task(const rd_document *d, rd_current_task **out)
 {
     *out = NULL;
-    rd_view v = {0};
-    rd_ctx cx = {&v, 0};
-    json_t *root = NULL;
-    int loaded = load_v1(&cx, blob, blob_len, &root);
-    free(v.error);
-    if (loaded <= 0)
-        return cx.oom ? -1 : 0;
-    json_t *task = json_object_get(root, "currentTask");
+    if (!d)
+        return -1;
+    if (d->status <= 0)
+        return 0;
+    json_t *task = json_object_get(d->root, "currentTask");
     json_t *id = json_is_object(task) ? json_object_get(task, "id") : NULL;
     json_t *title = json_is_object(task) ? json_object_get(task, "title") : NULL;
-    if (!id || !title) {
-        json_decref(root);
+    if (!id || !title)
         return 0;
-    }
     rd_current_task *t = rd_malloc(sizeof *t);
     int ok = t != NULL;
     if (t)
@@ -303,11 +297,18 @@ int rd_current_task_read(const unsigned char *blob, size_t blob_len, rd_current_
             t->focus_cycle = rd_to_int(cycle, 0);
         }
     }
-    json_decref(root);
     if (!ok) {
         rd_current_task_free(t);
         return -1;
     }
     *out = t;
     return 1;
+}
+
+int rd_current_task_read(const unsigned char *blob, size_t blob_len, rd_current_task **out)
+{
+    rd_document *d = rd_document_load(blob, blob_len);
+    int answer = rd_document_current_task(d, out);
+    rd_document_free(d);
+    return answer;
 }

@@ -34,7 +34,7 @@ enum ReaderPair {
                                        pendingDoneTargets: PendingTargets(settings.pendsT1 ? [("t1", true)] : []),
                                        nowMs: settings.nowMs, timeZone: zones[settings.timeZone])
         let c = CReference.decode(id: "fuzz", blob: blob,
-                                  pending: settings.pendsT1 ? [CReference.Pending(id: Array("t1".utf8), isDone: true)] : [],
+                                  pending: settings.pendsT1 ? [Case.PendingTarget(taskId: "t1", isDone: true)] : [],
                                   nowMs: settings.nowMs, timeZone: settings.timeZone)
         let differences = FieldDifference.between(expected: c, got: .view(swift))
         if differences.isEmpty { return nil }

@@ -9,12 +9,7 @@ import XCTest
 /// row's expected one (the Kotlin end is held to it by `scripts/kotlin/display-table`).
 final class DisplayTableTests: XCTestCase {
     func testSwiftAndCAnswerEveryRowAsTheTableSays() throws {
-        let rows = try DisplayTable.load()
-        XCTAssertGreaterThan(rows.count, 150, "the table was read whole")
-        for row in rows {
-            XCTAssertEqual(DisplayTable.swiftAnswer(row), row.expect, "Swift: \(row.id)")
-            XCTAssertEqual(DisplayTable.cAnswer(row), row.expect, "C: \(row.id)")
-        }
+        try DisplayTable.assertEveryRowAsTheTableSays(atLeast: 150)
     }
 
     /// Every UTF-16 unit as a hex digit (`#` + six of it) and as a name letter: Swift and C
@@ -36,46 +31,28 @@ final class DisplayTableTests: XCTestCase {
 
     /// Out of memory at any allocation gives no answer, never a wrong one.
     func testAFailedAllocationNeverChangesAnAnswer() throws {
-        var unavailable = 0
-        for row in try DisplayTable.load() where row.question == "display" {
-            for n in 0..<30 {
-                rd_test_fail_allocations_after(n)
-                let answer = DisplayTable.cAnswer(row)
-                rd_test_fail_allocations_after(-1)
-                if answer == .unavailable { unavailable += 1 } else { XCTAssertEqual(answer, row.expect, "\(row.id), allocation \(n)") }
-            }
-        }
-        XCTAssertGreaterThan(unavailable, 100, "the hook reaches the display's allocations")
+        try DisplayTable.assertAFailedAllocationNeverChangesAnAnswer(allocations: 30) { $0.question == "display" }
     }
 
     /// The table can fail: a wrong expectation in a row is caught for both readers.
     func testAWrongExpectationIsCaught() throws {
         let rows = try DisplayTable.load()
-        var row = try XCTUnwrap(rows.first { $0.id == "display/project-list-broken-empties-rows" })
+        let row = try XCTUnwrap(rows.first { $0.id == "display/project-list-broken-empties-rows" })
         guard case .display(let expected) = row.expect else { return XCTFail("a display row") }
         var wrong = expected
         wrong.empty = false
-        row.expect = .display(wrong)
-        XCTAssertNotEqual(DisplayTable.swiftAnswer(row), row.expect)
-        XCTAssertNotEqual(DisplayTable.cAnswer(row), row.expect)
-        var colour = try XCTUnwrap(rows.first { $0.id == "color/rgb-inbox" })
-        colour.expect = .dot("#FF90BBA5")
-        XCTAssertNotEqual(DisplayTable.swiftAnswer(colour), colour.expect)
-        XCTAssertNotEqual(DisplayTable.cAnswer(colour), colour.expect)
+        DisplayTable.assertCaught(row, expecting: .display(wrong))
+        DisplayTable.assertCaught(try XCTUnwrap(rows.first { $0.id == "color/rgb-inbox" }), expecting: .dot("#FF90BBA5"))
     }
 }
 
 /// A row of the display table and the readers' answers in one comparable form.
-enum DisplayTable {
-    struct Row {
+enum DisplayTable: BehaviourTable {
+    struct Row: BehaviourTableRow {
         var id: String
         var question: String
         var color: String
-        var blob: [UInt8]
-        var taps: [(String, Bool)]
-        var tapTimes: [(String, Int64)]
-        var selectedProjectId: String?
-        var nowMs: Int64
+        var input: TableCase
         var timeZone: String
         var capacity: Int
         var expect: Answer
@@ -99,24 +76,12 @@ enum DisplayTable {
         case unavailable
     }
 
-    static func load() throws -> [Row] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Behaviour/display.jsonl")
-        let text = try String(contentsOf: url, encoding: .utf8)
-        return try text.split(separator: "\n").map { line in try row(JSONParser().parse(String(line))) }
-    }
+    static let fileName = "display.jsonl"
+    static let unavailable = Answer.unavailable
 
-    private static func row(_ value: JSONValue) throws -> Row {
-        let object = try XCTUnwrap(value.objectValue)
-        func string(_ value: JSONValue?) -> String? { value?.stringValue?.string }
-        func integer(_ value: JSONValue?) -> Int64? { if case .integer(let n)? = value { return n }; return nil }
-        func pairs<T>(_ key: String, _ second: (JSONValue) -> T?) -> [(String, T)] {
-            (object[key]?.arrayValue ?? []).compactMap { pair in
-                guard let items = pair.arrayValue, let id = string(items.first), let value = second(items[1]) else { return nil }
-                return (id, value)
-            }
-        }
-        let expect = try XCTUnwrap(object["expect"]?.objectValue)
+    static func row(_ line: BehaviourLine) throws -> Row {
+        func string(_ value: JSONValue?) -> String? { BehaviourLine.string(value) }
+        let expect = try XCTUnwrap(line["expect"]?.objectValue)
         let answer: Answer
         if let dot = expect["dot"] {
             answer = .dot(string(dot))
@@ -127,23 +92,22 @@ enum DisplayTable {
                     let items = row.arrayValue ?? []
                     return Shown(id: string(items[0]) ?? "", title: string(items[1]) ?? "", isDone: items[2] == .bool(true), dot: string(items[3]))
                 },
-                more: Int(integer(expect["more"]) ?? -1), kind: string(header["kind"]) ?? "", title: string(header["title"]),
+                more: Int(BehaviourLine.integer(expect["more"]) ?? -1), kind: string(header["kind"]) ?? "", title: string(header["title"]),
                 day: string(header["day"]), empty: expect["empty"] == .bool(true)))
         }
-        return Row(id: string(object["id"]) ?? "", question: string(object["question"]) ?? "", color: string(object["color"]) ?? "",
-                   blob: Array((string(object["blob"]) ?? "").utf8),
-                   taps: pairs("taps") { if case .bool(let b) = $0 { return b }; return nil }, tapTimes: pairs("tapTimes") { integer($0) },
-                   selectedProjectId: string(object["selectedProjectId"]), nowMs: integer(object["nowMs"]) ?? 0,
-                   timeZone: string(object["timeZone"]) ?? "UTC", capacity: Int(integer(object["capacity"]) ?? 20), expect: answer)
+        return Row(id: line.string("id") ?? "", question: line.string("question") ?? "", color: line.string("color") ?? "",
+                   input: line.input, timeZone: line.string("timeZone") ?? "UTC", capacity: Int(line.integer("capacity") ?? 20),
+                   expect: answer)
     }
 
     // MARK: Swift
 
     static func swiftAnswer(_ row: Row) -> Answer {
         guard row.question == "display" else { return .dot(WidgetDotColor.android(row.color)?.hex) }
-        let display = WidgetData.display(row.blob, pendingDoneTargets: PendingTargets(row.taps.map { (taskId: $0.0, isDone: $0.1) }),
-                                         pendingDoneTimestamps: PendingTimestamps(row.tapTimes.map { (taskId: $0.0, doneAtMs: $0.1) }),
-                                         selectedProjectId: row.selectedProjectId, nowMs: row.nowMs,
+        let input = row.input
+        let display = WidgetData.display(input.blob, pendingDoneTargets: input.pendingDoneTargets,
+                                         pendingDoneTimestamps: input.pendingDoneTimestamps,
+                                         selectedProjectId: input.selectedProjectId, nowMs: input.nowMs,
                                          timeZone: TimeZone(identifier: row.timeZone)!, capacity: row.capacity)
         var kind = "today", title: String?, day: String?
         switch display.header {
@@ -164,30 +128,15 @@ enum DisplayTable {
         return painted == 1 ? WidgetDotColor(argb: argb).hex : nil
     }
 
-    static func cAnswer(_ row: Row) -> Answer {
+    /// Through `rd_display_read`, or `rd_document_display` on `document`.
+    static func cAnswer(_ row: Row, document: OpaquePointer?) -> Answer {
         guard row.question == "display" else { return .dot(cColor(row.color)) }
-        let ids = (row.taps.map(\.0) + row.tapTimes.map(\.0) + [row.selectedProjectId ?? ""]).map { Array($0.utf8).map { CChar(bitPattern: $0) } }
-        return row.blob.withUnsafeBufferPointer { blob in
-            withPointers(ids) { pointers in
-                let taps = row.taps.indices.map { rd_pending(id: pointers[$0], id_len: ids[$0].count, is_done: row.taps[$0].1 ? 1 : 0) }
-                let times = row.tapTimes.indices.map { k in
-                    rd_pending_time(id: pointers[row.taps.count + k], id_len: ids[row.taps.count + k].count, done_at_ms: row.tapTimes[k].1)
-                }
-                return taps.withUnsafeBufferPointer { taps in
-                    times.withUnsafeBufferPointer { times in
-                        row.timeZone.withCString { zone in
-                            let parse = rd_parse_query(blob: blob.baseAddress, blob_len: blob.count, pending: taps.baseAddress,
-                                                       pending_count: taps.count, pending_times: times.baseAddress,
-                                                       pending_time_count: times.count,
-                                                       selected_project_id: row.selectedProjectId == nil ? nil : pointers.last!,
-                                                       selected_project_id_len: ids.last!.count, now_ms: row.nowMs)
-                            var query = rd_display_query(parse: parse, time_zone: zone, capacity: row.capacity)
-                            guard let result = rd_display_read(&query) else { return .unavailable }
-                            defer { rd_display_free(result) }
-                            return .display(display(result.pointee))
-                        }
-                    }
-                }
+        return row.input.withQuery { parse in
+            row.timeZone.withCString { zone in
+                var query = rd_display_query(parse: parse, time_zone: zone, capacity: row.capacity)
+                guard let result = document.map({ rd_document_display($0, &query) }) ?? rd_display_read(&query) else { return .unavailable }
+                defer { rd_display_free(result) }
+                return .display(display(result.pointee))
             }
         }
     }
@@ -204,19 +153,5 @@ enum DisplayTable {
                        empty: d.shows_empty != 0)
     }
 
-    /// Stable pointers to each byte array for the duration of `body`.
-    private static func withPointers<Result>(_ arrays: [[CChar]], _ body: ([UnsafePointer<CChar>?]) -> Result) -> Result {
-        let copies = arrays.map { array -> UnsafeMutablePointer<CChar> in
-            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: max(array.count, 1))
-            copy.initialize(from: array, count: array.count)
-            return copy
-        }
-        defer { copies.forEach { $0.deallocate() } }
-        return body(copies.map { UnsafePointer($0) })
-    }
-
-    private static func text(_ pointer: UnsafeMutablePointer<CChar>?, _ length: Int) -> String? {
-        guard let pointer else { return nil }
-        return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
-    }
+    private static func text(_ pointer: UnsafeMutablePointer<CChar>?, _ length: Int) -> String? { TableCase.text(pointer, length) }
 }

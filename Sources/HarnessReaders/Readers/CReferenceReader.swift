@@ -11,8 +11,7 @@ package struct CReferenceReader: InProcessReader {
 
     package func outcome(_ testCase: Case) -> ReaderOutcome {
         CReference.decode(id: testCase.id, blob: testCase.blob,
-                          pending: testCase.pendingDoneTargets.map { CReference.Pending(id: $0.taskId.utf8, isDone: $0.isDone) },
-                          pendingTimes: testCase.pendingDoneTimestamps.map { CReference.PendingTime(id: $0.taskId.utf8, ms: $0.ms) },
+                          pending: testCase.pendingDoneTargets, pendingTimes: testCase.pendingDoneTimestamps,
                           selectedProjectId: testCase.selectedProjectId?.utf8, capacity: testCase.capacity, nowMs: testCase.nowMs,
                           timeZone: testCase.timeZone)
     }

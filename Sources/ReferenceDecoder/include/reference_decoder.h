@@ -156,8 +156,9 @@ struct json_error_t;
 int rd_json_load(const char *text, size_t len, size_t flags, struct json_t **out, struct json_error_t *error);
 
 /* ---- Revisions 2 and 3 of the contract (CONTRACT.md §8) ----
- * Each question parses the blob on its own (CONTRACT §1 input rules, as rd_decode) and
- * answers one thing; rd_decode above stays revision 1's whole view. */
+ * Each question answers one thing; rd_decode above stays revision 1's whole view. Each
+ * function here parses the blob on its own (CONTRACT §1 input rules, as rd_decode); to ask
+ * several questions of one blob, parse it once into an rd_document (below). */
 
 /* A queued tap's time: when the tap on `id` (UTF-8, not NUL-terminated) marked the task
  * done, epoch ms. When several entries name the same id, the last one wins. */
@@ -293,6 +294,43 @@ typedef struct rd_display {
  * read (as rd_decode). Free with rd_display_free. */
 rd_display *rd_display_read(const rd_display_query *q);
 void rd_display_free(rd_display *d);
+
+/* ---- One blob, parsed once, for every question ----
+ * rd_document_load reads the blob exactly as rd_decode does (raw NUL refused, the pre-pass,
+ * jansson; a top-level value that is not an object is a failure) and keeps the parsed tree.
+ * Each rd_document_* question gives what its one-blob function above gives for that blob —
+ * those functions are a load, the question and a free. A question that takes a query reads
+ * everything in it but its blob and blob_len (rd_case's, rd_parse_query's, rd_display_query's
+ * parse.blob): the document is the blob.
+ *
+ * Ownership, explicitly:
+ *   - created: rd_document_load returns a document the caller owns (NULL only on
+ *     out-of-memory); it copies what it keeps, so the blob need not outlive it;
+ *   - asked: every rd_document_* question borrows the document (const: it never keeps,
+ *     changes or frees it), so ask it any number of questions, in any order, from any
+ *     number of threads at once; each answer is the caller's, freed with the same rd_*_free
+ *     as its one-blob function's, and holds its own copies (nothing in it points into the
+ *     document), so it may outlive the document;
+ *   - freed once: rd_document_free, after the last question has returned; NULL is ignored.
+ * The harness loads one document per case, asks it every question, then frees it. */
+typedef struct rd_document rd_document;
+
+/* The blob parsed. A blob that is not JSON, or not an object, still gives a document: every
+ * question answers that failure (rd_decode's error text). */
+rd_document *rd_document_load(const unsigned char *blob, size_t blob_len);
+void rd_document_free(rd_document *d);
+
+/* rd_decode, rd_parse, rd_parse_projects, rd_project_title, rd_current_task_read and
+ * rd_display_read on the document: the same answers, the same ownership of what they
+ * return and the same return values (NULL / -1 / -2 on out-of-memory). A NULL document is
+ * out of memory. */
+rd_view *rd_document_decode(const rd_document *d, const rd_case *c);
+rd_rows *rd_document_parse(const rd_document *d, const rd_parse_query *q);
+rd_projects *rd_document_projects(const rd_document *d);
+int rd_document_project_title(const rd_document *d, const char *id, size_t id_len,
+                              char **out_title, size_t *out_len, char **out_error);
+int rd_document_current_task(const rd_document *d, rd_current_task **out);
+rd_display *rd_document_display(const rd_document *d, const rd_display_query *q);
 
 /* The pieces the Swift side or tests may want on their own. */
 

@@ -21,23 +21,36 @@ extension WidgetData {
     public static func display(_ blob: [UInt8], pendingDoneTargets: PendingTargets = .none,
                                pendingDoneTimestamps: PendingTimestamps = .none, selectedProjectId: String?,
                                nowMs: Int64, timeZone: TimeZone, capacity: Int = androidCapacity) -> WidgetDisplay {
-        precondition(capacity >= 0, "a widget shows zero rows or more")
-        let document = try? SnapshotDocument(blob: blob)
-        var listed: [WidgetTaskRow] = []
-        if let document {
-            do {
-                if let selectedProjectId { _ = try document.projectTitle(id: selectedProjectId) }
-                listed = try document.rows(pendingDoneTargets: pendingDoneTargets, pendingDoneTimestamps: pendingDoneTimestamps,
-                                           selectedProjectId: selectedProjectId, nowMs: nowMs)
-            } catch {
-                listed = []
+        let document = Result { () throws(SnapshotParseError) in try SnapshotDocument(blob: blob) }
+        let rows = document.flatMap { document in
+            Result { () throws(SnapshotParseError) in
+                try document.rows(pendingDoneTargets: pendingDoneTargets, pendingDoneTimestamps: pendingDoneTimestamps,
+                                  selectedProjectId: selectedProjectId, nowMs: nowMs)
             }
         }
+        let title = selectedProjectId.map { id in
+            document.flatMap { document in Result { () throws(SnapshotParseError) in try document.projectTitle(id: id) } }
+        }
+        return display(rows: rows, projectTitle: title, meta: (try? document.get())?.meta ?? .unknown,
+                       nowMs: nowMs, timeZone: timeZone, capacity: capacity)
+    }
+
+    /// The answer from the questions it is built on, each asked once: `rows`, `parse`'s answer
+    /// (revision 2's, with the selection); `projectTitle`, the selection's (nil: no selection);
+    /// `meta`, the stamp (`.unknown` for a blob that is not a JSON object).
+    package static func display(rows: Result<[WidgetTaskRow], SnapshotParseError>,
+                                projectTitle: Result<String?, SnapshotParseError>?, meta: SnapshotMeta,
+                                nowMs: Int64, timeZone: TimeZone, capacity: Int = androidCapacity) -> WidgetDisplay {
+        precondition(capacity >= 0, "a widget shows zero rows or more")
+        // projectTitle runs first in the same try as parse: its failure empties the list too.
+        var titleFailed = false
+        if case .failure? = projectTitle { titleFailed = true }
+        let listed = titleFailed ? [] : (try? rows.get()) ?? []
         let shown = listed.prefix(capacity).map { row in
             WidgetDisplayRow(id: row.id, title: row.title, isDone: row.isDone, dot: row.projectColor.flatMap(WidgetDotColor.android))
         }
         return WidgetDisplay(rows: shown, moreCount: listed.count - shown.count,
-                             header: displayHeader(document, selectedProjectId: selectedProjectId, nowMs: nowMs, timeZone: timeZone),
+                             header: displayHeader(projectTitle: try? projectTitle?.get(), meta: meta, nowMs: nowMs, timeZone: timeZone),
                              showsEmptyView: shown.isEmpty)
     }
 
@@ -49,12 +62,12 @@ extension WidgetData {
     }
 
     /// The provider's header: the project's title, else the stamp's verdict.
-    private static func displayHeader(_ document: SnapshotDocument?, selectedProjectId: String?, nowMs: Int64,
+    private static func displayHeader(projectTitle: String?, meta: SnapshotMeta, nowMs: Int64,
                                       timeZone: TimeZone) -> WidgetDisplayHeader {
-        if let document, let selectedProjectId, let title = try? document.projectTitle(id: selectedProjectId) {
-            return .project(title: title)
+        if let projectTitle {
+            return .project(title: projectTitle)
         }
-        switch headerFor(document?.meta ?? .unknown, nowMs: nowMs, timeZone: timeZone) {
+        switch headerFor(meta, nowMs: nowMs, timeZone: timeZone) {
         case .today: return .today
         case .outdated(let dayMs): return .outdated(day: dayMs.map { localDay(ofMs: $0, timeZone: timeZone) })
         }

@@ -101,7 +101,13 @@ public struct SnapshotDocument: Sendable {
     /// Revision 2's `projectTitle` (CONTRACT.md §8.2): the title of the first listed project
     /// whose id has the same code points, nil when none; throws where `projectList` throws.
     public func projectTitle(id: String) throws(SnapshotParseError) -> String? {
-        try projectList().first { sameCodePoints($0.id, id) }?.title
+        Self.projectTitle(id: id, in: try projectList())
+    }
+
+    /// `projectTitle`'s match on a list `projectList` already gave: the title of the first
+    /// project whose id has the same code points.
+    package static func projectTitle(id: String, in projects: [WidgetProject]) -> String? {
+        projects.first { sameCodePoints($0.id, id) }?.title
     }
 
     /// Revision 3's `currentTask` (CONTRACT.md §8.3): nil for another version, when absent,
