@@ -40,7 +40,7 @@ enum RecordCommand: Subcommand {
       --root DIR            the tree that holds golden/ (default: .)
       --cases FILE          a case stream to record instead of the corpus (needs --out)
       --out FILE            where the views of --cases go
-    \(Testee.optionsHelp)
+    \(Testee.timeoutsHelp)
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {

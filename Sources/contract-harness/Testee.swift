@@ -10,15 +10,21 @@ enum Testee {
                             questions of a later revision are pending for it (counted and shown, never
                             failing), its own revision's are compared; a testee built with
                             WidgetContractTestee prints its own with `COMMAND --contract-revision`
+    \(timeoutsHelp)
+                            A testee that crashes, hangs or writes a line for another case fails
+                            that case only (shown with its stderr) and is restarted; after
+                            \(ExternalProcessReader.brokenAfter) failed cases in a row it is declared broken and
+                            its remaining cases fail at once.
+    """
+
+    /// `--timeout` and `--start-timeout` alone: what `record` takes (it has no `--testee`, and
+    /// a failed case stops it rather than restarting the testee).
+    static let timeoutsHelp = """
       --timeout SECONDS     how long a testee may take for one line, the first line after a
                             (re)start included (default 10)
       --start-timeout SECONDS
                             the first line after a testee (re)starts instead, for a slow start
                             such as a JVM's (default: --timeout)
-                            A testee that crashes, hangs or writes a line for another case fails
-                            that case only (shown with its stderr) and is restarted; after
-                            \(ExternalProcessReader.brokenAfter) failed cases in a row it is declared broken and
-                            its remaining cases fail at once.
     """
 
     /// The testees given, with the timeouts given.

@@ -107,6 +107,19 @@ final class CLITests: XCTestCase {
         }
     }
 
+    /// `record --help` offers only what `record` takes: it has no `--testee` (refused as an
+    /// unknown option) and stops at the first failed case instead of restarting the testee.
+    func testRecordHelpOffersOnlyWhatRecordTakes() throws {
+        let help = try GateTestSupport.runCLI(["record", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.out.contains("--start-timeout SECONDS"), help.out)
+        XCTAssertFalse(help.out.contains("--testee"), help.out)
+        XCTAssertFalse(help.out.contains("is restarted"), help.out)
+        let refused = try GateTestSupport.runCLI(["record", "--reader-command", "cat", "--testee", "x=cat"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.err.contains("unknown option --testee"), refused.err)
+    }
+
     func testUpdateRefusesUnderCI() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = "true"

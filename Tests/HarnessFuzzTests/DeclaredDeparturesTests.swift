@@ -101,6 +101,25 @@ final class DeclaredDeparturesTests: XCTestCase {
         XCTAssertEqual(first("{}", view([row(title: "1.0E23")]), view([row(title: "1.0E22")])).0, "c/kotlin parse.tasks[].title")
     }
 
+    /// D7 is a double coerced to text wherever org.json prints one: a later revision's texts
+    /// (`currentTask.id`, `projects[].title` …) too, not only revision 1's rows (`fuzz --seed 7
+    /// --case 8389 --kotlin` saved `{"v":1,"currentTask":{"id":1e23,"title":""}}` as a new finding).
+    func testJDK17DoubleTextInALaterRevisionsTextIsD7() throws {
+        let blob = #"{"v":1,"currentTask":{"id":1e23,"title":""},"projects":[{"id":"p","title":1e23,"tasks":[]}]}"#
+        let c = DecodedView.decode(id: "x", blob: Array(blob.utf8), pendingDoneTargets: .none, nowMs: 0,
+                                   timeZone: TimeZone(identifier: "Europe/Berlin"))
+        let line = c.canonicalJSONString
+        XCTAssertTrue(line.contains(#""id":"1.0E23""#) && line.contains(#""title":"1.0E23""#), line)
+        func kotlin(_ edit: (String) -> String) throws -> DecodedView {
+            let (_, outcome) = try ViewLine.parse(Array(edit(line).utf8), file: "kotlin", lineNumber: 1)
+            return try XCTUnwrap(outcome.view)
+        }
+        let jdk17 = try kotlin { $0.replacingOccurrences(of: "1.0E23", with: "9.999999999999999E22") }
+        XCTAssertEqual(first(blob, c, jdk17).1, "D7")
+        let other = try kotlin { $0.replacingOccurrences(of: #""id":"1.0E23""#, with: #""id":"1.0E22""#) }
+        XCTAssertEqual(first(blob, c, other).0, "c/kotlin currentTask.id", "another number is no excuse")
+    }
+
     func testAnUndeclaredDifferenceIsAFinding() {
         let c = view([row(title: "a", color: nil)])
         let kotlin = view([row(title: "a", color: "")])

@@ -21,6 +21,7 @@ final class GateTests: XCTestCase {
         XCTAssertTrue(result.passed)
         // Swift must equal the expected output on every case (CONTRACT §5).
         XCTAssertEqual(result.verdicts.first { $0.reader == "swift" }?.deviations.count, 0)
+        XCTAssertFalse(result.notices.contains { $0.contains("--no-recordings") }, "\(result.notices)")
     }
 
     func testAChangedExpectedValueFailsNamingTheCaseAndField() throws {
@@ -37,6 +38,9 @@ final class GateTests: XCTestCase {
         XCTAssertEqual(swift.unexpected.first?.differences.first?.expected, "1784325600001")
         XCTAssertEqual(swift.suggestedEntries.count, 1)
         XCTAssertTrue(TextSummary.render(ReportFacts(result)).contains("\(caseId)  meta.validUntil: expected 1784325600001, got 1784325600000"))
+        // A run without the recordings says, in every report, which it left out.
+        XCTAssertEqual(result.notices.filter { $0.contains("--no-recordings") }, ["kotlin's recording (golden/kotlin) was not compared: --no-recordings"])
+        XCTAssertTrue(TextSummary.render(ReportFacts(result)).contains("note: kotlin's recording (golden/kotlin) was not compared: --no-recordings"))
     }
 
     func testAListEntryThatNoLongerHappensIsStale() throws {

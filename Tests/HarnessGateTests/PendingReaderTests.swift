@@ -58,6 +58,24 @@ final class PendingReaderTests: XCTestCase {
         XCTAssertGreaterThan(strictVerdict.unexpected.count, verdict.unexpected.count)
     }
 
+    /// "Ready to declare" is evidence that the reader already agrees on a later revision's
+    /// fields: a reader that gave no view (it crashed, hung, wrote garbage) agrees on nothing,
+    /// so no revision is ready for it (a garbage testee was told `--testee junk@3=…` would pass).
+    func testAReaderThatGaveNoViewIsReadyForNothing() throws {
+        let line = ##"{"id":"legacy/base@berlin@day","parse":{"tasks":[{"id":"t1","title":"Buy milk","isDone":false,"projectColor":"#00aa00","doneOn":null}]},"meta":{"dayStr":null,"validUntil":null},"stale":false,"header":{"kind":"today"},"display":{"rows":[{"id":"t1","title":"Buy milk","isDone":false,"dot":"#FF00AA00"}],"more":0,"header":{"kind":"today","title":null,"day":null},"empty":false},"projects":[],"projectTitle":null,"currentTask":null}"##
+        let (id, expected) = try ViewLine.parse(Array(line.utf8), file: "test", lineNumber: 1)
+        let list = try DivergenceList.parse("", file: "golden/divergences/junk.txt")
+        let reader = ReaderEntry.liveTestee("junk", contractRevision: 1)
+        let agreeing = ReaderVerdict.judge(reader: reader, caseIds: [id], expected: [expected], got: [expected], list: list)
+        XCTAssertFalse(agreeing.readiness.isEmpty)
+        XCTAssertTrue(agreeing.readiness.allSatisfy(\.isReady), "a reader whose view agrees is ready")
+        for failure in ["crash: malformed: junk stdout:1: not a JSON view line", "broken: junk failed on 20 cases in a row", "hang: no line in 2 s"] {
+            let silent = ReaderVerdict.judge(reader: reader, caseIds: [id], expected: [expected], got: [.failure(failure)], list: list)
+            XCTAssertEqual(silent.unexpected.count, 1)
+            XCTAssertTrue(silent.readiness.allSatisfy { !$0.isReady && $0.ready.isEmpty }, "\(failure): \(silent.readiness)")
+        }
+    }
+
     /// The gate (recordings left out) over C and "lagging": the Swift reader with the first row's isDone
     /// flipped on every `meta` case, declaring `revision`. Returns the result and lagging's verdict.
     private func checkTheFlippingReader(declaring revision: Int, _ paths: HarnessPaths,

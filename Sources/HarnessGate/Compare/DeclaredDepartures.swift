@@ -84,7 +84,7 @@ package struct DeclaredDepartures: Sendable {
             return texts == nil && isHeader && Self.isDayOutsideCalendar(want, have)
         case .d7:
             // JDK 17's Double.toString is not always the shortest form: the same doubles.
-            guard let (mine, theirs) = texts, let mine, let theirs else { return false }
+            guard let (mine, theirs) = texts ?? Self.quotedTexts(difference), let mine, let theirs else { return false }
             return Self.sameDoubles(mine, theirs)
         case .d8:
             // JDK 17 reads a day up to 1900-01-01 with the zone's standard offset of today.
@@ -150,6 +150,14 @@ package struct DeclaredDepartures: Sendable {
         case .taskProjectColor: return (mine[row].projectColor, theirs[row].projectColor)
         default: return nil
         }
+    }
+
+    /// A text field a later revision adds (`currentTask.id`, `projects[].title`, `projectTitle`),
+    /// from its difference: both sides are JSON strings there. Nil when either side is not one.
+    static func quotedTexts(_ difference: FieldDifference) -> (String?, String?)? {
+        guard case .string(let mine)? = try? JSONParser().parse(Array(difference.expected.utf8)),
+              case .string(let theirs)? = try? JSONParser().parse(Array(difference.got.utf8)) else { return nil }
+        return (mine.string, theirs.string)
     }
 
     /// The display's row texts (CONTRACT.md §9) by field name, with their member's name.

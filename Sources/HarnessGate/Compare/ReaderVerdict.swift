@@ -180,6 +180,10 @@ package struct ReaderVerdict: Sendable {
             FieldDifference.between(expected: expected[index], got: got[index])
         }
         var pending: [PendingCase] = []
+        // Every later member is asked, and a later question on a case that sets its input; a
+        // unit is seen only on a case the reader answered with a view (`comparedUnits`): a crash,
+        // a hang or a bad line agrees on nothing, so a reader without views is ready for no
+        // revision, and the reports say what it was not seen on.
         var asked = Set(rule.units(above: revision).filter { !rule.isQuestion($0) })
         var seen = Set<PendingRule.Unit>()
         for (index, (caseId, all)) in zip(caseIds, compared).enumerated() {
