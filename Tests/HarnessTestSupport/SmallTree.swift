@@ -52,13 +52,24 @@ final class SmallTreeCache: @unchecked Sendable {
     private let lock = NSLock()
     private var built: [SmallTreeShape: Result<HarnessPaths, any Error>] = [:]
 
+    /// The pristine trees are removed when the test process exits (XCTest ends with `exit`).
+    private static let removedAtExit: Void = { atexit { SmallTreeCache.shared.removeAll() } }()
+
     func pristine(_ shape: SmallTreeShape) throws -> HarnessPaths {
+        _ = Self.removedAtExit
         lock.lock()
         defer { lock.unlock() }
         if let result = built[shape] { return try result.get() }
         let result = Result { try Self.build(shape) }
         built[shape] = result
         return try result.get()
+    }
+
+    private func removeAll() {
+        lock.withLock {
+            for case .success(let paths) in built.values { try? FileManager.default.removeItem(at: paths.root) }
+            built = [:]
+        }
     }
 
     private static func build(_ shape: SmallTreeShape) throws -> HarnessPaths {
