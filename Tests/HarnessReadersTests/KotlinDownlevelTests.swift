@@ -171,7 +171,27 @@ final class KotlinDownlevelTests: XCTestCase {
         // Where the contract describes the display question, a reader without its inputs leaves it out.
         let displayed = try readerAPI(parseOnly, describing: ["parse.tasks[].doneOn", "projects", "projectTitle", "currentTask", "display"])
         XCTAssertTrue(displayed.err.contains("meta, stale, header, display: \"not implemented\""), displayed.err)
-        XCTAssertTrue(try readerAPI(full, describing: ["display"]).err.contains("display: \"not implemented\""))
+        // A revision-1 reader (two-parameter parse, parseMeta, headerFor) is painted as revision 1's widget:
+        // its rows with the taps only, no selection (it has no projectTitle), the header from its stamp.
+        let painted = try readerAPI(full, describing: ["display"])
+        XCTAssertFalse(painted.err.contains("not implemented"), painted.err)
+        XCTAssertTrue(painted.glue.contains("appendDisplay(b, WidgetDisplay.paint(q.capacity, q.selectedProjectId, null,"), painted.glue)
+        XCTAssertTrue(painted.glue.contains("{ WidgetData.parse(q.blob, q.pendingDoneTargets).map { ListedRow(it.id, it.title, it.isDone, it.projectColor) } }"), painted.glue)
+        XCTAssertTrue(painted.glue.contains("WidgetData.headerFor(WidgetData.parseMeta(q.blob), q.nowMs)")
+                      && painted.glue.contains("if (h is WidgetHeader.Outdated) StampHeader(true, h.dayMs)"), painted.glue)
+        XCTAssertFalse(painted.glue.contains("WidgetData.projectTitle") || painted.glue.contains("q.pendingDoneTimestamps"), "asked only with what the reader takes\n" + painted.glue)
+        XCTAssertTrue(try readerAPI(topLevel, describing: ["display"]).glue.contains("if (h is Outdated) StampHeader(true, h.dayMs)"))
+        // With projectTitle (and revision 2's parse) the selection's title is asked too: the project widget.
+        let project = full.replacingOccurrences(of: "fun parse(json: String, pendingDoneTargets: Map<String, Boolean>): List<Any> = emptyList()",
+                                                with: "fun parse(json: String, pendingDoneTargets: Map<String, Boolean>, pendingDoneTimestamps: Map<String, Long>, selectedProjectId: String?, nowMs: Long): List<Any> = emptyList()\n    fun projectTitle(json: String, projectId: String): String? = null")
+        let projectRun = try readerAPI(project, describing: ["display"])
+        XCTAssertTrue(projectRun.glue.contains("WidgetDisplay.paint(q.capacity, q.selectedProjectId, { id -> WidgetData.projectTitle(q.blob, id) },"), projectRun.glue)
+        XCTAssertTrue(projectRun.glue.contains("{ WidgetData.parse(q.blob, q.pendingDoneTargets, q.pendingDoneTimestamps, q.selectedProjectId, q.nowMs).map {"), projectRun.glue)
+        // Without headerFor there is no header to paint: display stays "not implemented".
+        let noHeader = try readerAPI(full.replacingOccurrences(of: "    fun headerFor(meta: WidgetMeta, nowMs: Long): WidgetHeader = WidgetHeader.Today\n", with: ""),
+                                     describing: ["display"])
+        XCTAssertTrue(noHeader.err.contains("header, display: \"not implemented\""), noHeader.err)
+        XCTAssertFalse(noHeader.glue.contains("appendDisplay"), noHeader.glue)
 
         let none = try readerAPI("object Other { fun parse(json: String, p: Map<String, Boolean>) = 1 }")
         XCTAssertEqual(none.status, 2)

@@ -1,18 +1,10 @@
 // DisplayView: the display part of the Kotlin testee's view line (../../CONTRACT.md §9,
-// the `display` field of schemas/contract.json): what WidgetDisplay.kt says Android's widget
-// paints for the case, written by TesteeMain's small JSON writer. Kotlin 1.3.
+// the `display` field of schemas/contract.json): what WidgetDisplay.paint says Android's widget
+// paints for the case (the glue asks it with the reader's own calls), written by TesteeMain's
+// small JSON writer. Kotlin 1.3.
 
 /** Appends `,"display":{"rows":[…],"more":K,"header":{"kind":…,"title":…,"day":…},"empty":…}`. */
-internal fun appendDisplay(
-    b: StringBuilder,
-    blob: String,
-    pendingDoneTargets: Map<String, Boolean>,
-    pendingDoneTimestamps: Map<String, Long>,
-    selectedProjectId: String?,
-    nowMs: Long,
-    capacity: Int
-) {
-    val answer = WidgetDisplay.display(blob, pendingDoneTargets, pendingDoneTimestamps, selectedProjectId, nowMs, capacity)
+internal fun appendDisplay(b: StringBuilder, answer: DisplayAnswer) {
     b.append(",\"display\":{\"rows\":[")
     for ((i, row) in answer.rows.withIndex()) {
         if (i > 0) b.append(',')

@@ -1,14 +1,16 @@
 // WidgetDisplay: what the Android widget paints for a snapshot (../../CONTRACT.md §9) — the
 // app's TaskListWidgetService / TaskListWidgetProvider around WidgetData, and AOSP's
 // Color.parseColor, written to behave as they do (read from their source, not copied).
-// Kotlin 1.3 (Debian's kotlinc 1.3.31). Only WidgetData's functions (and the header's
-// Today/Outdated) are used, so any reader with that API can be compiled under it.
+// Kotlin 1.3 (Debian's kotlinc 1.3.31). It names no reader: the widget's calls into the
+// reader come in as functions, so any reader's answers can be painted — revision 1's widget
+// (parse with the taps, the stamp's header) as well as revision 2's project widget.
 //
 // API:
 //   AndroidColor.parseColor(text): Int            (throws where Color.parseColor throws)
-//   WidgetDisplay.display(json, pendingDoneTargets, pendingDoneTimestamps, selectedProjectId,
-//                         nowMs, capacity = 20): DisplayAnswer   (never throws an Exception;
-//                         the header's day is read in the JVM's default zone)
+//   WidgetDisplay.paint(capacity, selectedProjectId, projectTitle, listed, stamp): DisplayAnswer
+//                         (never throws an Exception from listed or projectTitle; the header's
+//                         day is read in the JVM's default zone)
+//   WidgetDisplay.display(…): the same over this folder's WidgetData.kt (WidgetDisplayOverWidgetData.kt)
 
 import java.text.SimpleDateFormat
 import java.util.Date
@@ -19,6 +21,12 @@ class DisplayRow(val id: String, val title: String, val isDone: Boolean, val dot
 
 /** The header's meaning: kind "today", "outdated" (day: yyyy-MM-dd or null) or "project" (its title). */
 class DisplayHeader(val kind: String, val title: String?, val day: String?)
+
+/** A row as the reader lists it (its own row type's id, title, isDone, projectColor). */
+class ListedRow(val id: String, val title: String, val isDone: Boolean, val projectColor: String?)
+
+/** The reader's headerFor verdict: outdated (with its dayMs, or none) or today. */
+class StampHeader(val outdated: Boolean, val dayMs: Long?)
 
 class DisplayAnswer(val rows: List<DisplayRow>, val more: Int, val header: DisplayHeader, val showsEmptyView: Boolean)
 
@@ -54,23 +62,28 @@ object WidgetDisplay {
     /** TaskListWidgetService's MAX_TASKS: the rows Android shows, and a case's capacity by default. */
     const val ANDROID_CAPACITY = 20
 
-    fun display(
-        json: String,
-        pendingDoneTargets: Map<String, Boolean>,
-        pendingDoneTimestamps: Map<String, Long>,
+    /**
+     * The service and the provider around a reader: [listed] is its `parse` with the inputs it
+     * takes, [projectTitle] its `projectTitle` (null for a reader without one: no project widget,
+     * so no selection is read), [stamp] its `headerFor(parseMeta(blob), now)`.
+     */
+    fun paint(
+        capacity: Int,
         selectedProjectId: String?,
-        nowMs: Long,
-        capacity: Int = ANDROID_CAPACITY
+        projectTitle: ((String) -> String?)?,
+        listed: () -> List<ListedRow>,
+        stamp: () -> StampHeader
     ): DisplayAnswer {
         require(capacity >= 0) { "a widget shows zero rows or more" }
+        val selection = if (projectTitle != null) selectedProjectId else null
         // The service: projectTitle and parse in one try; any exception empties the list.
-        val listed = try {
-            if (selectedProjectId != null) WidgetData.projectTitle(json, selectedProjectId)
-            WidgetData.parse(json, pendingDoneTargets, pendingDoneTimestamps, selectedProjectId, nowMs)
+        val rows = try {
+            if (selection != null && projectTitle != null) projectTitle(selection)
+            listed()
         } catch (e: Exception) {
-            emptyList<Nothing>()
+            emptyList<ListedRow>()
         }
-        val shown = listed.take(capacity).map { row ->
+        val shown = rows.take(capacity).map { row ->
             val dot = row.projectColor?.let { text ->
                 try {
                     AndroidColor.parseColor(text)
@@ -80,22 +93,22 @@ object WidgetDisplay {
             }
             DisplayRow(row.id, row.title, row.isDone, dot)
         }
-        return DisplayAnswer(shown, listed.size - shown.size, header(json, selectedProjectId, nowMs), shown.isEmpty())
+        return DisplayAnswer(shown, rows.size - shown.size, header(selection, projectTitle, stamp), shown.isEmpty())
     }
 
     /** The provider: the selected project's title (a failure is no title), else the stamp's verdict. */
-    private fun header(json: String, selectedProjectId: String?, nowMs: Long): DisplayHeader {
-        val title = selectedProjectId?.let { id ->
+    private fun header(selection: String?, projectTitle: ((String) -> String?)?, stamp: () -> StampHeader): DisplayHeader {
+        val title = if (selection != null && projectTitle != null) {
             try {
-                WidgetData.projectTitle(json, id)
+                projectTitle(selection)
             } catch (e: Exception) {
                 null
             }
-        }
+        } else null
         if (title != null) return DisplayHeader("project", title, null)
-        val header = WidgetData.headerFor(WidgetData.parseMeta(json), nowMs)
-        if (header is WidgetHeader.Outdated) {
-            val day = header.dayMs?.let { ms -> SimpleDateFormat("yyyy-MM-dd", Locale.US).format(Date(ms)) }
+        val verdict = stamp()
+        if (verdict.outdated) {
+            val day = verdict.dayMs?.let { ms -> SimpleDateFormat("yyyy-MM-dd", Locale.US).format(Date(ms)) }
             return DisplayHeader("outdated", null, day)
         }
         return DisplayHeader("today", null, null)
