@@ -66,9 +66,9 @@ let package = Package(
         .testTarget(name: "ReferenceDecoderTests", dependencies: ["ReferenceDecoder", "ReferenceView", "ContractModel", "WidgetSnapshot"]),
         .testTarget(name: "ReaderBehaviourTests", dependencies: ["HarnessReaders", "ContractModel", "WidgetSnapshot"]),
         .testTarget(name: "WidgetContractTesteeTests", dependencies: ["WidgetContractTestee", "ContractModel", "WidgetSnapshot"]),
-        // What the harness's tests share: the repository's fixtures and golden tree, the built CLI,
-        // scratch folders. Not a test target itself; tests only.
-        .target(name: "HarnessTestSupport", dependencies: ["HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"],
+        // What the harness's tests share: the repository's fixtures and golden tree, small cut-down
+        // copies of it (checked by the gate), the built CLI, scratch folders. Not a test target itself; tests only.
+        .target(name: "HarnessTestSupport", dependencies: ["HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"],
                 path: "Tests/HarnessTestSupport"),
         // The harness's tests, one target per layer (each sees its layer and those above it in the list).
         .testTarget(name: "HarnessCorpusTests", dependencies: ["HarnessTestSupport", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),

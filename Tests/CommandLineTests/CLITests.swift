@@ -13,20 +13,22 @@ final class CLITests: XCTestCase {
     }
 
     func testExitCodesPassFailAndBadInput() throws {
-        let root = GateTestSupport.repositoryRoot.path
-        XCTAssertEqual(try GateTestSupport.runCLI(["check", "--root", root, "--quiet"]).status, 0)
+        // A tree that passes (the small tree is checked to pass when it is made).
+        let passing = try GateTestSupport.smallTree()
+        defer { GateTestSupport.remove(passing) }
+        XCTAssertEqual(try GateTestSupport.runCLI(["check", "--root", passing.root.path, "--quiet"]).status, 0)
 
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.smallTree()
         defer { GateTestSupport.remove(paths) }
-        try GateTestSupport.editSealed(paths.golden.appendingPathComponent("expected/canonical.jsonl"), caseId: "canonical/base@berlin@at",
-                                 replacing: #""stale":true"#, with: #""stale":false"#)
+        try GateTestSupport.editSealed(paths.golden.appendingPathComponent("expected/legacy.jsonl"), caseId: "legacy/base@berlin@day",
+                                 replacing: #""stale":false"#, with: #""stale":true"#)
         let failed = try GateTestSupport.runCLI(["check", "--root", paths.root.path, "--no-recordings"])
         XCTAssertEqual(failed.status, 1)
-        XCTAssertTrue(failed.out.contains("canonical/base@berlin@at  stale: expected false, got true"), failed.out)
+        XCTAssertTrue(failed.out.contains("legacy/base@berlin@day  stale: expected true, got false"), failed.out)
 
         XCTAssertEqual(try GateTestSupport.runCLI(["check", "--bogus"]).status, 2)
         XCTAssertEqual(try GateTestSupport.runCLI(["frobnicate"]).status, 2)
-        let badFixture = try GateTestSupport.copyOfGolden()
+        let badFixture = try GateTestSupport.smallTree()
         defer { GateTestSupport.remove(badFixture) }
         try "{ not json".write(to: badFixture.golden.appendingPathComponent("fixtures/broken.json"), atomically: true, encoding: .utf8)
         let bad = try GateTestSupport.runCLI(["check", "--root", badFixture.root.path])
@@ -38,17 +40,17 @@ final class CLITests: XCTestCase {
     /// golden/kotlin is exit 2 naming file and line, never "none: run update".
     func testExplainNamesACorruptGoldenLine() throws {
         for folder in ["expected", "kotlin"] {
-            let paths = try GateTestSupport.copyOfGolden()
+            let paths = try GateTestSupport.smallTree()
             defer { GateTestSupport.remove(paths) }
-            let file = paths.golden.appendingPathComponent("\(folder)/canonical.jsonl")
+            let file = paths.golden.appendingPathComponent("\(folder)/legacy.jsonl")
             var lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
             XCTAssertGreaterThan(lines.count, 3)
             lines[2] = String(lines[2].prefix(20))  // cut mid-line: not JSON any more
             try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
             for html in [[], ["--html", "-"]] {
-                let run = try GateTestSupport.runCLI(["explain", "canonical/base@berlin@at", "--root", paths.root.path] + html)
+                let run = try GateTestSupport.runCLI(["explain", "legacy/base@berlin@day", "--root", paths.root.path] + html)
                 XCTAssertEqual(run.status, 2, "\(folder) \(html): \(run.out)")
-                XCTAssertTrue(run.err.contains("golden/\(folder)/canonical.jsonl:3"), "\(folder) \(html): \(run.err)")
+                XCTAssertTrue(run.err.contains("golden/\(folder)/legacy.jsonl:3"), "\(folder) \(html): \(run.err)")
             }
         }
     }
@@ -87,15 +89,15 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(looped.err.contains("golden: a symbolic link loop (Too many levels of symbolic links)"), looped.err)
         XCTAssertFalse(looped.err.contains("does not hold golden/fixtures/"), looped.err)
 
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.smallTree()
         defer { GateTestSupport.remove(paths) }
-        let file = paths.golden.appendingPathComponent("expected/canonical.jsonl")
+        let file = paths.golden.appendingPathComponent("expected/legacy.jsonl")
         var lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
         lines[2] = lines[2].replacingOccurrences(of: #""}"#, with: #"0"}"#, options: .backwards, range: lines[2].index(lines[2].endIndex, offsetBy: -3)..<lines[2].endIndex)
         try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
         let sealed = try GateTestSupport.runCLI(["check", "--root", paths.root.path])
         XCTAssertEqual(sealed.status, 2, sealed.err)
-        XCTAssertTrue(sealed.err.contains("golden/expected/canonical.jsonl:3: malformed provenance: a `case` member"), sealed.err)
+        XCTAssertTrue(sealed.err.contains("golden/expected/legacy.jsonl:3: malformed provenance: a `case` member"), sealed.err)
         XCTAssertFalse(sealed.err.contains("unknown field"), sealed.err)
     }
 
@@ -129,7 +131,9 @@ final class CLITests: XCTestCase {
     }
 
     func testOurReadersAsExternalTesteesAgreeWithTheGate() throws {
-        let root = GateTestSupport.repositoryRoot.path
+        let tree = try GateTestSupport.smallTree()
+        defer { GateTestSupport.remove(tree) }
+        let root = tree.root.path
         let cli = GateTestSupport.cli.path
         let run = try GateTestSupport.runCLI(["check", "--root", root, "--no-recordings", "--testee", "swiftproc=\(cli) decode --reader swift"])
         XCTAssertEqual(run.status, 0, run.out)
@@ -140,7 +144,7 @@ final class CLITests: XCTestCase {
     /// the line and field (with the line's id when it has one, else ""), and decoding goes on,
     /// so views stay aligned with cases; it never stops with exit 2 mid-stream.
     func testDecodeAnswersABadCaseLineWithACrashLineAndGoesOn() throws {
-        let cases = try Corpus.load(HarnessPaths(root: GateTestSupport.repositoryRoot)).cases.filter { $0.id.hasPrefix("legacy/") }.prefix(2)
+        let cases = try GateTestSupport.repositoryCorpus().cases.filter { $0.id.hasPrefix("legacy/") }.prefix(2)
         var input = CaseStream.line(cases.first!) + [10]
         input += Array(#"{"id":"bad/one@utc@at","blob":"{}","timeZone":"UTC"}"#.utf8) + [10]
         input += Array("not json at all\n\n".utf8)
@@ -160,7 +164,7 @@ final class CLITests: XCTestCase {
     /// A case line that is not UTF-8 (a raw 0xFF inside the blob string) is a bad case: a crash
     /// line, never a case repaired to U+FFFD and decoded (CONTRACT §6: such bytes go as blobBase64).
     func testDecodeAnswersACaseLineThatIsNotUTF8WithACrashLine() throws {
-        let good = try XCTUnwrap(try Corpus.load(HarnessPaths(root: GateTestSupport.repositoryRoot)).cases.first { $0.id.hasPrefix("legacy/") })
+        let good = try XCTUnwrap(try GateTestSupport.repositoryCorpus().cases.first { $0.id.hasPrefix("legacy/") })
         var input = Array(#"{"id":"bad/utf8@utc@at","blob":"{\"v\":1,\"tasks\":[{\"id\":\"t\",\"title\":\""#.utf8) + [0xFF]
         input += Array(#"\"}]}","nowMs":0,"timeZone":"UTC"}"#.utf8) + [10]
         input += CaseStream.line(good) + [13, 10]
@@ -175,7 +179,7 @@ final class CLITests: XCTestCase {
     }
 
     func testATesteeThatCrashesOrHangsFailsOnlyThoseCases() throws {
-        let cases = try Corpus.load(HarnessPaths(root: GateTestSupport.repositoryRoot)).cases.filter { $0.id.hasPrefix("legacy/") }
+        let cases = try GateTestSupport.repositoryCorpus().cases.filter { $0.id.hasPrefix("legacy/") }
         let cli = GateTestSupport.cli.path
         // A wrapper that dies on one case and hangs on another, and answers the rest through our Swift reader.
         let script = """

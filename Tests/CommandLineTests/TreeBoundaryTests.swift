@@ -12,7 +12,7 @@ final class TreeBoundaryTests: XCTestCase {
     private var outside: URL!
 
     override func setUpWithError() throws {
-        paths = try GateTestSupport.copyOfGolden()
+        paths = try GateTestSupport.smallTree()
         outside = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
     }
@@ -81,11 +81,11 @@ final class TreeBoundaryTests: XCTestCase {
     }
 
     func testRecordRefusesARecordedFileLinkedOutside() throws {
-        let target = try outsideFile("canonical.jsonl", "someone else's file\n")
-        try link("kotlin/canonical.jsonl", to: target.path)
+        let target = try outsideFile("legacy.jsonl", "someone else's file\n")
+        try link("kotlin/legacy.jsonl", to: target.path)
         let testee = GateTestSupport.repositoryRoot.appendingPathComponent(".build/debug/ios-example-testee").path
         let run = try GateTestSupport.runCLI(["record", "--root", root, "--reader-command", testee, "--name", "kotlin"])
-        assertRefused(run, naming: "golden/kotlin/canonical.jsonl")
+        assertRefused(run, naming: "golden/kotlin/legacy.jsonl")
         XCTAssertEqual(try String(contentsOf: target, encoding: .utf8), "someone else's file\n")
     }
 
@@ -104,14 +104,14 @@ final class TreeBoundaryTests: XCTestCase {
     }
 
     func testAFixtureLinkedOutsideIsNeitherUsedNorShown() throws {
-        var text = try String(contentsOf: golden("fixtures/no-tasks.json"), encoding: .utf8)
+        var text = try String(contentsOf: golden("fixtures/legacy.json"), encoding: .utf8)
         text = text.replacingOccurrences(of: "\"description\": \"", with: "\"description\": \"OUTSIDE-SECRET ")
-        let target = try outsideFile("no-tasks.json", text)
-        try link("fixtures/no-tasks.json", to: target.path)
-        let id = try XCTUnwrap(try Corpus.load(GateTestSupport.repositoryPaths).cases.first { $0.id.hasPrefix("no-tasks/") }?.id)
+        let target = try outsideFile("legacy.json", text)
+        try link("fixtures/legacy.json", to: target.path)
+        let id = try XCTUnwrap(try GateTestSupport.repositoryCorpus().cases.first { $0.id.hasPrefix("legacy/") }?.id)
         for arguments in [["explain", id, "--root", root], ["report", "--root", root, "--html", "-"], ["check", "--root", root]] {
             let run = try GateTestSupport.runCLI(arguments)
-            assertRefused(run, naming: "golden/fixtures/no-tasks.json")
+            assertRefused(run, naming: "golden/fixtures/legacy.json")
             XCTAssertFalse(run.out.contains("OUTSIDE-SECRET") || run.err.contains("OUTSIDE-SECRET"), "\(arguments)")
         }
     }
@@ -137,9 +137,4 @@ final class TreeBoundaryTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: target, encoding: .utf8), "new")
         try AtomicFile.write("to the null device", to: URL(fileURLWithPath: "/dev/null"), within: tree)
     }
-}
-
-extension GateTestSupport {
-    /// The repository's own tree (read only).
-    static var repositoryPaths: HarnessPaths { HarnessPaths(root: repositoryRoot) }
 }

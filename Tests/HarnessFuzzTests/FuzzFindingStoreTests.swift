@@ -3,6 +3,7 @@ import ContractModel
 import Foundation
 import WidgetSnapshot
 import XCTest
+import HarnessCorpus
 import HarnessTestSupport
 
 /// Findings are written once, read back exactly, and refused when tampered with.
@@ -65,6 +66,36 @@ final class FuzzFindingStoreTests: XCTestCase {
         XCTAssertEqual(try store.save(other), .alreadySaved("5-17.json"))
         XCTAssertEqual(try FindingStore(folder: folder).save(other), .alreadySaved("5-17.json"))
         XCTAssertEqual(try FuzzTestSupport.contents(folder).keys.sorted(), ["5-17.json"])
+    }
+
+    /// A finding keeps the case inputs beside its blob (CONTRACT.md §6): they are in its file
+    /// and its key, so the same blob under another selection is another finding; a finding
+    /// without them keeps the key it had (the committed findings still load).
+    func testAFindingKeepsItsCaseInputs() throws {
+        var selected = sample()
+        selected.shrunk.selectedProjectId = "p1"
+        selected.shrunk.pendingDoneTargets = [.init(taskId: "t1", isDone: true)]
+        selected.shrunk.pendingDoneTimestamps = [.init(taskId: "t1", ms: -5_000)]
+        selected.shrunk.capacity = 3
+        XCTAssertEqual(try FindingFile.parse(selected.fileBytes(), file: "x.json"), selected)
+        XCTAssertTrue(String(decoding: selected.fileBytes(), as: UTF8.self)
+            .contains(#""pendingDoneTargets":{"t1":true},"pendingDoneTimestamps":{"t1":-5000},"selectedProjectId":"p1","capacity":3"#))
+        var other = selected
+        other.shrunk.selectedProjectId = "p2"
+        XCTAssertNotEqual(other.key, selected.key)
+        XCTAssertNotEqual(selected.key, sample().key)
+        let folder = FuzzTestSupport.temporaryFolder()
+        defer { FuzzTestSupport.remove(folder) }
+        let store = try FindingStore(folder: folder)
+        XCTAssertEqual(try store.save(sample()), .saved("5-17.json"))
+        XCTAssertEqual(try store.save(selected), .saved("5-17-2.json"))
+        XCTAssertEqual(try store.save(other), .saved("5-17-3.json"))
+        let selections = Dictionary(uniqueKeysWithValues: try FindingStore.load(folder).map { ($0.file, $0.finding.shrunk.selectedProjectId) })
+        XCTAssertEqual(selections, ["5-17.json": .none, "5-17-2.json": .some("p1"), "5-17-3.json": .some("p2")])
+        // The key of a finding without such inputs: the blob and the signature, as before.
+        XCTAssertEqual(sample().key, SHA256.hex(sample().shrunk.blob + [0] + Array(sample().disagreement.signature.utf8)))
+        let committed = try FindingStore.load(URL(fileURLWithPath: CorpusTestSupport.root).appendingPathComponent("golden/findings"))
+        XCTAssertFalse(committed.isEmpty)
     }
 
     private func sample() -> Finding {

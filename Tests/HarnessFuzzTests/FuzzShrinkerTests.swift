@@ -62,6 +62,22 @@ final class FuzzShrinkerTests: XCTestCase {
         XCTAssertEqual(result.shrunk.blob, [])
     }
 
+    func testTapTimesASelectionAndACapacityThatDoNotMatterAreDroppedAndOneThatDoesIsKept() {
+        let start = Case(id: "x", blob: Array("ab".utf8), pendingDoneTargets: [.init(taskId: "t1", isDone: true)],
+                         pendingDoneTimestamps: [.init(taskId: "t1", ms: 5), .init(taskId: "t2", ms: 6)],
+                         selectedProjectId: "p1", capacity: 3, nowMs: 0, timeZone: "Europe/Berlin")
+        let needsSelection = Shrinker().shrink(start) { cases in cases.map { $0.selectedProjectId == "p1" } }.shrunk
+        XCTAssertEqual(needsSelection.selectedProjectId, "p1")
+        XCTAssertEqual(needsSelection.pendingDoneTimestamps, [])
+        XCTAssertEqual(needsSelection.pendingDoneTargets, [])
+        XCTAssertEqual(needsSelection.capacity, Case.androidCapacity)
+        let needsTime = Shrinker().shrink(start) { cases in cases.map { $0.pendingDoneTimestamps.contains { $0.ms == 6 } } }.shrunk
+        XCTAssertEqual(needsTime.pendingDoneTimestamps.map(\.ms), [6])
+        XCTAssertNil(needsTime.selectedProjectId)
+        let needsCapacity = Shrinker().shrink(start) { cases in cases.map { $0.capacity == 3 } }.shrunk
+        XCTAssertEqual(needsCapacity, Case(id: "x", blob: [], capacity: 3, nowMs: 0, timeZone: "Europe/Berlin"))
+    }
+
     func testTheBudgetBoundsTheWork() {
         let start = Case(id: "x", blob: Array(String(repeating: "a", count: 400).utf8), nowMs: 0, timeZone: "Europe/Berlin")
         let result = Shrinker(batchSize: 4, maximumEvaluations: 10).shrink(start) { cases in cases.map { _ in false } }

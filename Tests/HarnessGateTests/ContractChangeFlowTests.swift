@@ -22,7 +22,7 @@ final class ContractChangeFlowTests: XCTestCase {
         let after = try Corpus.load(paths)
         let old = Dictionary(uniqueKeysWithValues: before.cases.map { ($0.id, $0) })
         let changed = after.cases.filter { old[$0.id] != $0 }.count
-        let fromState = after.cases.filter { old[$0.id] != $0 && $0.id.hasPrefix("states/") }.count  // state fixtures/canonical's
+        let fromState = after.cases.filter { old[$0.id] != $0 && $0.id.hasPrefix("states/") }.count  // state fixtures/many-tasks's
         XCTAssertEqual(fromState, 2)
         XCTAssertGreaterThan(changed, 100)
 
@@ -30,11 +30,11 @@ final class ContractChangeFlowTests: XCTestCase {
         XCTAssertEqual(check.status, 1, check.out + check.err)
         XCTAssertTrue(check.out.contains("""
             FAIL: expected is stale: run `contract-harness update` (then review `git diff golden/expected`)
-              \(changed) cases changed since golden/expected was written: canonical \(changed - fromState), states \(fromState)
+              \(changed) cases changed since golden/expected was written: many-tasks \(changed - fromState), states \(fromState)
             """), check.out)
         XCTAssertTrue(check.out.contains("""
             FAIL: recording is stale: run `scripts/record-kotlin`
-              \(changed) cases changed since golden/kotlin was recorded: canonical \(changed - fromState), states \(fromState)
+              \(changed) cases changed since golden/kotlin was recorded: many-tasks \(changed - fromState), states \(fromState)
             """), check.out)
         XCTAssertTrue(check.out.contains("`contract-harness refresh`"), check.out)
         for advice in ["TODO", "after review add to", "unexpected deviations", "remove from golden/divergences"] {
@@ -46,13 +46,16 @@ final class ContractChangeFlowTests: XCTestCase {
         contributor["CI"] = nil
         let refresh = try GateTestSupport.runCLI(["refresh", "--root", tree.path], environment: contributor)
         XCTAssertEqual(refresh.status, 0, refresh.out + refresh.err)
-        XCTAssertTrue(refresh.out.contains("updated golden/expected: canonical.jsonl"), refresh.out)
+        XCTAssertTrue(refresh.out.contains("updated golden/expected: many-tasks.jsonl"), refresh.out)
         XCTAssertTrue(refresh.err.contains("record: wrote golden/kotlin/"), refresh.err)
         // The diff names the changed field, for the reference and for Kotlin.
-        for folder in ["expected (golden/expected):\n  parse.tasks[].title", "kotlin (golden/kotlin):\n  parse.tasks[].title"] {
-            XCTAssertTrue(refresh.out.contains(folder), "\(folder) in:\n\(refresh.out)")
+        // (many-tasks shows the renamed task as a row too.)
+        for folder in ["expected (golden/expected):\n", "kotlin (golden/kotlin):\n"] {
+            let section = refresh.out.components(separatedBy: folder).dropFirst().first ?? ""
+            let fields = section.split(separator: "\n").prefix(2).map { String($0.split(separator: " ").first ?? "") }
+            XCTAssertEqual(fields, ["display.rows[].title", "parse.tasks[].title"], "\(folder) in:\n\(refresh.out)")
         }
-        XCTAssertTrue(refresh.out.contains(#"canonical/base@berlin@before  parse.tasks[0].title: "Task one" → "Task one, renamed""#), refresh.out)
+        XCTAssertTrue(refresh.out.contains(#"many-tasks/base@berlin@before  parse.tasks[0].title: "Task number 1" → "Task number 1, renamed""#), refresh.out)
         XCTAssertTrue(refresh.out.contains("== 4/4 contract-harness check\nPASS"), refresh.out)
 
         let again = try GateTestSupport.runCLI(["check", "--root", tree.path, "--quiet"])
@@ -63,10 +66,10 @@ final class ContractChangeFlowTests: XCTestCase {
     /// `refresh --base` naming no revision (a typo, or '') is exit 2 before any golden file is
     /// written, although the fixtures changed and `update` would write golden/expected.
     func testRefreshWithABaseThatIsNoRevisionWritesNothing() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.statesTree()
         defer { GateTestSupport.remove(paths) }
         try GoldenProvenanceTests.renameFirstTitle(paths)
-        let expected = paths.golden.appendingPathComponent("expected/canonical.jsonl")
+        let expected = paths.golden.appendingPathComponent("expected/many-tasks.jsonl")
         let before = try Data(contentsOf: expected)
         var contributor = ProcessInfo.processInfo.environment
         contributor["CI"] = nil
@@ -86,15 +89,15 @@ final class ContractChangeFlowTests: XCTestCase {
         XCTAssertTrue(run.err.contains("refresh refuses to run under CI"), run.err)
     }
 
-    /// `golden/`, `schemas/` and `scripts/` (with the compiled Kotlin testee cache, when there is one) in a
-    /// fresh folder committed as its own git repository, so `diff --base HEAD` has a base.
+    /// The canonical small tree (`GateTestSupport.canonicalTree`: its `golden/` and `schemas/`)
+    /// with the whole `scripts/` (with the compiled Kotlin testee cache, when there is one), committed
+    /// as its own git repository, so `diff --base HEAD` has a base.
     static func gitCopyOfTheTree() throws -> URL {
-        let tree = FileManager.default.temporaryDirectory.appendingPathComponent("flow-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
-        for folder in ["golden", "scripts", "schemas"] { // schemas: the Kotlin glue writes the fields schemas/contract.json describes
-            try FileManager.default.copyItem(at: GateTestSupport.repositoryRoot.appendingPathComponent(folder),
-                                             to: tree.appendingPathComponent(folder))
-        }
+        let tree = try GateTestSupport.statesTree().root
+        // schemas (in the small tree): the Kotlin glue writes the fields schemas/contract.json describes
+        try FileManager.default.removeItem(at: tree.appendingPathComponent("scripts"))
+        try FileManager.default.copyItem(at: GateTestSupport.repositoryRoot.appendingPathComponent("scripts"),
+                                         to: tree.appendingPathComponent("scripts"))
         for arguments in [["init", "-q"], ["add", "golden"], ["-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qm", "base"]] {
             _ = try GitRevision.git(arguments, in: tree)
         }

@@ -23,7 +23,7 @@ final class DepartureCheckTests: XCTestCase {
     }
 
     func testAnEntryCanExcuseNoMoreThanItsDepartureAllows() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.canonicalTree()
         defer { GateTestSupport.remove(paths) }
         XCTAssertEqual(try Gate.check(paths, options: kotlinOnly).problems, [])
         // A BOM is org.json's lenient syntax (D2), not bytes that are not UTF-8 (D3); a Julian
@@ -43,7 +43,7 @@ final class DepartureCheckTests: XCTestCase {
     }
 
     func testEveryKotlinEntryNamesADepartureAndNoOtherReadersDoes() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.canonicalTree()
         defer { GateTestSupport.remove(paths) }
         let line = try planted(paths, entry: "*/syntax.comment#*@*") { $0.replacingOccurrences(of: "D2: ", with: "") }
         let result = try Gate.check(paths, options: kotlinOnly)

@@ -63,10 +63,10 @@ final class DivergenceListTests: XCTestCase {
     /// The C reference wrote golden/expected: a forged expected line (valid seal) on an
     /// unchanged case deviates from it, and an entry in c.txt must not excuse that.
     func testAnEntryInTheReferencesListIsRefused() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.smallTree()
         defer { GateTestSupport.remove(paths) }
-        let id = "canonical/base@berlin@at"
-        try GateTestSupport.editSealed(paths.golden.appendingPathComponent("expected/canonical.jsonl"), caseId: id,
+        let id = "legacy/base@berlin@day"
+        try GateTestSupport.editSealed(paths.golden.appendingPathComponent("expected/legacy.jsonl"), caseId: id,
                                        replacing: "\"isDone\":false", with: "\"isDone\":true")
         let list = paths.golden.appendingPathComponent("divergences/c.txt")
         try (String(contentsOf: list, encoding: .utf8) + "\(id)  [parse.tasks[].isDone]  the reference reads it differently\n")

@@ -8,7 +8,8 @@ import HarnessTestSupport
 /// pull request can write golden/kotlin lines of its own with valid seals, and `check` alone
 /// believes them. Here the forgery hides every Kotlin deviation (golden/expected copied into
 /// golden/kotlin, kotlin.txt emptied): `check` passes, and CI's re-record step
-/// (`scripts/check-kotlin-recording`, run by scripts/test) is what fails it.
+/// (`scripts/check-kotlin-recording`, run by scripts/test) is what fails it. On a small tree
+/// (the `projects` fixture, where Kotlin deviates on 108 cases) with the whole scripts/.
 final class ForgedRecordingTests: XCTestCase {
     override func setUpWithError() throws {
         try GateTestSupport.skipUnlessTheCLIIsBuilt()
@@ -16,15 +17,18 @@ final class ForgedRecordingTests: XCTestCase {
     }
 
     func testAForgedRecordingWithValidSealsPassesCheckAndFailsTheReRecord() throws {
-        let tree = FileManager.default.temporaryDirectory.appendingPathComponent("forged-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: tree) }
-        try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
-        for folder in ["golden", "scripts", "schemas"] { // schemas: the Kotlin glue writes the fields schemas/contract.json describes
-            try FileManager.default.copyItem(at: GateTestSupport.repositoryRoot.appendingPathComponent(folder), to: tree.appendingPathComponent(folder))
-        }
+        let paths = try GateTestSupport.smallTree(fixtures: ["projects"])
+        let tree = paths.root
+        defer { GateTestSupport.remove(paths) }
+        // The whole scripts/ (record-kotlin and the Kotlin end; schemas/ is in the small tree:
+        // the Kotlin glue writes the fields schemas/contract.json describes).
+        try FileManager.default.removeItem(at: tree.appendingPathComponent("scripts"))
+        try FileManager.default.copyItem(at: GateTestSupport.repositoryRoot.appendingPathComponent("scripts"), to: tree.appendingPathComponent("scripts"))
         let golden = tree.appendingPathComponent("golden")
+        var forged: [String] = []
         for file in try FileManager.default.contentsOfDirectory(atPath: golden.appendingPathComponent("expected").path) where file.hasSuffix(".jsonl") {
             let target = golden.appendingPathComponent("kotlin/\(file)")
+            if try Data(contentsOf: target) != Data(contentsOf: golden.appendingPathComponent("expected/\(file)")) { forged.append(file) }
             try FileManager.default.removeItem(at: target)
             try FileManager.default.copyItem(at: golden.appendingPathComponent("expected/\(file)"), to: target)
         }
@@ -39,6 +43,11 @@ final class ForgedRecordingTests: XCTestCase {
         XCTAssertEqual(reRecord.status, 1, reRecord.output)
         XCTAssertTrue(reRecord.output.contains("golden/kotlin differs from what scripts/record-kotlin produces"), reRecord.output)
         XCTAssertTrue(reRecord.output.contains("diff -r"), "the differing files are named: \(reRecord.output.prefix(2000))")
+        // (RECORDING.json differs in any small tree: it names the whole stream.) Every forged file is named.
+        XCTAssertTrue(forged.contains("projects.jsonl"), "\(forged)")
+        for file in forged {
+            XCTAssertTrue(reRecord.output.contains("kotlin/\(file)"), "\(file) is named: \(reRecord.output.prefix(2000))")
+        }
     }
 
     private func run(_ script: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {

@@ -21,47 +21,52 @@ final class GateTests: XCTestCase {
         XCTAssertTrue(result.passed)
         // Swift must equal the expected output on every case (CONTRACT §5).
         XCTAssertEqual(result.verdicts.first { $0.reader == "swift" }?.deviations.count, 0)
+        XCTAssertFalse(result.notices.contains { $0.contains("--no-recordings") }, "\(result.notices)")
     }
 
     func testAChangedExpectedValueFailsNamingTheCaseAndField() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.smallTree(fixtures: ["no-tasks"])
         defer { GateTestSupport.remove(paths) }
-        let caseId = "canonical/base@berlin@before"
-        try GateTestSupport.editSealed(paths.golden.appendingPathComponent("expected/canonical.jsonl"), caseId: caseId,
-                                 replacing: #""validUntil":1784325600000"#, with: #""validUntil":1784325600001"#)
+        let caseId = "no-tasks/base@berlin@before"
+        try GateTestSupport.editSealed(paths.golden.appendingPathComponent("expected/no-tasks.jsonl"), caseId: caseId,
+                                 replacing: #""validUntil":1771124400000"#, with: #""validUntil":1771124400001"#)
         let result = try Gate.check(paths, options: Gate.Options(readers: [SwiftReader()], includeRecordings: false))
         XCTAssertFalse(result.passed)
         let swift = try XCTUnwrap(result.verdicts.first)
         XCTAssertEqual(swift.unexpected.map(\.caseId), [caseId])
         XCTAssertEqual(swift.unexpected.first?.differences.map(\.field), ["meta.validUntil"])
-        XCTAssertEqual(swift.unexpected.first?.differences.first?.expected, "1784325600001")
+        XCTAssertEqual(swift.unexpected.first?.differences.first?.expected, "1771124400001")
         XCTAssertEqual(swift.suggestedEntries.count, 1)
-        XCTAssertTrue(TextSummary.render(ReportFacts(result)).contains("\(caseId)  meta.validUntil: expected 1784325600001, got 1784325600000"))
+        XCTAssertTrue(TextSummary.render(ReportFacts(result)).contains("\(caseId)  meta.validUntil: expected 1771124400001, got 1771124400000"))
+        // A run without the recordings says, in every report, which it left out.
+        XCTAssertEqual(result.notices.filter { $0.contains("--no-recordings") }, ["kotlin's recording (golden/kotlin) was not compared: --no-recordings"])
+        XCTAssertTrue(TextSummary.render(ReportFacts(result)).contains("note: kotlin's recording (golden/kotlin) was not compared: --no-recordings"))
     }
 
     func testAListEntryThatNoLongerHappensIsStale() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.smallTree()
         defer { GateTestSupport.remove(paths) }
         let list = paths.golden.appendingPathComponent("divergences/swift.txt")
-        try "canonical/base@berlin@*  [*]  planted: Swift was once wrong here\n".write(to: list, atomically: true, encoding: .utf8)
+        try "legacy/base@berlin@*  [*]  planted: Swift was once wrong here\n".write(to: list, atomically: true, encoding: .utf8)
         let result = try Gate.check(paths, options: Gate.Options(readers: [SwiftReader()], includeRecordings: false))
         XCTAssertFalse(result.passed)
         let swift = try XCTUnwrap(result.verdicts.first)
         XCTAssertEqual(swift.unexpected.count, 0)
-        XCTAssertEqual(swift.staleEntries.map(\.pattern), ["canonical/base@berlin@*"])
+        XCTAssertEqual(swift.staleEntries.map(\.pattern), ["legacy/base@berlin@*"])
         XCTAssertEqual(swift.staleEntries.first?.line, 1)
         XCTAssertTrue(TextSummary.render(ReportFacts(result)).contains("stale"))
     }
 
     func testAReaderFlippingOneFieldOnOneFamilyIsNamedOnExactlyThoseCases() throws {
-        let paths = HarnessPaths(root: GateTestSupport.repositoryRoot)
+        let paths = try GateTestSupport.smallTree()
+        defer { GateTestSupport.remove(paths) }
         let corpus = try Corpus.load(paths)
-        let faulty = FlippingReader(name: "swift", wrapped: SwiftReader(), family: "isdone")
+        let faulty = FlippingReader(name: "swift", wrapped: SwiftReader(), family: "pending")
         let result = try Gate.check(paths, corpus: corpus, options: Gate.Options(readers: [faulty], includeRecordings: false))
         XCTAssertFalse(result.passed)
         let verdict = try XCTUnwrap(result.verdicts.first)
         let expectedIds = Set(zip(corpus.cases, result.expected).compactMap { testCase, outcome -> String? in
-            guard CaseID.family(of: testCase.id) == "isdone", case .view(let view)? = Optional(outcome),
+            guard CaseID.family(of: testCase.id) == "pending", case .view(let view)? = Optional(outcome),
                   case .tasks(let rows) = view.parse, !rows.isEmpty else { return nil }
             return testCase.id
         })
@@ -71,11 +76,11 @@ final class GateTests: XCTestCase {
     }
 
     func testListedDeviationsPassAndAreCounted() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.smallTree()
         defer { GateTestSupport.remove(paths) }
-        try "*/isdone.*  [parse.tasks[].isDone]  planted: a reviewed deviation\n".write(to: paths.golden.appendingPathComponent("divergences/swift.txt"),
+        try "*/pending.*  [parse.tasks[].isDone]  planted: a reviewed deviation\n".write(to: paths.golden.appendingPathComponent("divergences/swift.txt"),
                                                               atomically: true, encoding: .utf8)
-        let faulty = FlippingReader(name: "swift", wrapped: SwiftReader(), family: "isdone")
+        let faulty = FlippingReader(name: "swift", wrapped: SwiftReader(), family: "pending")
         let result = try Gate.check(paths, options: Gate.Options(readers: [faulty], includeRecordings: false))
         let verdict = try XCTUnwrap(result.verdicts.first)
         XCTAssertTrue(verdict.passed)
@@ -84,10 +89,10 @@ final class GateTests: XCTestCase {
     }
 
     func testAFixtureNamedToEscapeGoldenIsRefused() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.smallTree()
         defer { GateTestSupport.remove(paths) }
         let fixtures = paths.golden.appendingPathComponent("fixtures")
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("canonical.json"),
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("legacy.json"),
                                          to: fixtures.appendingPathComponent("..x.json"))
         XCTAssertThrowsError(try Gate.check(paths, options: Gate.Options(readers: [SwiftReader()], includeRecordings: false))) { error in
             XCTAssertTrue("\(error)".contains("..x"), "\(error)")
@@ -97,7 +102,7 @@ final class GateTests: XCTestCase {
     }
 
     func testARecordingOfEarlierCasesIsStaleThereAndComparedElsewhere() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.statesTree()
         defer { GateTestSupport.remove(paths) }
         let before = try Corpus.load(paths)
         try GoldenProvenanceTests.renameFirstTitle(paths)
@@ -143,7 +148,7 @@ final class GateTests: XCTestCase {
     }
 
     func testAMalformedViewFileNamesTheFileAndLine() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.smallTree()
         defer { GateTestSupport.remove(paths) }
         try GateTestSupport.edit(paths.golden.appendingPathComponent("expected/legacy.jsonl"), caseId: "legacy/base@berlin@day",
                                  replacing: #""stale":false"#, with: #""stale":"no""#)

@@ -10,16 +10,16 @@ import HarnessTestSupport
 /// refused before any case runs.
 final class GoldenHygieneTests: XCTestCase {
     func testUpdateLeavesAFileItDidNotWriteAndRemovesItsOwnStaleOne() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.smallTree()
         defer { GateTestSupport.remove(paths) }
         let folder = paths.expected.folder
         let notes = folder.appendingPathComponent("notes.jsonl")
         try Data("{\"todo\":\"ask about D4\"}\nfree text\n".utf8).write(to: notes)
         // A view file of a fixture that no longer exists, as update wrote it: removed.
-        let canonical = try String(contentsOf: folder.appendingPathComponent("canonical.jsonl"), encoding: .utf8)
-        let ownLine = try XCTUnwrap(canonical.split(separator: "\n").first)
-        XCTAssertTrue(ownLine.hasPrefix("{\"id\":\"canonical/"))
-        try Data((ownLine.replacingOccurrences(of: "{\"id\":\"canonical/", with: "{\"id\":\"gone/") + "\n").utf8)
+        let legacy = try String(contentsOf: folder.appendingPathComponent("legacy.jsonl"), encoding: .utf8)
+        let ownLine = try XCTUnwrap(legacy.split(separator: "\n").first)
+        XCTAssertTrue(ownLine.hasPrefix("{\"id\":\"legacy/"))
+        try Data((ownLine.replacingOccurrences(of: "{\"id\":\"legacy/", with: "{\"id\":\"gone/") + "\n").utf8)
             .write(to: folder.appendingPathComponent("gone.jsonl"))
 
         let changed = try Gate.update(paths, jobs: 2)
@@ -36,11 +36,11 @@ final class GoldenHygieneTests: XCTestCase {
     /// update did not write is named as left alone and kept.
     func testUpdateCommandRemovesAKilledUpdatesTemporaryFileAndKeepsForeignOnes() throws {
         try GateTestSupport.skipUnlessTheCLIIsBuilt()
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.smallTree()
         defer { GateTestSupport.remove(paths) }
         let folder = paths.expected.folder
-        let leftover = ".canonical.jsonl.tmp-\(try deadProcessIdentifier())"
-        try Data("{\"id\":\"canonical/ba".utf8).write(to: folder.appendingPathComponent(leftover))
+        let leftover = ".legacy.jsonl.tmp-\(try deadProcessIdentifier())"
+        try Data("{\"id\":\"legacy/ba".utf8).write(to: folder.appendingPathComponent(leftover))
         try Data("free text\n".utf8).write(to: folder.appendingPathComponent("notes.jsonl"))
         var contributor = ProcessInfo.processInfo.environment
         contributor["CI"] = nil

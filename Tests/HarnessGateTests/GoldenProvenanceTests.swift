@@ -46,7 +46,7 @@ final class GoldenProvenanceTests: XCTestCase {
     }
 
     func testAnEditedFixtureIsStaleExpectedOutputNeverADeviation() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.statesTree()
         defer { GateTestSupport.remove(paths) }
         let before = try Corpus.load(paths)
         try Self.renameFirstTitle(paths)
@@ -55,8 +55,8 @@ final class GoldenProvenanceTests: XCTestCase {
         let old = Dictionary(uniqueKeysWithValues: before.cases.map { ($0.id, $0) })
         let changed = after.cases.filter { old[$0.id] != $0 }.map(\.id)
         XCTAssertGreaterThan(changed.count, 100)
-        // The fixture's cases, and the writer family's two of its state fixtures/canonical.
-        XCTAssertTrue(changed.allSatisfy { $0.hasPrefix("canonical/") || $0.hasPrefix("states/writer.fixtures#canonical@") }, "\(changed)")
+        // The fixture's cases, and the writer family's two of its state fixtures/many-tasks.
+        XCTAssertTrue(changed.allSatisfy { $0.hasPrefix("many-tasks/") || $0.hasPrefix("states/writer.fixtures#many-tasks@") }, "\(changed)")
         let fromState = changed.filter { $0.hasPrefix("states/") }.count
         XCTAssertEqual(fromState, 2)
 
@@ -70,7 +70,7 @@ final class GoldenProvenanceTests: XCTestCase {
         }
         let text = TextSummary.render(ReportFacts(result))
         XCTAssertTrue(text.contains("FAIL: expected is stale: run `contract-harness update`"), text)
-        XCTAssertTrue(text.contains("\(changed.count) cases changed since golden/expected was written: canonical \(changed.count - fromState), states \(fromState)"), text)
+        XCTAssertTrue(text.contains("\(changed.count) cases changed since golden/expected was written: many-tasks \(changed.count - fromState), states \(fromState)"), text)
         XCTAssertFalse(text.contains("TODO"), text)
         XCTAssertFalse(text.contains("after review add to"), text)
         XCTAssertFalse(text.contains("unexpected deviations"), text)
@@ -88,7 +88,7 @@ final class GoldenProvenanceTests: XCTestCase {
     }
 
     func testAReaderChangeOnAnUnchangedCaseIsStillADeviation() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.statesTree()
         defer { GateTestSupport.remove(paths) }
         try Self.renameFirstTitle(paths)
         let corpus = try Corpus.load(paths)
@@ -105,14 +105,14 @@ final class GoldenProvenanceTests: XCTestCase {
         XCTAssertFalse(wanted.isEmpty)
         let verdict = try XCTUnwrap(result.verdicts.first)
         XCTAssertEqual(verdict.unexpected.map(\.caseId), wanted)
-        XCTAssertTrue(wanted.contains { !$0.hasPrefix("canonical/") })
+        XCTAssertTrue(wanted.contains { !$0.hasPrefix("many-tasks/") })
         let text = TextSummary.render(ReportFacts(result))
         XCTAssertTrue(text.contains("FAIL: swift: \(wanted.count) unexpected deviations"), text)
         XCTAssertTrue(text.contains("expected is stale"), text)
     }
 
     func testAHandEditedExpectedLineIsReportedAsSuch() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.smallTree()
         defer { GateTestSupport.remove(paths) }
         let file = paths.golden.appendingPathComponent("expected/legacy.jsonl")
         try GateTestSupport.edit(file, caseId: "legacy/base@berlin@far", replacing: #""title":"Buy milk""#, with: #""title":"Buy oat milk""#)
@@ -129,7 +129,7 @@ final class GoldenProvenanceTests: XCTestCase {
     }
 
     func testTheReferenceDeviatingOnAnUnchangedCaseSaysTheReferenceChanged() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.smallTree()
         defer { GateTestSupport.remove(paths) }
         // A line the harness could have written: as if the C reference had once read the case otherwise.
         try GateTestSupport.editSealed(paths.golden.appendingPathComponent("expected/legacy.jsonl"), caseId: "legacy/base@berlin@far",
@@ -147,12 +147,13 @@ final class GoldenProvenanceTests: XCTestCase {
         XCTAssertTrue(text.contains("add to golden/divergences/swift.txt"), text)
     }
 
-    /// Renames the first task of `canonical.json` ("Task one" → "Task one, renamed"), and of
-    /// its app state `fixtures/canonical` (golden/states/fixtures.jsonl) with it: the fixture
-    /// claims to be the writer's blob of that state, so a contributor changes both.
+    /// Renames the first task of `many-tasks.json` ("Task number 1" → "Task number 1, renamed"),
+    /// and of its app state `fixtures/many-tasks` (golden/states/fixtures.jsonl) with it: the
+    /// fixture claims to be the writer's blob of that state, so a contributor changes both.
+    /// (`GateTestSupport.statesTree()` holds both.)
     static func renameFirstTitle(_ paths: HarnessPaths) throws {
-        for (file, old, new) in [("fixtures/canonical.json", #""title": "Task one""#, #""title": "Task one, renamed""#),
-                                 ("states/fixtures.jsonl", #""title":"Task one""#, #""title":"Task one, renamed""#)] {
+        for (file, old, new) in [("fixtures/many-tasks.json", #""title": "Task number 1""#, #""title": "Task number 1, renamed""#),
+                                 ("states/fixtures.jsonl", #""title":"Task number 1""#, #""title":"Task number 1, renamed""#)] {
             let url = paths.golden.appendingPathComponent(file)
             let text = try String(contentsOf: url, encoding: .utf8)
             let renamed = text.replacingOccurrences(of: old, with: new)
@@ -167,11 +168,11 @@ final class GoldenProvenanceTests: XCTestCase {
 /// left, each with a field-scoped suggestion, and nothing is called stale.
 final class RefreshTests: XCTestCase {
     func testRefreshLeavesOnlyRealReaderDeviationsWithFieldScopedSuggestions() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.statesTree()
         defer { GateTestSupport.remove(paths) }
         try FileManager.default.removeItem(at: paths.golden.appendingPathComponent("kotlin"))
         try GoldenProvenanceTests.renameFirstTitle(paths)
-        let faulty = FlippingReader(name: "swift", wrapped: SwiftReader(), family: "isdone")
+        let faulty = FlippingReader(name: "swift", wrapped: SwiftReader(), family: "pending")
         var text = ""
         var recorded = false
         let gate = try Refresh.run(paths, base: "HEAD", jobs: 2, record: { recorded = true },
@@ -180,7 +181,7 @@ final class RefreshTests: XCTestCase {
         XCTAssertTrue(recorded)
         XCTAssertFalse(gate.passed)
         XCTAssertEqual(gate.problems, [], "the refreshed golden files are current")
-        XCTAssertTrue(text.contains("updated golden/expected: canonical.jsonl"), text)
+        XCTAssertTrue(text.contains("updated golden/expected: many-tasks.jsonl"), text)
         XCTAssertTrue(text.contains("no diff against HEAD: "), text)  // the copy is no git repository
         let swift = try XCTUnwrap(gate.verdicts.first { $0.reader == "swift" })
         XCTAssertGreaterThan(swift.unexpected.count, 0)

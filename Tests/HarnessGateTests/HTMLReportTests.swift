@@ -163,8 +163,7 @@ final class HTMLReportTests: XCTestCase {
     // MARK: - A small tree and a gate run with planted deviations
 
     private func gateAndPage(list: String = "canonical/base*@*  [parse.tasks[].isDone]  planted: flips the first row on base cases\n") throws -> (GateResult, String) {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let full = try Corpus.load(HarnessPaths(root: root))
+        let full = try GateTestSupport.repositoryCorpus()
         let families: Set<String> = ["base", "version", "meta", "pending"]
         var cases = full.cases.filter { $0.fixtureName == "canonical" && families.contains(CaseID.family(of: $0.id)) }
         cases.append(Case(id: "canonical/base.hostile@berlin@at", blob: Array(Self.hostileBlob.utf8), nowMs: 1_784_325_600_000,

@@ -11,9 +11,9 @@ import HarnessTestSupport
 final class InputLimitsTests: XCTestCase {
     func testAFixtureOverTheLimitIsExitTwoNamingIt() throws {
         try GateTestSupport.skipUnlessTheCLIIsBuilt()
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.smallTree()
         defer { GateTestSupport.remove(paths) }
-        let canonical = paths.golden.appendingPathComponent("fixtures/canonical.json")
+        let canonical = GateTestSupport.repositoryRoot.appendingPathComponent("golden/fixtures/canonical.json")
         var text = try String(contentsOf: canonical, encoding: .utf8)
         let title = String(repeating: "x", count: InputLimits.fixtureFileBytes)
         let range = try XCTUnwrap(text.range(of: #""title": ""#))
@@ -77,20 +77,22 @@ final class InputLimitsTests: XCTestCase {
     /// similar ids over a 100 KB string); a near miss still gets its similar ids.
     func testExplainWithAHugeIdIsAnAnswerNotASearch() throws {
         try GateTestSupport.skipUnlessTheCLIIsBuilt()
-        let huge = try GateTestSupport.runCLI(["explain", String(repeating: "a", count: 100_000), "--root", GateTestSupport.repositoryRoot.path])
+        let paths = try GateTestSupport.smallTree()
+        defer { GateTestSupport.remove(paths) }
+        let huge = try GateTestSupport.runCLI(["explain", String(repeating: "a", count: 100_000), "--root", paths.root.path])
         XCTAssertEqual(huge.status, 2, huge.err)
         XCTAssertTrue(huge.err.contains("no case has an id of 100000 bytes (a case id has at most \(InputLimits.caseIdBytes))"), huge.err)
         XCTAssertLessThan(huge.err.utf8.count, 400, "the id is not echoed whole")
-        let near = try GateTestSupport.runCLI(["explain", "canonical/base@nowhere@at", "--root", GateTestSupport.repositoryRoot.path])
+        let near = try GateTestSupport.runCLI(["explain", "legacy/base@nowhere@at", "--root", paths.root.path])
         XCTAssertEqual(near.status, 2, near.err)
-        XCTAssertTrue(near.err.contains("no case canonical/base@nowhere@at; similar: canonical/base@"), near.err)
+        XCTAssertTrue(near.err.contains("no case legacy/base@nowhere@at; similar: legacy/base@"), near.err)
     }
 
     /// A golden view file or a saved finding over its limit is exit 2 naming it, before it is
     /// read (a sparse file: its size is all that is looked at).
     func testAGoldenViewFileOrAFindingOverTheLimitIsRefusedUnread() throws {
         try GateTestSupport.skipUnlessTheCLIIsBuilt()
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.smallTree()
         defer { GateTestSupport.remove(paths) }
         let expected = paths.golden.appendingPathComponent("expected/legacy.jsonl")
         XCTAssertEqual(truncate(expected.path, off_t(InputLimits.goldenViewFileBytes + 1)), 0)

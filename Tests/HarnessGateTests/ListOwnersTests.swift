@@ -11,7 +11,7 @@ final class ListOwnersTests: XCTestCase {
     private var paths: HarnessPaths!
 
     override func setUpWithError() throws {
-        paths = try GateTestSupport.copyOfGolden()
+        paths = try GateTestSupport.smallTree()
     }
 
     override func tearDownWithError() throws {

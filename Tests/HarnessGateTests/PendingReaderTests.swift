@@ -38,7 +38,8 @@ final class PendingReaderTests: XCTestCase {
     /// `meta` case): the fault fails where the case asks revision 1's questions and is pending
     /// only where the case selects a project (a question of revision 2).
     func testPendingNeverHidesAFieldOfTheReadersOwnRevision() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        // (many-tasks' meta cases select no project, projects' select one.)
+        let paths = try GateTestSupport.smallTree(fixtures: ["many-tasks", "projects"])
         defer { GateTestSupport.remove(paths) }
         let corpus = try Corpus.load(paths)
         let (result, verdict) = try checkTheFlippingReader(declaring: 1, paths, corpus)

@@ -9,12 +9,9 @@ import HarnessTestSupport
 /// The roster is the one place readers are known by: the gate, `explain` and `--testee`
 /// take every reader from it, Kotlin included, and a new reader needs nothing else.
 final class ReaderRosterTests: XCTestCase {
-    /// The committed corpus, loaded once (a debug build takes seconds for it).
-    private static let corpus = Result { try Corpus.load(HarnessPaths(root: GateTestSupport.repositoryRoot)) }
-
     /// The cases of a few families: enough rows with titles, a fraction of the run.
     private func smallCorpus(_ families: Set<String>) throws -> Corpus {
-        let corpus = try Self.corpus.get()
+        let corpus = try GateTestSupport.repositoryCorpus()
         return Corpus(fixtures: corpus.fixtures, cases: corpus.cases.filter { families.contains(String(CaseID.family(of: $0.id))) })
     }
 
@@ -34,7 +31,7 @@ final class ReaderRosterTests: XCTestCase {
     }
 
     func testAFourthReaderIsJudgedByTheGateWithItsOwnList() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.canonicalTree()
         defer { GateTestSupport.remove(paths) }
         let options = Gate.Options(roster: ReaderRoster.standard.adding(TitlelessReader.entry), includeRecordings: false)
         XCTAssertEqual(options.readers.map(\.name), ["swift", "c", "titleless"])
@@ -67,8 +64,9 @@ final class ReaderRosterTests: XCTestCase {
     }
 
     func testKotlinIsJudgedFromItsGoldenFolderLikeAnyRecordedReader() throws {
-        let paths = HarnessPaths(root: GateTestSupport.repositoryRoot)
-        let corpus = try Self.corpus.get()
+        let paths = try GateTestSupport.canonicalTree()
+        defer { GateTestSupport.remove(paths) }
+        let corpus = try GateTestSupport.repositoryCorpus()
         let cases = Array(corpus.cases.filter { $0.id.contains("/syntax.bom@") })
         let small = Corpus(fixtures: corpus.fixtures, cases: cases)
         // A second recorded reader over the same folder is judged the same way, by its own list.

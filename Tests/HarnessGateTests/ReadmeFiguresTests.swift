@@ -12,7 +12,7 @@ final class ReadmeFiguresTests: XCTestCase {
     func testReadmesCorpusFiguresAreTheCorpus() throws {
         let root = GateTestSupport.repositoryRoot
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let corpus = try Corpus.load(HarnessPaths(root: root))
+        let corpus = try GateTestSupport.repositoryCorpus()
         XCTAssertEqual(try ReadmeFigures.problems(readme: readme, corpus: corpus), [])
     }
 
@@ -20,7 +20,7 @@ final class ReadmeFiguresTests: XCTestCase {
     func testTheCheckSeesEachKindOfFigureDrift() throws {
         let root = GateTestSupport.repositoryRoot
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let corpus = try Corpus.load(HarnessPaths(root: root))
+        let corpus = try GateTestSupport.repositoryCorpus()
         let total = corpus.cases.count
         // The record transcript's run time is whatever that run took: take it from README.
         let recordLine = try XCTUnwrap(readme.range(of: #"record: run [0-9.]+ s, [0-9]+ cases"#, options: .regularExpression)

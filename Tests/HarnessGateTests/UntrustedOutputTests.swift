@@ -28,7 +28,7 @@ final class UntrustedOutputTests: XCTestCase {
     private var paths: HarnessPaths!
 
     override func setUpWithError() throws {
-        paths = try GateTestSupport.copyOfGolden()
+        paths = try GateTestSupport.canonicalTree()
     }
 
     override func tearDownWithError() throws {
@@ -125,7 +125,7 @@ final class UntrustedOutputTests: XCTestCase {
     /// An error message names the file and field and shows what the file put there on one
     /// line: a fixture zone `Europe/Berlin\n::error …` cannot open a line of its own.
     func testAnErrorMessageShowsAFilesTextEscaped() throws {
-        let fixture = paths.golden.appendingPathComponent("fixtures/no-tasks.json")
+        let fixture = paths.golden.appendingPathComponent("fixtures/canonical.json")
         let text = try String(contentsOf: fixture, encoding: .utf8)
         try text.replacingOccurrences(of: #""zones": ["#, with: #""zones": [ "x\n::error file=x::FAKE\u001b\u0001","#)
             .write(to: fixture, atomically: true, encoding: .utf8)
@@ -133,7 +133,7 @@ final class UntrustedOutputTests: XCTestCase {
         XCTAssertEqual(run.status, 2)
         assertInertText(run.err, "stderr")
         XCTAssertEqual(run.err.split(separator: "\n").count, 1, run.err)
-        XCTAssertTrue(run.err.hasPrefix("contract-harness: golden/fixtures/no-tasks.json: field `zones[0]`: unknown time zone `x\\n::error file=x::FAKE\\u001b\\u0001`"), run.err)
+        XCTAssertTrue(run.err.hasPrefix("contract-harness: golden/fixtures/canonical.json: field `zones[0]`: unknown time zone `x\\n::error file=x::FAKE\\u001b\\u0001`"), run.err)
     }
 
     func testTheRuleItself() {

@@ -15,7 +15,7 @@ final class VerdictGateTests: XCTestCase {
     }
 
     func testRemovedKotlinLinesOfListedCasesFailAndNoEntryExcusesThem() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.canonicalTree()
         defer { GateTestSupport.remove(paths) }
         let file = paths.golden.appendingPathComponent("kotlin/canonical.jsonl")
         let all = try lines(file)
@@ -43,20 +43,20 @@ final class VerdictGateTests: XCTestCase {
     }
 
     func testAKotlinLineWithAnUnknownIdFails() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.smallTree()
         defer { GateTestSupport.remove(paths) }
-        let file = paths.golden.appendingPathComponent("kotlin/canonical.jsonl")
-        let ghost = #"{"id":"canonical/syntax.bom#ghost@berlin@at","parse":{"tasks":[]},"meta":{"dayStr":null,"validUntil":null},"stale":false,"header":{"kind":"today"}}"#
+        let file = paths.golden.appendingPathComponent("kotlin/legacy.jsonl")
+        let ghost = #"{"id":"legacy/syntax.bom#ghost@berlin@at","parse":{"tasks":[]},"meta":{"dayStr":null,"validUntil":null},"stale":false,"header":{"kind":"today"}}"#
         try (String(contentsOf: file, encoding: .utf8) + ghost + "\n").write(to: file, atomically: true, encoding: .utf8)
         let result = try Gate.check(paths, options: kotlinOnly)
         XCTAssertFalse(result.passed)
         XCTAssertEqual(result.problems.count, 1)
-        XCTAssertTrue(result.problems[0].contains("canonical/syntax.bom#ghost@berlin@at"), result.problems[0])
+        XCTAssertTrue(result.problems[0].contains("legacy/syntax.bom#ghost@berlin@at"), result.problems[0])
         XCTAssertTrue(result.problems[0].contains("scripts/record-kotlin"), result.problems[0])
     }
 
     func testADeletedGoldenKotlinFailsUnlessRecordingsAreSkipped() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.smallTree()
         defer { GateTestSupport.remove(paths) }
         try FileManager.default.removeItem(at: paths.golden.appendingPathComponent("kotlin"))
         let result = try Gate.check(paths, options: kotlinOnly)
@@ -66,7 +66,7 @@ final class VerdictGateTests: XCTestCase {
     }
 
     func testATodoReasonIsBadInputNamingFileAndLine() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.canonicalTree()
         defer { GateTestSupport.remove(paths) }
         let list = paths.golden.appendingPathComponent("divergences/kotlin.txt")
         var text = try lines(list)
@@ -81,9 +81,9 @@ final class VerdictGateTests: XCTestCase {
     /// The suggestions for a planted fault cover exactly the deviating cases per field, and
     /// pasting them unchanged is refused until their TODO becomes a reason.
     func testPastedSuggestionsCannotTurnTheGateGreen() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.smallTree()
         defer { GateTestSupport.remove(paths) }
-        let faulty = FlippingReader(name: "swift", wrapped: SwiftReader(), family: "isdone")
+        let faulty = FlippingReader(name: "swift", wrapped: SwiftReader(), family: "pending")
         let options = Gate.Options(readers: [faulty], includeRecordings: false)
         let result = try Gate.check(paths, options: options)
         let verdict = try XCTUnwrap(result.verdicts.first)
@@ -114,11 +114,11 @@ final class VerdictGateTests: XCTestCase {
     /// A second regression in a case an entry lists for another field is still unexpected,
     /// and an entry whose fields never differ is stale.
     func testAnEntryExcusesOnlyItsFieldsAndGoesStalePerField() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.smallTree()
         defer { GateTestSupport.remove(paths) }
         let list = paths.golden.appendingPathComponent("divergences/swift.txt")
-        try "*/isdone.*  [meta.dayStr]  planted: reviewed for another field\n".write(to: list, atomically: true, encoding: .utf8)
-        let faulty = FlippingReader(name: "swift", wrapped: SwiftReader(), family: "isdone")
+        try "*/pending.*  [meta.dayStr]  planted: reviewed for another field\n".write(to: list, atomically: true, encoding: .utf8)
+        let faulty = FlippingReader(name: "swift", wrapped: SwiftReader(), family: "pending")
         let result = try Gate.check(paths, options: Gate.Options(readers: [faulty], includeRecordings: false))
         let verdict = try XCTUnwrap(result.verdicts.first)
         XCTAssertFalse(verdict.unexpected.isEmpty)
@@ -127,21 +127,26 @@ final class VerdictGateTests: XCTestCase {
     }
 
     func testCRLFAndBOMListsAndGoldenFilesPassExactlyAsLF() throws {
-        let lf = try Gate.check(HarnessPaths(root: GateTestSupport.repositoryRoot), options: kotlinOnly)
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.canonicalTree()
         defer { GateTestSupport.remove(paths) }
+        let lf = try Gate.check(paths, options: kotlinOnly)
+        XCTAssertGreaterThan(lf.verdicts.first?.listed.count ?? 0, 0, "the tree has listed Kotlin deviations to compare")
         let golden = paths.golden
         var converted = 0
         for folder in ["divergences", "kotlin", "expected", "fixtures", "zones"] {
+            var inFolder = 0
             for name in try FileManager.default.contentsOfDirectory(atPath: golden.appendingPathComponent(folder).path)
             where name.hasSuffix(".txt") || name.hasSuffix(".jsonl") || name.hasSuffix(".json") {
                 let url = golden.appendingPathComponent("\(folder)/\(name)")
                 let text = try String(contentsOf: url, encoding: .utf8)
                 try Data(("\u{FEFF}" + text.replacingOccurrences(of: "\n", with: "\r\n")).utf8).write(to: url)
                 converted += 1
+                inFolder += 1
             }
+            XCTAssertGreaterThan(inFolder, 0, "golden/\(folder) has files to convert")
         }
-        XCTAssertGreaterThan(converted, 20)
+        // (The canonical small tree: 4 lists, 2 + 2 view files and RECORDING.json, 1 fixture, the zone file.)
+        XCTAssertGreaterThanOrEqual(converted, 11)
         let crlf = try Gate.check(paths, options: kotlinOnly)
         XCTAssertTrue(crlf.passed, TextSummary.render(ReportFacts(crlf)))
         XCTAssertEqual(crlf.corpus.streamHash, lf.corpus.streamHash)
@@ -158,7 +163,7 @@ final class VerdictGateTests: XCTestCase {
 
     func testExplainNamesTheEntryThatExcusesEachField() throws {
         let paths = HarnessPaths(root: GateTestSupport.repositoryRoot)
-        let testCase = try XCTUnwrap(try Corpus.load(paths).cases.first { $0.id == "canonical/syntax.bom@berlin@at" })
+        let testCase = try XCTUnwrap(try GateTestSupport.repositoryCorpus().cases.first { $0.id == "canonical/syntax.bom@berlin@at" })
         let text = try CaseGathering.text(of: testCase, paths: paths)
         let listText = try String(contentsOf: paths.golden.appendingPathComponent("divergences/kotlin.txt"), encoding: .utf8)
         let line = try XCTUnwrap(listText.components(separatedBy: "\n").firstIndex { $0.hasPrefix("*/syntax.bom@*") }) + 1
@@ -177,10 +182,12 @@ final class VerdictGateTests: XCTestCase {
                 XCTAssertTrue("\(error)".contains("--testee \(names[0])"), "\(error)")
             }
         }
-        let run = try GateTestSupport.runCLI(["check", "--root", paths.root.path, "--testee", "ios=cat", "--testee", "ios=cat"])
+        let small = try GateTestSupport.smallTree()
+        defer { GateTestSupport.remove(small) }
+        let run = try GateTestSupport.runCLI(["check", "--root", small.root.path, "--testee", "ios=cat", "--testee", "ios=cat"])
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.err.contains("two testees are named `ios`"), run.err)
-        XCTAssertEqual(try GateTestSupport.runCLI(["check", "--root", paths.root.path, "--testee", "expected=cat"]).status, 2)
+        XCTAssertEqual(try GateTestSupport.runCLI(["check", "--root", small.root.path, "--testee", "expected=cat"]).status, 2)
     }
 
     /// Runs the CLI as `nobody` (setpriv) so that file permissions apply; skipped, saying
@@ -190,7 +197,7 @@ final class VerdictGateTests: XCTestCase {
             print("skipped: needs root and /usr/bin/setpriv to run the CLI as an unprivileged user")
             throw XCTSkip("needs root and /usr/bin/setpriv to run the CLI as an unprivileged user")
         }
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.smallTree()
         defer {
             chmod(paths.golden.appendingPathComponent("divergences").path, 0o755)
             GateTestSupport.remove(paths)

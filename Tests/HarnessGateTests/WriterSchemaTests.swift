@@ -27,6 +27,9 @@ final class WriterSchemaTests: XCTestCase {
             (#""v":1"#, #""v":2"#, "at /v: 2 is not 1"),
             (#","projectColors":{"p1":"rgb(144, 187, 165)"}"#, "", "at /: projectColors is required but missing"),
             (#""isDone":false"#, #""isDone":false,"extra":1"#, "at /tasks/0: extra is not a field the writer writes"),
+            // A key's pointer token escapes `~` and `/` (RFC 6901); a key's own rule says so.
+            (#""p1":"rgb(144, 187, 165)""#, #""a/b~c":"""#, "at /projectColors/a~1b~0c: \"\" is shorter than 1"),
+            (#""p1":"rgb(144, 187, 165)""#, ##""":"#abc""##, "at /projectColors/ (the key): \"\" is shorter than 1"),
         ]
         for (old, new, expected) in cases {
             let blob = good.replacingOccurrences(of: old, with: new)

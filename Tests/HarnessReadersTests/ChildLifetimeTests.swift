@@ -28,7 +28,7 @@ final class ChildLifetimeTests: XCTestCase {
     /// scripts/record-kotlin), its child in the same group, the `contract-harness record` it
     /// runs and that one's testee (the JVM's place) all end; none writes golden/kotlin later.
     func testKillingRefreshDuringTheRecordingEndsEveryDescendant() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        let paths = try GateTestSupport.smallTree()
         defer { GateTestSupport.remove(paths) }
         let root = paths.root.path
         let scripts = paths.root.appendingPathComponent("scripts")

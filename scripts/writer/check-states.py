@@ -8,7 +8,7 @@ golden/states and lays out what scripts/check-schemas validates (CONTRACT.md §7
   OUT/counts                            "states N", "blob-r1 N", ..., "lone N" (in blobs)
 
 Lone surrogates (the writer writes them as \\udxxx, CONTRACT.md D1) are replaced by U+FFFD in
-the copies: check-jsonschema's loader refuses them, and no schema constrains those strings.
+the copies: the schema check's regex engine (regress) takes UTF-8 only, and no schema constrains those strings.
 It also checks, and exits 1 on any failure (each named by state id):
   - each state line gives one blob line, never a crash line; ids are <file>/<name> and unique;
   - with BASE (a folder of <fixture>.json, each the exact base-case blob text of a writerValid

@@ -60,18 +60,26 @@ package struct ContractDescription: Sendable {
 
     /// The members of the object at `path` (`currentTask`), or of the elements of the list
     /// whose path plus `[]` it is (`projects[]`); nil when no object is there.
-    package func objectMembers(at path: String) -> [ViewMember]? {
-        func search(_ members: [ViewMember]) -> [ViewMember]? {
+    package func objectMembers(at path: String) -> [ViewMember]? { membersByPath[path] }
+
+    /// `objectMembers(at:)` for every path, made once: the first object in the view's
+    /// pre-order at each path (every reader builds its view objects through it, per case).
+    private let membersByPath: [String: [ViewMember]]
+
+    private static func membersByPath(_ view: [ViewMember]) -> [String: [ViewMember]] {
+        var found: [String: [ViewMember]] = [:]
+        func visit(_ members: [ViewMember]) {
             for member in members {
                 switch member.type {
-                case .object(let inner) where member.path == path: return inner
-                case .list(.object(let inner)) where member.path + "[]" == path: return inner
-                default: if let found = search(member.members) { return found }
+                case .object(let inner): if found[member.path] == nil { found[member.path] = inner }
+                case .list(.object(let inner)): if found[member.path + "[]"] == nil { found[member.path + "[]"] = inner }
+                default: break
                 }
+                visit(member.members)
             }
-            return nil
         }
-        return search(view)
+        visit(view)
+        return found
     }
 
     /// Revision 1's top-level members: the harness's typed part (`DecodedView.parse`, `meta`,
@@ -136,7 +144,8 @@ package struct ContractDescription: Sendable {
         for (name, revision) in names { byName[name] = revision }
         let rows = view.first { $0.name == "parse" }?.members.first { $0.name == "tasks" }?.members ?? []
         return ContractDescription(revisions: revisions, view: view, addedMembers: view.filter { !typedNames.contains($0.name) },
-                                   addedRowMembers: rows.filter { $0.revision > 1 }, fieldNames: names, revisionByName: byName)
+                                   addedRowMembers: rows.filter { $0.revision > 1 }, fieldNames: names, revisionByName: byName,
+                                   membersByPath: membersByPath(view))
     }
 
     private static func caseInputs(_ fields: JSONFieldReader) throws(HarnessInputError) -> [CaseInput] {

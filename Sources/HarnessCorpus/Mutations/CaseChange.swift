@@ -10,7 +10,7 @@ package struct CaseChange: Sendable {
     package var pendingDoneTimestamps: [Case.PendingTimestamp]
     package var selectedProjectId: JSONString?
     /// The rows the widget can show (the display question, CONTRACT.md §9.1).
-    package var capacity = Case.androidCapacity
+    package var capacity: Int
 
     /// The input as it came, ready to edit.
     package init(_ input: MutationOperator.Input) {
@@ -18,6 +18,7 @@ package struct CaseChange: Sendable {
         pendingDoneTargets = input.pendingDoneTargets
         pendingDoneTimestamps = input.pendingDoneTimestamps
         selectedProjectId = input.selectedProjectId
+        capacity = input.capacity
     }
 
     /// Queues a tap (and, when given, its time), as the widget's two queues do.

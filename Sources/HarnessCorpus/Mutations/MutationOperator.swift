@@ -15,16 +15,20 @@ package struct MutationOperator: Sendable {
         package var pendingDoneTargets: [Case.PendingTarget]
         package var pendingDoneTimestamps: [Case.PendingTimestamp]
         package var selectedProjectId: JSONString?
+        /// The rows the widget can show: 20 on a fixture; what an earlier operator of a fuzz
+        /// chain set (`display.capacity`), so the next one keeps it.
+        package var capacity: Int
         /// The fixture's instants (an operator that sets a time relative to one: the grace).
         package var instants: [Fixture.Instant]
 
         package init(blob: JSONObject, pendingDoneTargets: [Case.PendingTarget] = [],
                      pendingDoneTimestamps: [Case.PendingTimestamp] = [], selectedProjectId: JSONString? = nil,
-                     instants: [Fixture.Instant] = []) {
+                     capacity: Int = Case.androidCapacity, instants: [Fixture.Instant] = []) {
             self.blob = blob
             self.pendingDoneTargets = pendingDoneTargets
             self.pendingDoneTimestamps = pendingDoneTimestamps
             self.selectedProjectId = selectedProjectId
+            self.capacity = capacity
             self.instants = instants
         }
 
@@ -127,7 +131,8 @@ extension MutationOperator.Input {
     /// as it came in.
     package func output(_ bytes: [UInt8], pendingDoneTargets targets: [Case.PendingTarget]? = nil) -> MutationOperator.Output {
         MutationOperator.Output(blob: bytes, pendingDoneTargets: targets ?? pendingDoneTargets,
-                                pendingDoneTimestamps: pendingDoneTimestamps, selectedProjectId: selectedProjectId)
+                                pendingDoneTimestamps: pendingDoneTimestamps, selectedProjectId: selectedProjectId,
+                                capacity: capacity)
     }
 
     /// The epoch ms of the fixture's instant of this name.

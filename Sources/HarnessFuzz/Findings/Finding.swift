@@ -51,10 +51,9 @@ package struct Finding: Equatable, Sendable {
     /// `<seed>-<index>.json`.
     package var fileName: String { "\(seed)-\(index).json" }
 
-    /// What makes two findings the same: the shrunk blob and the disagreement signature.
-    package var key: String {
-        SHA256.hex(shrunk.blob + [0] + Array(disagreement.signature.utf8))
-    }
+    /// What makes two findings the same: the shrunk blob, the disagreement signature and the
+    /// case inputs beside the blob (`FindingKey`).
+    package var key: String { FindingKey.of(shrunk, signature: disagreement.signature) }
 
     /// The file's bytes: one member per line, keys in a fixed order, values compact.
     package func fileBytes() -> [UInt8] {

@@ -3,7 +3,9 @@ import WidgetSnapshot
 import HarnessCorpus
 
 /// Makes fuzz case `i` of a seed from the golden fixtures: a random chain of named
-/// mutation operators, then random byte-level mutations, a zone and an instant.
+/// mutation operators, then random byte-level mutations, a zone, an instant and the case
+/// inputs of revision 2 (`CaseInputMutator`). A case carries every input its fixture and
+/// operators set — taps, tap times, the selected project, the capacity — as the corpus's does.
 ///
 /// Case `i` is a pure function of `(seed, i)` and the fixtures/catalog — its own
 /// `SeededRandom` stream, no shared state — so shards are just `i % n`, threads can make
@@ -85,10 +87,14 @@ package struct FuzzCaseGenerator: Sendable {
         let fixture = fixtures[fixtureIndex]
         var recipe: [String] = []
         if wanted { recipe.append("fixture \(fixture.name)") }
-        var input = MutationOperator.Input(blob: fixture.blob, pendingDoneTargets: fixture.pendingDoneTargets)
+        // Every case input the fixture has (taps, tap times, selection) and the instants an
+        // operator sets times by: an operator's output carries them all on to the case.
+        var input = MutationOperator.Input(fixture)
         var inputIsFixture = true
         var blob = blobTexts[fixtureIndex]
-        var pending = fixture.pendingDoneTargets
+        var inputs = MutationOperator.Output(blob: [], pendingDoneTargets: fixture.pendingDoneTargets,
+                                             pendingDoneTimestamps: fixture.pendingDoneTimestamps,
+                                             selectedProjectId: fixture.selectedProjectId)
 
         // A chain of named operators; each next one reads the previous output while it is
         // still a JSON object (byte-level quirks of an earlier step may be normalised away).
@@ -117,9 +123,9 @@ package struct FuzzCaseGenerator: Sendable {
             guard let output = step.output else { continue }
             if wanted { recipe.append("op \(op.id)" + (parameter.map { "#\($0)" } ?? "")) }
             blob = output.blob
-            pending = output.pendingDoneTargets
+            inputs = output
             guard let next = step.next else { break }
-            input = MutationOperator.Input(blob: next, pendingDoneTargets: pending)
+            input = Self.input(next, carrying: output, instants: fixture.instants)
             inputIsFixture = false
         }
 
@@ -133,11 +139,11 @@ package struct FuzzCaseGenerator: Sendable {
 
         if random.chance(1, in: 10) {
             let tasks = lastStep.flatMap { Self.next(after: $0.op, $0.output) }
-                .map { MutationOperator.Input(blob: $0, pendingDoneTargets: pending).tasks } ?? input.tasks
+                .map { MutationOperator.Input(blob: $0).tasks } ?? input.tasks
             let ids = tasks.compactMap { $0.task["id"]?.stringValue }
             let taskId = ids.isEmpty || random.chance(1, in: 4) ? JSONString("t1") : random.pick(ids)
             let target = random.chance(1, in: 2)
-            pending = pending.queuing(taskId, target)
+            inputs.pendingDoneTargets = inputs.pendingDoneTargets.queuing(taskId, target)
             if wanted { recipe.append("tap \(taskId)=\(target)") }
         }
 
@@ -149,13 +155,29 @@ package struct FuzzCaseGenerator: Sendable {
             let chosen = random.pick(fixture.instants)
             instant = (chosen.name, chosen.epochMs)
         }
+        // Drawn after everything above, so the blob, zone and instant of case i are what they
+        // were before the fuzzer drew these inputs.
+        let inputSteps = CaseInputMutator.mutate(&inputs, blob: blob, nowMs: instant.epochMs, random: &random, describe: wanted)
         if wanted {
+            // The zone and the instant stay the recipe's last two steps (what the case id names).
+            recipe += inputSteps
             recipe.append("zone \(zone)")
             recipe.append("now \(instant.name) \(instant.epochMs)")
         }
         // `CaseID.make(fixture: "fuzz", operator: "<seed>-<index>", parameter: nil, zone:, instant:)`.
         let id = "fuzz/\(seed)-\(index)@\(zoneLabels[zone] ?? CaseID.zoneLabel(zone))@\(instant.name)"
-        return FuzzCase(index: index, testCase: Case(id: id, blob: blob, pendingDoneTargets: pending,
+        return FuzzCase(index: index, testCase: Case(id: id, blob: blob, pendingDoneTargets: inputs.pendingDoneTargets,
+                                                     pendingDoneTimestamps: inputs.pendingDoneTimestamps,
+                                                     selectedProjectId: inputs.selectedProjectId, capacity: inputs.capacity,
                                                      nowMs: instant.epochMs, timeZone: zone), recipe: recipe)
+    }
+
+    /// What the next operator of a chain reads: the object, every case input the last output
+    /// set (taps, tap times, selection, capacity) and the fixture's instants.
+    static func input(_ object: JSONObject, carrying output: MutationOperator.Output,
+                      instants: [Fixture.Instant]) -> MutationOperator.Input {
+        MutationOperator.Input(blob: object, pendingDoneTargets: output.pendingDoneTargets,
+                               pendingDoneTimestamps: output.pendingDoneTimestamps, selectedProjectId: output.selectedProjectId,
+                               capacity: output.capacity, instants: instants)
     }
 }

@@ -1,7 +1,8 @@
 import ContractModel
 
 /// Reduces a disagreeing case to a minimal one that still shows the *same* disagreement
-/// (same reader pair, same first differing field): first the queued taps, then the JSON
+/// (same reader pair, same first differing field): first the case inputs beside the blob
+/// (taps, tap times, selection, capacity: `CaseInputShrink`), then the JSON
 /// structure, then the bytes (delta debugging, then range removal and digit
 /// simplification on small blobs).
 ///
@@ -32,13 +33,7 @@ package struct Shrinker: Sendable {
                        shouldStop: @escaping () -> Bool = { false }) -> Result {
         let session = ShrinkSession(oracle: stillFails, batchSize: batchSize, maximumEvaluations: maximumEvaluations,
                                     shouldStop: shouldStop)
-        var current = original
-        var index = 0
-        while index < current.pendingDoneTargets.count, !session.exhausted {
-            var candidate = current
-            candidate.pendingDoneTargets.remove(at: index)
-            if session.fails(candidate) { current = candidate } else { index += 1 }
-        }
+        var current = CaseInputShrink.run(original, session: session)
         if let structural = StructuralShrink.run(current, session: session) { current = structural }
         current = DeltaDebugging.run(current, session: session)
         current = ByteSimplification.run(current, session: session)

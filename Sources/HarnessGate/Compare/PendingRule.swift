@@ -41,6 +41,8 @@ package struct PendingRule: Sendable {
     private let questions: [NewQuestion]
     /// Per revision after the first: the top-level (or row) members it adds, as units.
     private let members: [Unit]
+    /// The members among them that are fields of a row (`parse.tasks[].doneOn`).
+    let rowMembers: Set<Unit>
 
     package init(_ description: ContractDescription = .current) {
         self.description = description
@@ -64,6 +66,7 @@ package struct PendingRule: Sendable {
         }
         self.questions = questions
         self.members = (description.addedMembers + description.addedRowMembers).map { Unit(revision: $0.revision, name: $0.path) }
+        self.rowMembers = Set(description.addedRowMembers.map { Unit(revision: $0.revision, name: $0.path) })
     }
 
     /// The case inputs a case sets, by the description's names (an empty tap queue, no tap

@@ -56,15 +56,22 @@ package struct ReaderVerdict: Sendable {
     }
 
     /// Per revision above the reader's: which of its members and questions the reader already
-    /// agrees on in every compared case ("ready to declare") and which still differ.
+    /// agrees on in every compared case ("ready to declare"), which still differ, and which no
+    /// case compared (the reader gave no view, or no case asked them with a view).
     package struct Readiness: Sendable {
         package var revision: Int
-        /// Units asked in the run on which no case differs.
+        /// Units compared on at least one case, on which no case differs.
         package var ready: [String]
         /// Units with differing cases, and on how many.
         package var waiting: [(unit: String, cases: Int)]
-        /// Every unit of the revision agrees: declaring it would pass.
-        package var isReady: Bool { waiting.isEmpty }
+        /// Units asked in the run but compared on no case: nothing shows whether they agree.
+        package var unseen: [String] = []
+        /// Earlier revisions above the reader's that are not ready: declaring this one declares them too.
+        package var earlierNotReady: [Int] = []
+        /// Every unit of the revision was compared and agrees.
+        package var agrees: Bool { waiting.isEmpty && unseen.isEmpty && !ready.isEmpty }
+        /// It agrees and so does every revision between the reader's and it: declaring it would pass.
+        package var isReady: Bool { agrees && earlierNotReady.isEmpty }
     }
 
     /// The reader judged, as the roster knows it.
@@ -89,6 +96,9 @@ package struct ReaderVerdict: Sendable {
     /// The units above the reader's revision that the run asked (members of a later revision
     /// always; a later revision's question only when a case set its new input).
     package var askedUnits: [PendingRule.Unit] = []
+    /// The units above the reader's revision compared on at least one case (both readers gave a
+    /// view, `PendingRule.comparedUnits`).
+    package var comparedUnits: Set<PendingRule.Unit> = []
 
     package var unexpected: [Deviation] { deviations.filter(\.isUnexpected) }
     /// Cases whose differences are all excused, at least one by an ordinary entry.
@@ -121,10 +131,15 @@ package struct ReaderVerdict: Sendable {
             for unit in Set(item.units) { cases[unit, default: 0] += 1 }
         }
         let revisions = Array(Set(askedUnits.map(\.revision))).sorted()
+        var notReady: [Int] = []
         return revisions.map { revision in
             let units = askedUnits.filter { $0.revision == revision }
-            return Readiness(revision: revision, ready: units.filter { cases[$0] == nil }.map(\.name),
-                             waiting: units.compactMap { unit in cases[unit].map { (unit.name, $0) } })
+            let agreeing = units.filter { cases[$0] == nil }
+            let readiness = Readiness(revision: revision, ready: agreeing.filter(comparedUnits.contains).map(\.name),
+                                      waiting: units.compactMap { unit in cases[unit].map { (unit.name, $0) } },
+                                      unseen: agreeing.filter { !comparedUnits.contains($0) }.map(\.name), earlierNotReady: notReady)
+            if !readiness.agrees { notReady.append(revision) }
+            return readiness
         }
     }
 
@@ -165,15 +180,17 @@ package struct ReaderVerdict: Sendable {
             FieldDifference.between(expected: expected[index], got: got[index])
         }
         var pending: [PendingCase] = []
-        // A unit is asked only on a case the reader answered with a view: a crash, a hang or
-        // a bad line agrees on nothing, so a reader without views is ready for no revision.
-        let members = rule.units(above: revision).filter { !rule.isQuestion($0) }
-        var asked = Set<PendingRule.Unit>()
+        // Every later member is asked, and a later question on a case that sets its input; a
+        // unit is seen only on a case the reader answered with a view (`comparedUnits`): a crash,
+        // a hang or a bad line agrees on nothing, so a reader without views is ready for no
+        // revision, and the reports say what it was not seen on.
+        var asked = Set(rule.units(above: revision).filter { !rule.isQuestion($0) })
+        var seen = Set<PendingRule.Unit>()
         for (index, (caseId, all)) in zip(caseIds, compared).enumerated() {
             let inputs = caseInputs?[index] ?? plain
-            if got[index].view != nil {
-                asked.formUnion(members)
-                asked.formUnion(rule.questionUnits(above: revision, caseInputs: inputs))
+            asked.formUnion(rule.questionUnits(above: revision, caseInputs: inputs))
+            if seen.count < asked.count {
+                seen.formUnion(rule.comparedUnits(above: revision, caseInputs: inputs, expected: expected[index], got: got[index]))
             }
             guard !all.isEmpty else { continue }
             var differences: [FieldDifference] = []
@@ -212,7 +229,7 @@ package struct ReaderVerdict: Sendable {
         }
         return ReaderVerdict(entry: reader, notCompared: nil, caseCount: caseIds.count, deviations: deviations,
                              staleEntries: stale, listFile: list.file, unusedFields: unused, caseIds: caseIds, pending: pending,
-                             askedUnits: asked.sorted())
+                             askedUnits: asked.sorted(), comparedUnits: seen)
     }
 
     /// Lines to add to the reader's list for its unexpected deviations: per field, the

@@ -95,6 +95,10 @@ package enum Gate {
             let list = try paths.divergenceList(for: entry)
             lineup.append(Judged(entry: entry, list: list, outcomes: reader.decodeAll(corpus.cases, jobs: options.jobs)))
         }
+        if !options.includeRecordings {
+            // A run told to skip the recordings says so in every report: a pass without them is not the whole gate.
+            notices += options.roster.recorded.map { "\($0.name)'s recording (\($0.golden?.path ?? "")) was not compared: --no-recordings" }
+        }
         for entry in options.includeRecordings ? options.roster.recorded : [] {
             guard let judged = try recording(of: entry, paths: paths, corpus: corpus, fingerprints: fingerprints, reusing: stored,
                                              jobs: options.jobs, problems: &problems, freshness: &freshness) else { break }

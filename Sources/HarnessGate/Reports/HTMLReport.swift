@@ -93,12 +93,7 @@ package enum HTMLReport {
             out += "</p><ul>"
             for revision in verdict.readiness {
                 out += "<li data-revision=\"\(revision.revision)\" data-ready=\"\(revision.isReady)\">revision \(revision.revision): "
-                if revision.isReady {
-                    out += "<b>ready to declare</b> (every pending field agrees)"
-                } else {
-                    out += "waiting on " + revision.waiting.map { "<code>\(HTMLText.escape($0.unit))</code> (\($0.cases) cases)" }.joined(separator: ", ")
-                    if !revision.ready.isEmpty { out += "; ready to declare: " + revision.ready.map { "<code>\(HTMLText.escape($0))</code>" }.joined(separator: ", ") }
-                }
+                out += ReadinessText.sentence(revision, strong: { "<b>\($0)</b>" }, code: { "<code>\(HTMLText.escape($0))</code>" })
                 out += "</li>"
             }
             out += "</ul></div>\n"

@@ -33,6 +33,7 @@ package enum JSONReport {
                 return .object(JSONObject([
                     "revision": .integer(Int64(revision.revision)), "ready": .bool(revision.isReady),
                     "agreeing": .array(revision.ready.map { .string(JSONString($0)) }), "waiting": .object(waiting),
+                    "notSeen": .array(revision.unseen.map { .string(JSONString($0)) }),
                 ]))
             })
             var missing = JSONObject()

@@ -30,12 +30,7 @@ package enum MarkdownReport {
             out += verdict.pendingCounts.isEmpty ? "no field differs" : verdict.pendingCounts.map { "\(MarkdownText.code($0.field)) (\($0.cases) cases)" }.joined(separator: ", ")
             out += "\n"
             for revision in verdict.readiness {
-                out += "- revision \(revision.revision): " + (revision.isReady ? "**ready to declare** (every pending field agrees)" : "waiting on "
-                    + revision.waiting.map { "\(MarkdownText.code($0.unit)) (\($0.cases) cases)" }.joined(separator: ", "))
-                if !revision.isReady, !revision.ready.isEmpty {
-                    out += "; ready to declare: " + revision.ready.map(MarkdownText.code).joined(separator: ", ")
-                }
-                out += "\n"
+                out += "- revision \(revision.revision): " + ReadinessText.sentence(revision, strong: { "**\($0)**" }, code: MarkdownText.code) + "\n"
             }
         }
         for verdict in result.verdicts where verdict.notCompared == nil && !verdict.declaredButMissing.isEmpty {

@@ -38,13 +38,8 @@ package enum TextSummary {
             out += verdict.pendingCounts.isEmpty ? "no field differs" : verdict.pendingCounts.map { "\(e($0.field)) (\($0.cases) cases)" }.joined(separator: ", ")
             out += "\n"
             for revision in verdict.readiness {
-                if revision.isReady {
-                    out += "  revision \(revision.revision): ready to declare (every pending field agrees): --testee \(e(verdict.reader))@\(revision.revision)=…\n"
-                    continue
-                }
-                out += "  revision \(revision.revision): waiting on " + revision.waiting.map { "\(e($0.unit)) (\($0.cases) cases)" }.joined(separator: ", ")
-                if !revision.ready.isEmpty { out += "; ready to declare: " + revision.ready.map(e).joined(separator: ", ") }
-                out += "\n"
+                out += "  revision \(revision.revision): " + ReadinessText.sentence(revision, code: e)
+                out += (revision.isReady ? ": --testee \(e(verdict.reader))@\(revision.revision)=…" : "") + "\n"
             }
         }
         out += "\nby family (listed/unexpected/pending per reader):\n"

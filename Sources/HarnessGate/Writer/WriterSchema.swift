@@ -97,98 +97,149 @@ package struct WriterSchema: Sendable {
     /// The same for a blob already parsed (`fuzz --writer` parses each blob once).
     package func violations(of value: JSONValue) -> [String] {
         var found: [String] = []
-        check(value, against: documents[root] ?? .null, in: root, at: "", found: &found)
+        var path = Pointer()
+        check(value, against: documents[root] ?? .null, in: root, at: &path, found: &found)
         return found
     }
 
     // MARK: - Validation
 
-    private func check(_ value: JSONValue, against schema: JSONValue, in file: String, at path: String, found: inout [String]) {
+    /// The schema keywords looked up per checked value, made once (a `String` subscript
+    /// builds its key's bytes on every lookup).
+    private enum Key {
+        static let ref: JSONString = "$ref", type: JSONString = "type", const: JSONString = "const"
+        static let enumeration: JSONString = "enum", maxItems: JSONString = "maxItems", minItems: JSONString = "minItems"
+        static let items: JSONString = "items", minLength: JSONString = "minLength", maxLength: JSONString = "maxLength"
+        static let pattern: JSONString = "pattern", minimum: JSONString = "minimum", maximum: JSONString = "maximum"
+        static let properties: JSONString = "properties", required: JSONString = "required"
+        static let propertyNames: JSONString = "propertyNames", additionalProperties: JSONString = "additionalProperties"
+        static let dependentSchemas: JSONString = "dependentSchemas"
+    }
+
+    /// The JSON pointer of the value being checked, kept as a stack of steps and spelled out
+    /// only for a violation (building every child's path string was most of a valid blob's cost).
+    private struct Pointer {
+        enum Step { case index(Int), key(JSONString), keyItself(JSONString) }
+        var steps: [Step] = []
+
+        /// `/`, or each step `/<token>` (a key's own check ends ` (the key)`).
+        var shown: String {
+            if steps.isEmpty { return "/" }
+            var text = ""
+            for step in steps {
+                switch step {
+                case .index(let index): text += "/\(index)"
+                case .key(let key): text += "/" + Pointer.token(key.string)
+                case .keyItself(let key): text += "/" + Pointer.token(key.string) + " (the key)"
+                }
+            }
+            return text
+        }
+
+        static func token(_ key: String) -> String {
+            guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return key }
+            return key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        }
+    }
+
+    private func check(_ value: JSONValue, against schema: JSONValue, in file: String, at path: inout Pointer, found: inout [String]) {
         if case .bool(let allowed) = schema {
-            if !allowed { found.append("at \(shown(path)): not allowed here") }
+            if !allowed { found.append("at \(path.shown): not allowed here") }
             return
         }
         guard case .object(let rules) = schema else { return }
-        if case .string(let ref)? = rules["$ref"] {
+        if case .string(let ref)? = rules[Key.ref] {
             let (target, node) = resolved[RefKey(ref: ref.string, from: file)] ?? resolve(ref.string, from: file)
-            if let node { check(value, against: node, in: target, at: path, found: &found) }
-            else { found.append("at \(shown(path)): $ref \(ref.string) does not resolve") }
+            if let node { check(value, against: node, in: target, at: &path, found: &found) }
+            else { found.append("at \(path.shown): $ref \(ref.string) does not resolve") }
         }
-        if let type = rules["type"], !matchesType(value, type) {
-            found.append("at \(shown(path)): \(describe(value)) is not of type \(typeNames(type))")
+        if let type = rules[Key.type], !matchesType(value, type) {
+            found.append("at \(path.shown): \(describe(value)) is not of type \(typeNames(type))")
             return
         }
-        if let constant = rules["const"], !same(value, constant) {
-            found.append("at \(shown(path)): \(describe(value)) is not \(String(decoding: JSONWriter.compact(constant), as: UTF8.self))")
+        if let constant = rules[Key.const], !same(value, constant) {
+            found.append("at \(path.shown): \(describe(value)) is not \(String(decoding: JSONWriter.compact(constant), as: UTF8.self))")
         }
-        if case .array(let options)? = rules["enum"], !options.contains(where: { same(value, $0) }) {
-            found.append("at \(shown(path)): \(describe(value)) is none of the allowed values")
+        if case .array(let options)? = rules[Key.enumeration], !options.contains(where: { same(value, $0) }) {
+            found.append("at \(path.shown): \(describe(value)) is none of the allowed values")
         }
         switch value {
         case .object(let object):
-            checkObject(object, rules, in: file, at: path, found: &found)
+            checkObject(object, rules, in: file, at: &path, found: &found)
         case .array(let items):
-            if case .integer(let most)? = rules["maxItems"], items.count > most {
-                found.append("at \(shown(path)): \(items.count) items, more than \(most)")
+            if case .integer(let most)? = rules[Key.maxItems], items.count > most {
+                found.append("at \(path.shown): \(items.count) items, more than \(most)")
             }
-            if case .integer(let least)? = rules["minItems"], items.count < least {
-                found.append("at \(shown(path)): \(items.count) items, fewer than \(least)")
+            if case .integer(let least)? = rules[Key.minItems], items.count < least {
+                found.append("at \(path.shown): \(items.count) items, fewer than \(least)")
             }
-            if let itemSchema = rules["items"] {
-                for (index, item) in items.enumerated() { check(item, against: itemSchema, in: file, at: "\(path)/\(index)", found: &found) }
+            if let itemSchema = rules[Key.items] {
+                for (index, item) in items.enumerated() {
+                    path.steps.append(.index(index))
+                    check(item, against: itemSchema, in: file, at: &path, found: &found)
+                    path.steps.removeLast()
+                }
             }
         case .string(let text):
-            let length = text.string.unicodeScalars.count
-            if case .integer(let least)? = rules["minLength"], length < least {
-                found.append("at \(shown(path)): \(describe(value)) is shorter than \(least)")
+            let minLength = rules[Key.minLength], maxLength = rules[Key.maxLength], pattern = rules[Key.pattern]
+            guard minLength != nil || maxLength != nil || pattern != nil else { break }
+            let string = text.string
+            let length = string.unicodeScalars.count
+            if case .integer(let least)? = minLength, length < least {
+                found.append("at \(path.shown): \(describe(value)) is shorter than \(least)")
             }
-            if case .integer(let most)? = rules["maxLength"], length > most {
-                found.append("at \(shown(path)): \(describe(value)) is longer than \(most)")
+            if case .integer(let most)? = maxLength, length > most {
+                found.append("at \(path.shown): \(describe(value)) is longer than \(most)")
             }
-            if case .string(let pattern)? = rules["pattern"], let regex = patterns[pattern.string]?.regex {
-                let string = text.string
+            if case .string(let pattern)? = pattern, let regex = patterns[pattern.string]?.regex {
                 if regex.firstMatch(in: string, range: NSRange(string.startIndex..., in: string)) == nil {
-                    found.append("at \(shown(path)): \(describe(value)) does not match \(pattern.string.count > 40 ? "the pattern of \(file)" : pattern.string)")
+                    found.append("at \(path.shown): \(describe(value)) does not match \(pattern.string.count > 40 ? "the pattern of \(file)" : pattern.string)")
                 }
             }
         case .integer, .double:
-            if let minimum = rules["minimum"], compare(value, minimum) == .orderedAscending {
-                found.append("at \(shown(path)): \(describe(value)) is less than the minimum \(describe(minimum))")
+            if let minimum = rules[Key.minimum], compare(value, minimum) == .orderedAscending {
+                found.append("at \(path.shown): \(describe(value)) is less than the minimum \(describe(minimum))")
             }
-            if let maximum = rules["maximum"], compare(value, maximum) == .orderedDescending {
-                found.append("at \(shown(path)): \(describe(value)) is more than the maximum \(describe(maximum))")
+            if let maximum = rules[Key.maximum], compare(value, maximum) == .orderedDescending {
+                found.append("at \(path.shown): \(describe(value)) is more than the maximum \(describe(maximum))")
             }
         default:
             break
         }
     }
 
-    private func checkObject(_ object: JSONObject, _ rules: JSONObject, in file: String, at path: String, found: inout [String]) {
+    private func checkObject(_ object: JSONObject, _ rules: JSONObject, in file: String, at path: inout Pointer, found: inout [String]) {
         var properties = JSONObject()
-        if case .object(let declared)? = rules["properties"] { properties = declared }
-        if case .array(let required)? = rules["required"] {
+        if case .object(let declared)? = rules[Key.properties] { properties = declared }
+        if case .array(let required)? = rules[Key.required] {
             for case .string(let key) in required where object[key] == nil {
-                found.append("at \(shown(path)): \(key.string) is required but missing")
+                found.append("at \(path.shown): \(key.string) is required but missing")
             }
         }
+        let propertyNames = rules[Key.propertyNames], additional = rules[Key.additionalProperties]
         for member in object.members {
-            let childPath = "\(path)/\(pointerToken(member.key.string))"
-            if let propertyNames = rules["propertyNames"] {
-                check(.string(member.key), against: propertyNames, in: file, at: childPath + " (the key)", found: &found)
+            if let propertyNames {
+                path.steps.append(.keyItself(member.key))
+                check(.string(member.key), against: propertyNames, in: file, at: &path, found: &found)
+                path.steps.removeLast()
             }
             if let declared = properties[member.key] {
-                check(member.value, against: declared, in: file, at: childPath, found: &found)
-            } else if let additional = rules["additionalProperties"] {
+                path.steps.append(.key(member.key))
+                check(member.value, against: declared, in: file, at: &path, found: &found)
+                path.steps.removeLast()
+            } else if let additional {
                 if case .bool(false) = additional {
-                    found.append("at \(shown(path)): \(member.key.string) is not a field the writer writes")
+                    found.append("at \(path.shown): \(member.key.string) is not a field the writer writes")
                 } else {
-                    check(member.value, against: additional, in: file, at: childPath, found: &found)
+                    path.steps.append(.key(member.key))
+                    check(member.value, against: additional, in: file, at: &path, found: &found)
+                    path.steps.removeLast()
                 }
             }
         }
-        if case .object(let dependent)? = rules["dependentSchemas"] {
+        if case .object(let dependent)? = rules[Key.dependentSchemas] {
             for member in dependent.members where object[member.key] != nil {
-                check(.object(object), against: member.value, in: file, at: path, found: &found)
+                check(.object(object), against: member.value, in: file, at: &path, found: &found)
             }
         }
     }
@@ -256,13 +307,6 @@ package struct WriterSchema: Sendable {
     private func describe(_ value: JSONValue) -> String {
         let text = String(decoding: JSONWriter.compact(value), as: UTF8.self)
         return text.count > 60 ? String(text.prefix(57)) + "…" : text
-    }
-
-    private func shown(_ path: String) -> String { path.isEmpty ? "/" : path }
-
-    private func pointerToken(_ key: String) -> String {
-        guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return key }
-        return key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 
     // MARK: - Loading
