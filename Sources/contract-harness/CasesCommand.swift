@@ -23,7 +23,7 @@ enum CasesCommand: Subcommand {
         let paths = try paths(&arguments)
         let out = try arguments.option("--out")
         let only = Set(try arguments.options("--fixture"))
-        let writer = try WriterOption.parse(&arguments)
+        let writer = try WriterOption.parse(&arguments).command
         try arguments.finish()
         var corpus = try Corpus.load(paths, writer: writer)
         if !only.isEmpty {

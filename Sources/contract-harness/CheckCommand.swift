@@ -9,7 +9,7 @@ enum CheckCommand: Subcommand {
     static let summary = "run every reader on every case and gate on the result"
     static let help = """
     USAGE: contract-harness check [--root DIR] [--jobs N] [--testee NAME=COMMAND]... [--timeout SECONDS]
-                                  [--start-timeout SECONDS] [--writer COMMAND] [--no-recordings] [--json FILE] [--junit FILE] [--markdown FILE] [--quiet]
+                                  [--start-timeout SECONDS] [--writer COMMAND[@REVISION]] [--no-recordings] [--json FILE] [--junit FILE] [--markdown FILE] [--quiet]
 
     Builds the case stream from golden/fixtures, runs the Swift reader and the C reference (and
     each --testee: a command reading cases JSONL on stdin, writing views JSONL on stdout),
@@ -37,7 +37,7 @@ enum CheckCommand: Subcommand {
         let paths = try paths(&arguments)
         let jobs = try jobs(&arguments)
         let testees = try Testee.options(&arguments).readers
-        let writer = try WriterOption.parse(&arguments)
+        let (writer, writerRevision) = try WriterOption.parse(&arguments)
         let includeRecordings = !arguments.flag("--no-recordings")
         let json = try arguments.option("--json")
         let junit = try arguments.option("--junit")
@@ -47,6 +47,7 @@ enum CheckCommand: Subcommand {
 
         var options = Gate.Options(testees: testees, includeRecordings: includeRecordings, jobs: jobs)
         options.writer = writer
+        options.writerRevision = writerRevision
         let result = try Gate.check(paths, options: options)
         let facts = ReportFacts(result)
         if let json { try ReportFile.write(JSONReport.render(facts), to: json) }

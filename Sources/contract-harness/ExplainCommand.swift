@@ -23,7 +23,7 @@ enum ExplainCommand: Subcommand {
         let paths = try paths(&arguments)
         let testees = try Testee.options(&arguments).readers
         let html = try arguments.option("--html")
-        let writer = try WriterOption.parse(&arguments)
+        let writer = try WriterOption.parse(&arguments).command
         guard let id = arguments.positional() else { throw UsageError("which case? give its id") }
         try arguments.finish()
         let corpus = try Corpus.load(paths, writer: writer)

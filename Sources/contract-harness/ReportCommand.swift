@@ -34,12 +34,13 @@ enum ReportCommand: Subcommand {
         let blobLimit = try arguments.integer("--blob-limit") ?? 1500
         guard samples >= 0, blobLimit >= 1 else { throw UsageError("--samples must be ≥ 0 and --blob-limit ≥ 1") }
         let testees = try Testee.options(&arguments).readers
-        let writer = try WriterOption.parse(&arguments)
+        let (writer, writerRevision) = try WriterOption.parse(&arguments)
         let includeRecordings = !arguments.flag("--no-recordings")
         try arguments.finish()
 
         var options = Gate.Options(testees: testees, includeRecordings: includeRecordings, jobs: jobs)
         options.writer = writer
+        options.writerRevision = writerRevision
         let result = try Gate.check(paths, options: options)
         let page = HTMLReport.render(ReportFacts(result), options: HTMLReport.Options(agreeingSamples: samples, blobLimit: blobLimit))
         try ReportFile.write(Array(page.utf8), to: html)

@@ -28,7 +28,7 @@ enum UpdateCommand: Subcommand {
     static func run(_ arguments: inout Arguments) throws -> Int32 {
         let paths = try paths(&arguments)
         let jobs = try jobs(&arguments)
-        let writer = try WriterOption.parse(&arguments)
+        let writer = try WriterOption.parse(&arguments).command
         try arguments.finish()
         if let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty {
             StandardStreams.err("contract-harness: update refuses to run under CI (CI=\(ci)): expected outputs change only by a reviewed commit\n")

@@ -10,7 +10,7 @@ import HarnessReaders
 enum WriterFuzzCommand {
     static let help = """
     USAGE: contract-harness fuzz --writer --seed S (--cases N | --seconds T | --case I) [--jobs J] [--shard i/n]
-                                 [--writer-command CMD] [--root DIR] [--findings DIR] [--no-save]
+                                 [--writer-command CMD[@REVISION]] [--root DIR] [--findings DIR] [--no-save]
                                  [--batch N] [--shrink-budget N] [--shrinks-per-signature N] [--max-findings N] [--quiet]
 
     State i of seed S is a generated app state (CONTRACT.md §7.1: zones and their transition days from
@@ -27,6 +27,8 @@ enum WriterFuzzCommand {
     The summary counts, per departure of CONTRACT.md §5, the blobs that carry its cause (in-app states
     and writer-only ones) with the first witness state, shrunk; and the rate: states/s, and states per
     CPU second of this process plus the writer's (the rate per core).
+    --writer-command CMD@REVISION declares the writer revision CMD implements (as check's --writer): states
+    of an earlier revision are judged at its writer schema, later ones are pending (counted, not judged).
     Exit codes: 0 no new finding, 1 a new finding (any with --no-save) or the writer broke, 2 bad usage.
     """
 
@@ -42,7 +44,8 @@ enum WriterFuzzCommand {
         let jobs = try FuzzCommand.jobs(&arguments)
         let shardText = try arguments.option("--shard") ?? "1/1"
         guard let shard = FuzzShard(parsing: shardText) else { throw UsageError("--shard takes i/n with 1 ≤ i ≤ n, got `\(shardText)`") }
-        let command = try arguments.option("--writer-command")
+        let declared = try arguments.option("--writer-command").map { spec throws(UsageError) in try WriterOption.parse(spec, option: "--writer-command") }
+        let command: String? = declared.flatMap { if case .command(let text) = $0.command { text } else { nil } }
         let findings = try arguments.option("--findings")
         let noSave = arguments.flag("--no-save")
         let batch = try arguments.integer("--batch") ?? 2048
@@ -64,7 +67,7 @@ enum WriterFuzzCommand {
         let folder = findings.map { URL(fileURLWithPath: $0) } ?? paths.findings
         let store = noSave ? nil : try FindingStore(folder: folder, within: paths.tree)
         let zones = try ZoneDayFile.load(root: paths.root.path)
-        let reproduce = command.map { "--writer-command " + FuzzCommand.shellQuoted($0) } ?? ""
+        let reproduce = command.map { "--writer-command " + FuzzCommand.shellQuoted($0 + (declared?.revision.declared.map { "@\($0)" } ?? "")) } ?? ""
         let plan = FuzzPlan(seed: UInt64(seed), extent: extent, shard: shard, jobs: jobs, batchSize: batch,
                             shrinksPerSignature: perSignature, findingLimit: findingLimit, reproduceArguments: reproduce)
         let stop = StopFlag()
@@ -76,7 +79,7 @@ enum WriterFuzzCommand {
         defer { TerminationSignals.onInterrupt(nil) }
         let run = WriterFuzzRun(plan: plan, generator: AppStateGenerator(seed: UInt64(seed), transitions: zones.transitions),
                                 writer: WriterSession(command: writerCommand), reference: CReferenceReader(),
-                                readers: [SwiftReader()], blobJudge: try WriterBlobJudge(root: paths.root), store: store, stop: stop,
+                                readers: [SwiftReader()], blobJudge: try WriterBlobJudge(root: paths.root, writer: declared?.revision ?? WriterRevision()), store: store, stop: stop,
                                 stateShrinker: StateShrinker(maximumEvaluations: budget))
         var lastShown = 0.0
         let report = try run.run { report in

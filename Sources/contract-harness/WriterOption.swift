@@ -1,3 +1,4 @@
+import HarnessGate
 import HarnessReaders
 
 /// `--writer COMMAND`, the same for every subcommand that builds the case stream (check,
@@ -5,15 +6,29 @@ import HarnessReaders
 /// family. Without it, the tree's own (`scripts/build-writer --print-command`).
 enum WriterOption {
     static let help = """
-      --writer COMMAND      the writer end that turns golden/states into the writer family's blobs
+      --writer COMMAND[@REVISION]
+                            the writer end that turns golden/states into the writer family's blobs
                             (app-state lines on stdin, one blob or crash line each on stdout,
                             CONTRACT.md §7.3; default: the tree's, `scripts/build-writer --print-command`).
-                            A writer end that cannot run stops the run with exit 2.
+                            A writer end that cannot run stops the run with exit 2. With @REVISION
+                            (a trailing @ and digits) it implements that writer revision: earlier
+                            states are judged at its writer schema, later ones are pending (shown);
+                            without, each state at its own revision, as the tree's writer writes them.
     """
 
-    static func parse(_ arguments: inout Arguments) throws(UsageError) -> WriterCommand {
-        guard let command = try arguments.option("--writer") else { return .tree }
-        guard !command.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("--writer needs a command") }
-        return .command(command)
+    static func parse(_ arguments: inout Arguments) throws(UsageError) -> (command: WriterCommand, revision: WriterRevision) {
+        guard let spec = try arguments.option("--writer") else { return (.tree, WriterRevision()) }
+        return try parse(spec, option: "--writer")
+    }
+
+    /// `COMMAND[@REVISION]` as `--writer` and `fuzz --writer --writer-command` take it.
+    static func parse(_ spec: String, option: String) throws(UsageError) -> (command: WriterCommand, revision: WriterRevision) {
+        let (command, text) = WriterRevision.split(spec)
+        guard !command.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("\(option) needs a command") }
+        guard let text else { return (.command(command), WriterRevision()) }
+        guard let revision = Int(text), WriterRevision.known.contains(revision) else {
+            throw UsageError("\(option) …@\(text): the revision a writer implements is one with a writer schema, \(WriterRevision.known.lowerBound) to \(WriterRevision.known.upperBound)")
+        }
+        return (.command(command), WriterRevision(declared: revision))
     }
 }

@@ -26,6 +26,10 @@ package struct WriterFuzzReport: Sendable {
     package var seed: UInt64
     package var states = 0
     package var inAppStates = 0
+    /// In-app states of a later revision than the writer declares (`CMD@N`): read, not judged.
+    package var pendingStates = 0
+    /// The revision the writer declares, when it does.
+    package var writerRevision: Int?
     package var cases = 0
     package var disagreementsBySignature: [String: Int] = [:]
     package var entries: [Entry] = []

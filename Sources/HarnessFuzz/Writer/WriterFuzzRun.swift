@@ -52,6 +52,7 @@ package final class WriterFuzzRun {
         let cpuAtStart = ProcessCPU.ownSeconds()
         let childrenAtStart = ProcessCPU.endedChildrenSeconds()
         var report = WriterFuzzReport(seed: plan.seed)
+        report.writerRevision = judge.blobJudge?.writer.declared
         var settled: [String: Int] = [:]
         var owned = 0
         let deadline = plan.extent.seconds
@@ -72,6 +73,7 @@ package final class WriterFuzzRun {
                 }
                 report.states += 1
                 if state.inApp { report.inAppStates += 1 }
+                if verdict.pending { report.pendingStates += 1 }
                 report.cases += verdict.cases.count
                 for cause in verdict.causes {
                     var reach = report.reach[cause, default: WriterFuzzReport.Reach()]

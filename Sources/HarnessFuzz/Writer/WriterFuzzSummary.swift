@@ -17,6 +17,9 @@ package enum WriterFuzzSummary {
             out += " + writer \(String(format: "%.2f", writer)) s CPU)"
         }
         out += "; waiting on the writer \(String(format: "%.2f", report.writerWallSeconds)) s\n"
+        if let declared = report.writerRevision {
+            out += "writer at revision \(declared): \(report.pendingStates) in-app states of a later revision pending (read, not judged)\n"
+        }
         if let broken = report.brokenWriter { out += "the writer broke: \(broken)\n" }
         out += "departures the writer reaches (blobs carrying the cause: in-app + writer-only states):\n"
         for departure in ContractDeparture.allCases {

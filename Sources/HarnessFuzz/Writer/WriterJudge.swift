@@ -27,6 +27,8 @@ struct WriterJudge: Sendable {
         var disagreeingCase: Case?
         /// The departures whose cause the blob carries (`DepartureCause`).
         var causes: Set<ContractDeparture> = []
+        /// An in-app state of a later revision than the writer declares: read, not judged.
+        var pending = false
         /// True when the writer gave no answer at all (the run stops).
         var writerFailed: String?
     }
@@ -52,7 +54,11 @@ struct WriterJudge: Sendable {
         }
         let parsed = try? JSONParser().parse(blob)
         verdict.causes = DepartureCause.causes(blob, parsed: parsed)
-        let checked = state.inApp ? blobJudge.flatMap { judge in WriterState(line: line).map { (judge, $0) } } : nil
+        var checked = state.inApp ? blobJudge.flatMap { judge in WriterState(line: line).map { (judge, $0) } } : nil
+        if let (judge, writerState) = checked, judge.isPending(writerState) {
+            verdict.pending = true
+            checked = nil
+        }
         if let (judge, writerState) = checked,
            let problem = (parsed.map { judge.schemaProblems(writerState, parsed: $0) } ?? judge.schemaProblems(writerState, blob: blob)).first {
             verdict.disagreement = Self.writerFinding("writer-schema", .parse, expected: "a blob valid for the writer schema", got: problem)

@@ -27,6 +27,8 @@ package enum Gate {
         /// The writer end that turns golden/states into the `writer` family: the tree's own,
         /// or `--writer COMMAND`.
         package var writer: WriterCommand = .tree
+        /// The revision that writer declares (`--writer CMD@N`); none: each state's own.
+        package var writerRevision = WriterRevision()
 
         package init(roster: ReaderRoster = .standard, readers: [any Reader]? = nil, testees: [ExternalProcessReader] = [],
                     includeRecordings: Bool = true, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -68,7 +70,7 @@ package enum Gate {
         }
         // The writer side: its blobs against the writer schemas, what they show against what
         // the states mean, the writer-valid fixtures regenerated.
-        let writer = try WriterChecks.run(corpus, root: paths.root, jobs: options.jobs)
+        let writer = try WriterChecks.run(corpus, root: paths.root, jobs: options.jobs, writer: options.writerRevision)
         problems += writer.problems
         notices += writer.notices
         var freshness = [expectedFreshness]

@@ -7,34 +7,53 @@ import WidgetSnapshot
 /// Judges one writer blob against the app state it was written from: the writer schema of
 /// the state's revision (for a state the app can hold) and what the widget shows, one ms before
 /// the app's day boundary and at it, through the reference reader (`WriterIntent`). The
-/// gate's `WriterChecks` and `fuzz --writer` both call it, so both judge alike.
+/// gate's `WriterChecks` and `fuzz --writer` both call it, so both judge alike. A writer that
+/// declares a revision (`WriterRevision`) is judged at it on earlier states, and not on later ones.
 package struct WriterBlobJudge: Sendable {
     private let schemas: [Int: WriterSchema]
     private let reference: any InProcessReader
+    /// The revision the writer declares: which schema a state is judged at, or none (pending).
+    package let writer: WriterRevision
 
     /// Loads the writer schema of every revision in `revisions` (exit 2 when one cannot be used).
-    package init(root: URL, revisions: Set<Int> = [1, 2], reference: any InProcessReader = CReferenceReader()) throws {
+    package init(root: URL, revisions: Set<Int> = Set(WriterRevision.known), writer: WriterRevision = WriterRevision(),
+                 reference: any InProcessReader = CReferenceReader()) throws {
         var schemas: [Int: WriterSchema] = [:]
-        for revision in revisions { schemas[revision] = try WriterSchema.load(root: root, file: WriterSchema.fileName(revision: revision)) }
+        for revision in revisions.union(writer.declared.map { Set(WriterRevision.known.lowerBound...$0) } ?? []) {
+            schemas[revision] = try WriterSchema.load(root: root, file: WriterSchema.fileName(revision: revision))
+        }
         self.schemas = schemas
         self.reference = reference
+        self.writer = writer
     }
+
+    /// True when `state` is of a later revision than the writer declares: not judged.
+    package func isPending(_ state: WriterState) -> Bool { writer.hold(stateRevision: state.revision) == .pending }
 
     /// The schema's verdict: each broken rule, prefixed with the schema file.
     package func schemaProblems(_ state: WriterState, blob: [UInt8]) -> [String] {
-        guard let schema = schemas[state.revision] else {
-            return ["no writer schema loaded for revision \(state.revision) (\(WriterSchema.fileName(revision: state.revision)))"]
-        }
-        return schema.violations(blob).map { "its blob is not valid for \(schema.file): \(UntrustedText.escape($0))" }
+        schemaProblems(state) { $0.violations(blob) }
     }
 
     /// The same for a blob already parsed; a blob that is not JSON is not passed here (the
     /// caller reports it as `schemaProblems` would).
     package func schemaProblems(_ state: WriterState, parsed: JSONValue) -> [String] {
-        guard let schema = schemas[state.revision] else {
-            return ["no writer schema loaded for revision \(state.revision) (\(WriterSchema.fileName(revision: state.revision)))"]
+        schemaProblems(state) { $0.violations(of: parsed) }
+    }
+
+    /// At the revision the writer is held to on `state` (none when pending). A declared writer
+    /// whose blob breaks its revision's schema but is valid for an earlier one's is told so:
+    /// it declares a revision it does not implement.
+    private func schemaProblems(_ state: WriterState, violations: (WriterSchema) -> [String]) -> [String] {
+        guard case .schema(let revision) = writer.hold(stateRevision: state.revision) else { return [] }
+        guard let schema = schemas[revision] else {
+            return ["no writer schema loaded for revision \(revision) (\(WriterSchema.fileName(revision: revision)))"]
         }
-        return schema.violations(of: parsed).map { "its blob is not valid for \(schema.file): \(UntrustedText.escape($0))" }
+        let broken = violations(schema).map { "its blob is not valid for \(schema.file): \(UntrustedText.escape($0))" }
+        guard let declared = writer.declared, !broken.isEmpty,
+              let earlier = (WriterRevision.known.lowerBound..<declared).reversed().first(where: { schemas[$0].map { violations($0).isEmpty } ?? false })
+        else { return broken }
+        return broken.map { "the writer declares revision \(declared) but does not implement it (its blob is valid for revision \(earlier)'s writer schema): \($0)" }
     }
 
     /// What the widget shows for `testCase` (one of the state's writer cases, read at `instant`)
@@ -51,7 +70,7 @@ package struct WriterBlobJudge: Sendable {
     /// Both, for a blob outside any corpus (a fuzzed state): schema, then each instant's case
     /// (`case <id>: …`). Empty for a state the app cannot hold (not judged) or that cannot be read.
     package func problems(stateLine: [UInt8], stateId: String, blob: [UInt8]) -> [String] {
-        guard let state = WriterState(line: stateLine), state.inApp else { return [] }
+        guard let state = WriterState(line: stateLine), state.inApp, !isPending(state) else { return [] }
         let line = StateLine(id: stateId, file: "(generated)", lineNumber: 0, bytes: stateLine, state: state)
         let (family, cases) = WriterFamily.build(states: [line], answers: [.blob(blob)], command: "")
         var found = schemaProblems(state, blob: blob)

@@ -25,11 +25,14 @@ package enum WriterChecks {
         package var notices: [String] = []
     }
 
-    package static func run(_ corpus: Corpus, root: URL, reference: any InProcessReader = CReferenceReader(), jobs: Int = 1) throws -> Result {
+    package static func run(_ corpus: Corpus, root: URL, reference: any InProcessReader = CReferenceReader(), jobs: Int = 1,
+                            writer: WriterRevision = WriterRevision()) throws -> Result {
         guard let family = corpus.writer else { return Result() }
         var result = Result()
-        let judged = family.entries.filter { $0.state.state?.inApp == true && $0.blob != nil }
-        let judge = try WriterBlobJudge(root: root, revisions: Set(judged.compactMap { $0.state.state?.revision }), reference: reference)
+        let inApp = family.entries.filter { $0.state.state?.inApp == true && $0.blob != nil }
+        let judge = try WriterBlobJudge(root: root, revisions: Set(inApp.compactMap { $0.state.state?.revision }), writer: writer, reference: reference)
+        let judged = inApp.filter { !judge.isPending($0.state.state!) }
+        result.notices += revisionNotices(family, judged: judged.count, inApp: inApp.count, writer: writer)
         let casesById = Dictionary(corpus.cases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         // The reference's views of every judged case, on `jobs` threads; in entry order.
         let work = judged.flatMap { entry in entry.caseIds.map { (entry, $0) } }
@@ -48,22 +51,38 @@ package enum WriterChecks {
             case .crash(let crash):
                 result.problems.append("writer finding: \(named(entry)): the writer wrote a crash line, no blob: \(UntrustedText.escape(crash))")
             case .blob(let blob):
-                guard let state = entry.state.state, state.inApp else { continue }  // outside the app: read, not judged
+                // Outside the app: read, not judged; of a later revision than declared: pending (noticed).
+                guard let state = entry.state.state, state.inApp, !judge.isPending(state) else { continue }
                 result.problems += judge.schemaProblems(state, blob: blob).map { "writer finding: \(named(entry)): \($0)" }
                 result.problems += intentByState[entry.state.id] ?? []
             }
         }
-        let fixtures = try fixtureRegeneration(corpus.fixtures, family: family, root: root)
+        let fixtures = try fixtureRegeneration(corpus.fixtures, family: family, root: root, writer: writer)
         result.problems += fixtures.problems
         result.notices += fixtures.notices
         return result
     }
 
+    /// The writer's declared revision, shown in the summary with what it held it to (CONTRACT.md §7.5).
+    private static func revisionNotices(_ family: WriterFamily, judged: Int, inApp: Int, writer: WriterRevision) -> [String] {
+        guard let declared = writer.declared else { return [] }
+        let pending = family.entries.filter { ($0.state.state?.revision ?? 0) > declared && $0.state.state?.inApp == true }
+        var text = "writer at revision \(declared) (`\(family.command)`): \(judged) of \(inApp) in-app states judged at revision \(declared)'s writer schema and intent"
+        if let first = pending.first {
+            text += "; \(pending.count) pending, of a later revision than it declares (not judged: not checked), first \(first.state.id) (\(first.state.location))"
+        }
+        return [text]
+    }
+
     private static func named(_ entry: WriterFamily.Entry) -> String { "state \(entry.state.id) (\(entry.state.location))" }
 
     /// Each `writerValid` fixture's base blob against the writer's blob of `fixtures/<name>`.
-    static func fixtureRegeneration(_ fixtures: [Fixture], family: WriterFamily, root: URL) throws -> Result {
+    /// A writer declared at a later revision than a fixture's state writes that revision's fields
+    /// too, so its blob is not compared byte for byte (a notice; the state is judged as any).
+    static func fixtureRegeneration(_ fixtures: [Fixture], family: WriterFamily, root: URL,
+                                    writer: WriterRevision = WriterRevision()) throws -> Result {
         var result = Result()
+        var otherRevision: [String] = []
         let listed = try knownFindings(root: root)
         let written = Dictionary(family.entries.compactMap { entry in
             entry.state.id.hasPrefix("fixtures/") ? (String(entry.state.id.dropFirst("fixtures/".count)), entry) : nil
@@ -75,6 +94,10 @@ package enum WriterChecks {
                 continue
             }
             guard let blob = entry.blob else { continue }  // the writer's failure is a problem already
+            if let declared = writer.declared, let revision = entry.state.state?.revision, revision != declared {
+                otherRevision.append(fixture.name)
+                continue
+            }
             let claimed = fixture.blobText
             if blob == claimed {
                 if listed[fixture.name] != nil {
@@ -85,6 +108,10 @@ package enum WriterChecks {
             } else {
                 result.problems.append("writer finding: \(file) claims to be the writer's output (writerValid), but the writer's blob of state fixtures/\(fixture.name) (\(entry.state.location)) differs: \(difference(claimed, blob))")
             }
+        }
+        if let declared = writer.declared, let first = otherRevision.first {
+            result.notices.append("\(otherRevision.count) writerValid fixture(s) not compared byte for byte with the writer's blob of their state (of another revision than the writer's \(declared)): \(first)"
+                                  + (otherRevision.count > 1 ? " and \(otherRevision.count - 1) more" : ""))
         }
         let valid = Set(fixtures.filter(\.writerValid).map(\.name))
         for name in written.keys.sorted() where !valid.contains(name) {
