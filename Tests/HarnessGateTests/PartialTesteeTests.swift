@@ -32,7 +32,8 @@ final class PartialTesteeTests: XCTestCase {
     }
 
     func testOnlyTheCasesWhereTapsChangeARowFail() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        // A Today widget's fixture and a project widget's: taps on both, with and without revision 2's inputs.
+        let paths = try GateTestSupport.smallTree(fixtures: ["many-tasks", "projects"])
         defer { GateTestSupport.remove(paths) }
         try "*/*@*  [meta.dayStr,header.dayMs]  not implemented: this reader reads no day\n"
             .write(to: paths.golden.appendingPathComponent("divergences/partial.txt"), atomically: true, encoding: .utf8)
