@@ -7,7 +7,7 @@ import HarnessTestSupport
 /// The same seed and shard give the same cases and the same findings at any `--jobs`,
 /// and shards 1/3, 2/3, 3/3 together are exactly the unsharded run.
 final class FuzzDeterminismTests: XCTestCase {
-    private let extent = FuzzPlan.Extent.cases(1500)
+    private let extent = FuzzPlan.Extent.cases(600)
 
     func testTwoRunsWithTheSameSeedWriteIdenticalFindings() throws {
         let first = FuzzTestSupport.temporaryFolder()
@@ -22,7 +22,7 @@ final class FuzzDeterminismTests: XCTestCase {
         XCTAssertGreaterThan(one.entries.count, 1, "the planted fault must disagree on several cases")
         XCTAssertEqual(files, try FuzzTestSupport.contents(second))
         XCTAssertEqual(one.entries, two.entries)
-        XCTAssertEqual(one.cases, 1500)
+        XCTAssertEqual(one.cases, 600)
     }
 
     func testShardsPartitionTheUnshardedRun() throws {

@@ -24,7 +24,7 @@ final class FuzzFindingStoreTests: XCTestCase {
     func testDisagreementsThatShrinkAlikeAreSavedOnce() throws {
         let folder = FuzzTestSupport.temporaryFolder()
         defer { FuzzTestSupport.remove(folder) }
-        let report = try FuzzTestSupport.run(seed: FuzzTestSupport.plantedFaultSeed, extent: .cases(1500), into: folder)
+        let report = try FuzzTestSupport.run(seed: FuzzTestSupport.plantedFaultSeed, extent: .cases(600), into: folder)
         XCTAssertEqual(Set(report.entries.map(\.key)).count, report.newFindings)
         XCTAssertGreaterThan(report.entries.count, report.newFindings, "expected some disagreements to shrink alike")
     }
