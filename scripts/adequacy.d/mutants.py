@@ -359,13 +359,22 @@ def testee_sources(repo, kdir):
     kdir/ReaderGlue.kt); a mutant keeps the API, so one glue serves every mutant."""
     with open(os.path.join(repo, "scripts", "kotlin", "TesteeMain.kt"), encoding="utf-8") as handle:
         testee = handle.read()
-    glue_path = os.path.join(kdir, "ReaderGlue.kt")
-    made = procs.run(["python3", os.path.join(repo, "scripts", "kotlin", "reader-api"), "--glue", glue_path,
-                      os.path.join(repo, "scripts", "kotlin", "WidgetData.kt")], cwd=repo, timeout=300)
+    # reader-api writes the glue and the display files it needs (WidgetDisplay.kt, DisplayView.kt) beside it,
+    # as record-kotlin compiles them: every .kt of that folder.
+    glue_dir = os.path.join(kdir, "glue")
+    shutil.rmtree(glue_dir, ignore_errors=True)
+    os.makedirs(glue_dir)
+    made = procs.run(["python3", os.path.join(repo, "scripts", "kotlin", "reader-api"), "--glue",
+                      os.path.join(glue_dir, "ReaderGlue.kt"), os.path.join(repo, "scripts", "kotlin", "WidgetData.kt")],
+                     cwd=repo, timeout=300)
     if made.code != 0:
         raise MutantError("scripts/kotlin/reader-api --glue failed: " + made.stderr[-2000:])
-    with open(glue_path, encoding="utf-8") as handle:
-        return {"TesteeMain.kt": testee, "ReaderGlue.kt": handle.read()}
+    sources = {"TesteeMain.kt": testee}
+    for name in sorted(os.listdir(glue_dir)):
+        if name.endswith(".kt"):
+            with open(os.path.join(glue_dir, name), encoding="utf-8") as handle:
+                sources[name] = handle.read()
+    return sources
 
 
 def kotlin_batch_compile(repo, kdir, packages, classpath_rest, log):
@@ -388,7 +397,7 @@ def kotlin_batch_compile(repo, kdir, packages, classpath_rest, log):
             return None, failed
         cmd = ["kotlinc", "-nowarn", "-Xallow-result-return-type", "-cp", classpath_rest, "-d", jar] + files
         log(f"  $ kotlinc -nowarn -Xallow-result-return-type -cp … -d mutants.jar "
-            f"<{len(remaining)} packages × WidgetData.kt + TesteeMain.kt + ReaderGlue.kt>")
+            f"<{len(remaining)} packages × WidgetData.kt + {' + '.join(sources)}>")
         result = procs.run(cmd, cwd=kdir, timeout=3600)
         if result.code == 0 and os.path.exists(jar):
             log(f"  compiled in {result.seconds:.0f} s")
