@@ -41,6 +41,8 @@ package enum Gate {
     }
 
     package static func check(_ paths: HarnessPaths, options: Options = Options()) throws -> GateResult {
+        // Bad names are bad input before any work: the corpus (and the writer) come after.
+        try checkReaderNames(options)
         let corpus = try Corpus.load(paths, jobs: options.jobs, writer: options.writer)
         return try check(paths, corpus: corpus, options: options)
     }
@@ -55,6 +57,7 @@ package enum Gate {
     }
 
     package static func check(_ paths: HarnessPaths, corpus: Corpus, options: Options) throws -> GateResult {
+        try checkReaderNames(options)
         let ids = corpus.cases.map(\.id)
         let stored = try paths.expected.loadLines(jobs: options.jobs)
         // What each case is now, once for every golden folder.
@@ -79,7 +82,6 @@ package enum Gate {
         // a stale line says nothing about any reader.
         let comparable = ids.indices.filter { expectedFreshness.current[$0] }
 
-        try checkReaderNames(options)
         // (The standard roster's names too: a test's own roster may leave some out.)
         // The readers this run judges own their lists: the roster's (and the standard roster's,
         // which a test's own roster may leave out), the testees, and readers handed in directly.
