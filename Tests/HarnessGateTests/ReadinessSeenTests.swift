@@ -22,7 +22,8 @@ final class ReadinessSeenTests: XCTestCase {
     }
 
     func testAReaderComparedOnNoCaseIsNotReadyToDeclare() throws {
-        let paths = try GateTestSupport.copyOfGolden()
+        // A project widget's fixture and the tracked task's: every later revision's question and input.
+        let paths = try GateTestSupport.smallTree(fixtures: ["projects", "current-task"])
         defer { GateTestSupport.remove(paths) }
         let corpus = try Corpus.load(paths)
         let mute = ReaderEntry(name: "mute", role: .product, contractRevision: 1,
