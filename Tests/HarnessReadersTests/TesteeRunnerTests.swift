@@ -214,9 +214,11 @@ final class TesteeRunnerTests: XCTestCase {
         awk '{ print $5 }' /proc/$$/stat > "$1.tmp" && mv "$1.tmp" "$1"
         sleep 300
         """.write(to: script, atomically: true, encoding: .utf8)
+        let tree = try GateTestSupport.smallTree()
+        defer { GateTestSupport.remove(tree) }
         let process = Process()
         process.executableURL = GateTestSupport.cli
-        process.arguments = arguments + ["--root", GateTestSupport.repositoryRoot.path, "--timeout", "300",
+        process.arguments = arguments + ["--root", tree.root.path, "--timeout", "300",
                                          "--testee", "hang=sh '\(script.path)' '\(groupFile.path)'"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -257,8 +259,10 @@ final class TesteeRunnerTests: XCTestCase {
         // The testee leaves a grandchild in a session of its own (out of reach of its group)
         // that keeps the testee's stderr, then answers through our own Swift reader.
         let command = "setsid sleep 300 </dev/null >/dev/null & echo $! > '\(strayFile.path)'; exec '\(GateTestSupport.cli.path)' decode --reader swift"
+        let tree = try GateTestSupport.smallTree()
+        defer { GateTestSupport.remove(tree) }
         let start = Date()
-        let run = try GateTestSupport.runCLI(["check", "--root", GateTestSupport.repositoryRoot.path, "--no-recordings", "--quiet",
+        let run = try GateTestSupport.runCLI(["check", "--root", tree.root.path, "--no-recordings", "--quiet",
                                               "--testee", "escapee=\(command)"])  // reads stdout and stderr to their end, like `| cat`
         let elapsed = Date().timeIntervalSince(start)
         let stray = pid_t((try? String(contentsOf: strayFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
@@ -271,12 +275,14 @@ final class TesteeRunnerTests: XCTestCase {
     }
 
     /// Issue 15: "a never-answering testee with --timeout 1 costs seconds, not hours", through
-    /// the CLI: the gate over the whole corpus (thousands of cases) with a testee that reads
+    /// the CLI: the gate over thousands of cases (the canonical small tree) with a testee that reads
     /// every case and never answers ends after about K one-second timeouts.
     func testANeverAnsweringTesteeWithTimeoutOneCostsSecondsThroughTheCLI() throws {
         try GateTestSupport.skipUnlessTheCLIIsBuilt()
         let json = folder.appendingPathComponent("mute.json")
-        let run = try GateTestSupport.runCLI(["check", "--root", GateTestSupport.repositoryRoot.path, "--no-recordings", "--quiet",
+        let tree = try GateTestSupport.canonicalTree()  // thousands of cases
+        defer { GateTestSupport.remove(tree) }
+        let run = try GateTestSupport.runCLI(["check", "--root", tree.root.path, "--no-recordings", "--quiet",
                                               "--json", json.path, "--timeout", "1", "--testee", "mute=while read -r line; do :; done"])
         XCTAssertEqual(run.status, 1, run.out + run.err)
         let report = try String(contentsOf: json, encoding: .utf8)
