@@ -135,8 +135,7 @@ final class WriterFuzzRunTests: XCTestCase {
             XCTAssertLessThanOrEqual(entry.shrunkState.projects.count, 1, "\(name): \(entry.shrunkState)")
             print("planted \(name): \(entry.disagreement.difference.got)\n  state: \(String(decoding: AppStateLine.line(entry.shrunkState), as: UTF8.self))")
         }
-        // The tree's writer has none.
-        let clean = try Self.run(states: 400, writer: try Self.realWriter())
-        XCTAssertEqual(clean.disagreements, 0)
+        // (That the tree's writer has none is testTheRealWriterReachesD1InTheAppAndAgreesEverywhere's first
+        // assertion, over 1,500 states of the same seed.)
     }
 }
