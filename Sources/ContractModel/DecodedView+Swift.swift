@@ -19,7 +19,16 @@ extension DecodedView {
     package static func decode(id: String, blob: [UInt8], pendingDoneTargets: PendingTargets,
                               pendingDoneTimestamps: PendingTimestamps = .none, selectedProjectId: String? = nil,
                               capacity: Int = Case.androidCapacity, nowMs: Int64, timeZone: TimeZone?) -> DecodedView {
-        let document = Result { () throws(SnapshotParseError) in try SnapshotDocument(blob: blob) }
+        decode(id: id, document: Result { () throws(SnapshotParseError) in try SnapshotDocument(blob: blob) },
+               pendingDoneTargets: pendingDoneTargets, pendingDoneTimestamps: pendingDoneTimestamps,
+               selectedProjectId: selectedProjectId, capacity: capacity, nowMs: nowMs, timeZone: timeZone)
+    }
+
+    /// The same for a blob already parsed (or not parseable): a blob read at several
+    /// instants (`fuzz --writer`'s writer blobs) is parsed once for all of them.
+    package static func decode(id: String, document: Result<SnapshotDocument, SnapshotParseError>, pendingDoneTargets: PendingTargets,
+                              pendingDoneTimestamps: PendingTimestamps = .none, selectedProjectId: String? = nil,
+                              capacity: Int = Case.androidCapacity, nowMs: Int64, timeZone: TimeZone?) -> DecodedView {
         let rows = document.flatMap { document in
             Result { () throws(SnapshotParseError) in
                 try document.rows(pendingDoneTargets: pendingDoneTargets, pendingDoneTimestamps: pendingDoneTimestamps,

@@ -17,10 +17,32 @@ package enum CReference {
     package static func decode(id: String, blob: [UInt8], pending: [Case.PendingTarget], pendingTimes: [Case.PendingTimestamp] = [],
                                selectedProjectId: [UInt8]? = nil, capacity: Int = Case.androidCapacity, nowMs: Int64,
                                timeZone: String) -> ReaderOutcome {
-        let unfinished = ReaderOutcome.failure("C reference: could not finish (out of memory, or a zone file it could not read)")
         guard let document = blob.withUnsafeBufferPointer({ rd_document_load($0.baseAddress, $0.count) }) else { return unfinished }
         defer { rd_document_free(document) }
-        return withQuery(pending: pending, times: pendingTimes, selectedProjectId: selectedProjectId, nowMs: nowMs) { query in
+        return answer(document, id: id, pending: pending, pendingTimes: pendingTimes, selectedProjectId: selectedProjectId,
+                      capacity: capacity, nowMs: nowMs, timeZone: timeZone)
+    }
+
+    /// `decode` of cases that all carry `blob` (a writer blob read at two instants), in order:
+    /// the blob is loaded once and every case's questions are asked of that one document.
+    package static func decode(blob: [UInt8], cases: [Case]) -> [ReaderOutcome] {
+        guard let document = blob.withUnsafeBufferPointer({ rd_document_load($0.baseAddress, $0.count) }) else {
+            return cases.map { _ in unfinished }
+        }
+        defer { rd_document_free(document) }
+        return cases.map { testCase in
+            answer(document, id: testCase.id, pending: testCase.pendingDoneTargets, pendingTimes: testCase.pendingDoneTimestamps,
+                   selectedProjectId: testCase.selectedProjectId?.utf8, capacity: testCase.capacity, nowMs: testCase.nowMs,
+                   timeZone: testCase.timeZone)
+        }
+    }
+
+    private static let unfinished = ReaderOutcome.failure("C reference: could not finish (out of memory, or a zone file it could not read)")
+
+    /// Every question of one case, asked of its blob's document.
+    private static func answer(_ document: OpaquePointer, id: String, pending: [Case.PendingTarget], pendingTimes: [Case.PendingTimestamp],
+                               selectedProjectId: [UInt8]?, capacity: Int, nowMs: Int64, timeZone: String) -> ReaderOutcome {
+        withQuery(pending: pending, times: pendingTimes, selectedProjectId: selectedProjectId, nowMs: nowMs) { query in
             timeZone.withCString { zone in
                 var input = rd_case(blob: nil, blob_len: 0, pending: query.pending, pending_count: query.pending_count,
                                     now_ms: nowMs, time_zone: zone)

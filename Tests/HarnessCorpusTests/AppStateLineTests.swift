@@ -28,4 +28,16 @@ final class AppStateLineTests: XCTestCase {
                        + #""todayTaskIds":["t1"],"tasks":[{"id":"t1","title":"T","isDone":true,"doneOn":5,"projectId":null}],"#
                        + #""projects":[{"id":"p","title":"P","primary":null,"isArchived":false,"isHiddenFromMenu":false,"taskIds":["t1"],"backlogTaskIds":[]}]}"#)
     }
+
+    /// `AppText.description` transcodes UTF-16 itself: it must be what the standard library's
+    /// decoding gives, lone surrogates (each one U+FFFD) and pairs included.
+    func testADescriptionIsTheStandardLibrarysDecoding() {
+        var random = SystemRandomNumberGenerator()
+        let pool: [UInt16] = [0x41, 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0x4ECA, 0xD7FF, 0xD800, 0xD83C, 0xDBFF, 0xDC00, 0xDF89, 0xDFFF, 0xE000, 0xFFFD, 0xFFFF, 0]
+        var texts: [[UInt16]] = [[], [0xD83C], [0xDF89, 0xD83C], [0xD83C, 0xDF89], [0xD83C, 0xD83C, 0xDF89]]
+        for _ in 0..<2000 { texts.append((0..<Int.random(in: 1...8, using: &random)).map { _ in pool.randomElement(using: &random)! }) }
+        for units in texts {
+            XCTAssertEqual(Array(AppText(units: units).description.utf8), Array(String(decoding: units, as: UTF16.self).utf8), "\(units)")
+        }
+    }
 }

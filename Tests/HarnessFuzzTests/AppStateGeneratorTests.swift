@@ -115,4 +115,29 @@ final class AppStateGeneratorTests: XCTestCase {
             XCTAssertTrue(blob.starts(with: Array("{\"v\":1,".utf8)), "state \(index)")
         }
     }
+
+    /// `fuzz --writer` reads what a state means from the state (`WriterState(_:)`), not from
+    /// its line parsed again: both readings must be the same, for generated states and for
+    /// the corners (a repeated id, `__proto__`, an empty project id, lone surrogates).
+    func testWhatAStateMeansIsWhatItsLineMeans() throws {
+        let generator = try Self.generator(seed: 11)
+        var states = (0..<1500).map { generator.make($0).state }
+        let lone = AppText(units: [0x54, 0xD83C])
+        states.append(AppState(id: "fuzz/corners", inApp: true, revision: 2, timeZone: "Europe/Berlin", todayStr: lone,
+                               startOfNextDayDiffMs: -3_600_000, todayTaskIds: ["a", "b", "c", "gone", "a", "d"],
+                               tasks: [AppState.Task(id: "a", title: lone, isDone: true, doneOn: .value(7), projectId: .value("p")),
+                                       AppState.Task(id: "a", title: "second a", isDone: false),
+                                       AppState.Task(id: "b", title: "B", isDone: true, doneOn: .null, projectId: .value("__proto__")),
+                                       AppState.Task(id: "c", title: "C", isDone: false, doneOn: .value(9), projectId: .value("")),
+                                       AppState.Task(id: "d", title: "D", isDone: true, projectId: .null)],
+                               projects: [AppState.Project(id: "p", title: "P", primary: ""),
+                                          AppState.Project(id: "p", title: "P2", primary: "#abc"),
+                                          AppState.Project(id: "__proto__", title: "X", primary: "red")]))
+        var revisionOne = states[states.count - 1]
+        revisionOne.revision = 1
+        states.append(revisionOne)
+        for state in states {
+            XCTAssertEqual(WriterState(state), WriterState(line: AppStateLine.line(state)), state.id)
+        }
+    }
 }

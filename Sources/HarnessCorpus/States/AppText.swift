@@ -26,8 +26,49 @@ package struct AppText: Hashable, Sendable, Comparable, ExpressibleByStringLiter
         return false
     }
 
-    /// The text with each lone surrogate as U+FFFD (what Swift and C read it as).
-    package var description: String { String(decoding: units, as: UTF16.self) }
+    /// The text with each lone surrogate as U+FFFD (what Swift and C read it as): what
+    /// `String(decoding: units, as: UTF16.self)` gives, transcoded here straight into UTF-8
+    /// (the standard library's UTF-16 path decodes unit by unit and was most of reading a
+    /// state in `fuzz --writer`).
+    package var description: String {
+        String(unsafeUninitializedCapacity: units.count * 3) { bytes in
+            var count = 0
+            var index = 0
+            while index < units.count {
+                let unit = units[index]
+                index += 1
+                let scalar: UInt32
+                switch unit {
+                case 0..<0x80:
+                    bytes[count] = UInt8(unit)
+                    count += 1
+                    continue
+                case 0xD800...0xDBFF where index < units.count && UTF16.isTrailSurrogate(units[index]):
+                    scalar = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(units[index] - 0xDC00)
+                    index += 1
+                case 0xD800...0xDFFF: scalar = 0xFFFD
+                default: scalar = UInt32(unit)
+                }
+                if scalar < 0x800 {
+                    bytes[count] = UInt8(0xC0 | scalar >> 6)
+                    bytes[count + 1] = UInt8(0x80 | scalar & 0x3F)
+                    count += 2
+                } else if scalar < 0x10000 {
+                    bytes[count] = UInt8(0xE0 | scalar >> 12)
+                    bytes[count + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                    bytes[count + 2] = UInt8(0x80 | scalar & 0x3F)
+                    count += 3
+                } else {
+                    bytes[count] = UInt8(0xF0 | scalar >> 18)
+                    bytes[count + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+                    bytes[count + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                    bytes[count + 3] = UInt8(0x80 | scalar & 0x3F)
+                    count += 4
+                }
+            }
+            return count
+        }
+    }
 
     package static func < (lhs: AppText, rhs: AppText) -> Bool { lhs.units.lexicographicallyPrecedes(rhs.units) }
 }

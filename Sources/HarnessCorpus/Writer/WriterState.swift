@@ -33,6 +33,38 @@ package struct WriterState: Sendable, Equatable {
         self.init(object)
     }
 
+    /// What `init(line:)` reads from `AppStateLine.line(state)`, without writing and parsing
+    /// the line again (`fuzz --writer` reads every in-app state it generates): texts as the
+    /// readers show them (`AppText.description`), the first entity of a repeated id.
+    package init(_ state: AppState) {
+        var colours: [String: String] = [:]
+        for project in state.projects {
+            let id = project.id.description
+            if colours[id] == nil, let primary = project.primary, !primary.isEmpty { colours[id] = primary.description }
+        }
+        var taskById: [String: AppState.Task] = [:]
+        for task in state.tasks {
+            let id = task.id.description
+            if taskById[id] == nil { taskById[id] = task }
+        }
+        var rows: [Row] = []
+        for todayId in state.todayTaskIds {
+            guard let task = taskById[todayId.description] else { continue }
+            var projectId: String?
+            if case .value(let text) = task.projectId, !text.isEmpty { projectId = text.description }
+            var doneOn: Int64?
+            if state.revision >= 2, task.isDone, case .value(let ms) = task.doneOn { doneOn = ms }
+            rows.append(Row(id: task.id.description, title: task.title.description, isDone: task.isDone, doneOn: doneOn,
+                            colour: projectId.flatMap { $0 == "__proto__" ? nil : colours[$0] }))
+        }
+        self.inApp = state.inApp
+        self.revision = state.revision
+        self.timeZone = state.timeZone
+        self.todayStr = state.todayStr.description
+        self.startOfNextDayDiffMs = state.startOfNextDayDiffMs
+        self.rows = rows
+    }
+
     /// Nil when a field the harness needs is missing or of the wrong type.
     package init?(_ object: JSONObject) {
         guard case .bool(let inApp)? = object["inApp"], case .integer(let revision)? = object["revision"],

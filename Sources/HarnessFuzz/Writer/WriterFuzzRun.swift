@@ -43,7 +43,7 @@ package final class WriterFuzzRun {
         for (position, original) in order.enumerated() where position < sorted.count { answers[original] = sorted[position] }
         let judge = self.judge
         return ParallelMap.map(Array(states.indices), jobs: plan.jobs) { position in
-            judge.judge(index: states[position].index, state: states[position].state, line: lines[position], answer: answers[position])
+            judge.judge(index: states[position].index, state: states[position].state, answer: answers[position])
         }
     }
 

@@ -15,4 +15,11 @@ package struct CReferenceReader: InProcessReader {
                           selectedProjectId: testCase.selectedProjectId?.utf8, capacity: testCase.capacity, nowMs: testCase.nowMs,
                           timeZone: testCase.timeZone)
     }
+
+    /// The blob loaded into one C document for all of them.
+    package func outcomes(sharingBlob cases: [Case]) -> [ReaderOutcome] {
+        guard let blob = cases.first?.blob else { return [] }
+        precondition(cases.allSatisfy { $0.blob == blob }, "outcomes(sharingBlob:) of cases with different blobs")
+        return CReference.decode(blob: blob, cases: cases)
+    }
 }

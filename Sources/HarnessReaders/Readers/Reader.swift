@@ -16,9 +16,14 @@ package protocol Reader: Sendable {
 package protocol InProcessReader: Reader {
     /// A view, or a failure when the reader could not finish (never a view with a guessed answer).
     func outcome(_ testCase: Case) -> ReaderOutcome
+    /// The outcomes of `cases`, in order, when every one carries the same blob (`fuzz
+    /// --writer` reads each writer blob at two instants): a reader may read the blob once.
+    func outcomes(sharingBlob cases: [Case]) -> [ReaderOutcome]
 }
 
 extension InProcessReader {
+    package func outcomes(sharingBlob cases: [Case]) -> [ReaderOutcome] { cases.map(outcome) }
+
     /// Each outcome as it is compared: long texts as digests (`LongTextDigest`).
     package func decodeAll(_ cases: [Case], jobs: Int) -> [ReaderOutcome] {
         ParallelMap.map(cases, jobs: jobs) { outcome($0).compacted() }

@@ -12,11 +12,23 @@ package struct SwiftReader: InProcessReader {
 
     package func outcome(_ testCase: Case) -> ReaderOutcome { .view(decode(testCase)) }
 
+    /// The blob parsed once for all of them.
+    package func outcomes(sharingBlob cases: [Case]) -> [ReaderOutcome] {
+        guard let blob = cases.first?.blob else { return [] }
+        precondition(cases.allSatisfy { $0.blob == blob }, "outcomes(sharingBlob:) of cases with different blobs")
+        let document = Result { () throws(SnapshotParseError) in try SnapshotDocument(blob: blob) }
+        return cases.map { .view(decode($0, document: document)) }
+    }
+
     /// A zone Foundation lacks gives no day (CONTRACT.md §4): `outdated` without `dayMs`.
     package func decode(_ testCase: Case) -> DecodedView {
+        decode(testCase, document: Result { () throws(SnapshotParseError) in try SnapshotDocument(blob: testCase.blob) })
+    }
+
+    private func decode(_ testCase: Case, document: Result<SnapshotDocument, SnapshotParseError>) -> DecodedView {
         let pending = PendingTargets(testCase.pendingDoneTargets.map { (taskId: $0.taskId.string, isDone: $0.isDone) })
         let times = PendingTimestamps(testCase.pendingDoneTimestamps.map { (taskId: $0.taskId.string, doneAtMs: $0.ms) })
-        return DecodedView.decode(id: testCase.id, blob: testCase.blob, pendingDoneTargets: pending, pendingDoneTimestamps: times,
+        return DecodedView.decode(id: testCase.id, document: document, pendingDoneTargets: pending, pendingDoneTimestamps: times,
                                   selectedProjectId: testCase.selectedProjectId?.string, capacity: testCase.capacity, nowMs: testCase.nowMs,
                                   timeZone: ZoneCache.shared.zone(testCase.timeZone))
     }
