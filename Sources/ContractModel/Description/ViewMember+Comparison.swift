@@ -46,8 +46,9 @@ extension ViewMember {
         case (.list(let want), .list(let have)):
             guard want.count == have.count else { return differ() }
             guard case .list(let element) = type else { return }
+            let elementPath = path + "[]"
             for (index, (a, b)) in zip(want, have).enumerated() {
-                compare(a, b, path: path + "[]", type: element, row: index, into: &out)
+                compare(a, b, path: elementPath, type: element, row: index, into: &out)
             }
         case (.object(let want), .object(let have)):
             guard case .object(let members) = type else { return }

@@ -1,9 +1,13 @@
+import Foundation
 import WidgetSnapshot
 
 /// The value of a view field that a later revision adds (`projects`, `parse.tasks[].doneOn` …),
 /// held by its description type (`ViewType`) rather than by a Swift type of its own, so that a
-/// new field needs no new code in the view, the line or the comparison.
-package indirect enum ViewValue: Sendable, Equatable {
+/// new field needs no new code in the view, the line or the comparison. Not `indirect`: its
+/// lists and objects are arrays (already out of line), so a `.bool` or `.text` is held in
+/// place instead of in a heap box of its own (a box per value was a good part of every view's
+/// allocations in `fuzz --writer`).
+package enum ViewValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int64)
@@ -25,9 +29,19 @@ package indirect enum ViewValue: Sendable, Equatable {
         case (.null, .null), (.omitted, .omitted): return true
         case (.bool(let a), .bool(let b)): return a == b
         case (.int(let a), .int(let b)): return a == b
-        case (.text(let a), .text(let b)), (.error(let a), .error(let b)): return a.utf8.elementsEqual(b.utf8)
+        case (.text(let a), .text(let b)), (.error(let a), .error(let b)): return sameBytes(a, b)
         case (.list(let a), .list(let b)), (.object(let a), .object(let b)): return a == b
         default: return false
+        }
+    }
+
+    /// UTF-8 byte equality as one `memcmp` (through `String.UTF8View` byte by byte it was a
+    /// good part of comparing two views' added fields).
+    private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+        var lhs = lhs, rhs = rhs
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
         }
     }
 
@@ -43,8 +57,12 @@ package indirect enum ViewValue: Sendable, Equatable {
         guard let members = ContractDescription.current.objectMembers(at: path) else {
             preconditionFailure("the contract description has no object at `\(path)`")
         }
-        precondition(members.count == values.count && values.allSatisfy { pair in members.contains { $0.name == pair.key } },
-                     "the members of `\(path)` are \(members.map(\.name)), not \(values.map(\.key))")
-        return .object(members.map { member in values.first { $0.key == member.name }!.value })
+        // As many values as members, each member's found: every name is one of the description's.
+        func wrong() -> String { "the members of `\(path)` are \(members.map(\.name)), not \(values.map(\.key))" }
+        precondition(members.count == values.count, wrong())
+        return .object(members.map { member in
+            guard let value = values.first(where: { $0.key == member.name })?.value else { preconditionFailure(wrong()) }
+            return value
+        })
     }
 }
