@@ -62,25 +62,18 @@ package struct WriterSchema: Sendable {
                 }
             }
         }
-        var schema = WriterSchema(file: "schemas/\(file)", documents: documents, patterns: patterns, root: file)
-        // Every $ref resolved once (resolving per checked value was a tenth of fuzz --writer's time).
-        for (name, document) in documents {
-            try walk(document, file: "schemas/\(name)", at: "#") { keyword, value, _ in
-                if keyword == "$ref", case .string(let ref) = value { schema.resolved[RefKey(ref: ref.string, from: name)] = schema.resolve(ref.string, from: name) }
-            }
-        }
-        return schema
+        return WriterSchema(file: "schemas/\(file)", documents: documents, patterns: patterns, root: file)
     }
 
-    private let root: String
-    private struct RefKey: Hashable, Sendable { var ref: String; var from: String }
-    private var resolved: [RefKey: (String, JSONValue?)] = [:]
+    /// The root schema, compiled once (`Node`).
+    private let rootNode: Node
 
     private init(file: String, documents: [String: JSONValue], patterns: [String: Pattern], root: String) {
         self.file = file
         self.documents = documents
         self.patterns = patterns
-        self.root = root
+        var compiler = Compiler(documents: documents, patterns: patterns)
+        rootNode = compiler.compile(documents[root] ?? .null, in: root)
     }
 
     /// Every rule `blob` breaks, each `at <JSON pointer>: <what>`; empty when it is valid.
@@ -98,23 +91,11 @@ package struct WriterSchema: Sendable {
     package func violations(of value: JSONValue) -> [String] {
         var found: [String] = []
         var path = Pointer()
-        check(value, against: documents[root] ?? .null, in: root, at: &path, found: &found)
+        check(value, against: rootNode, at: &path, found: &found)
         return found
     }
 
     // MARK: - Validation
-
-    /// The schema keywords looked up per checked value, made once (a `String` subscript
-    /// builds its key's bytes on every lookup).
-    private enum Key {
-        static let ref: JSONString = "$ref", type: JSONString = "type", const: JSONString = "const"
-        static let enumeration: JSONString = "enum", maxItems: JSONString = "maxItems", minItems: JSONString = "minItems"
-        static let items: JSONString = "items", minLength: JSONString = "minLength", maxLength: JSONString = "maxLength"
-        static let pattern: JSONString = "pattern", minimum: JSONString = "minimum", maximum: JSONString = "maximum"
-        static let properties: JSONString = "properties", required: JSONString = "required"
-        static let propertyNames: JSONString = "propertyNames", additionalProperties: JSONString = "additionalProperties"
-        static let dependentSchemas: JSONString = "dependentSchemas"
-    }
 
     /// The JSON pointer of the value being checked, kept as a stack of steps and spelled out
     /// only for a violation (building every child's path string was most of a valid blob's cost).
@@ -142,65 +123,219 @@ package struct WriterSchema: Sendable {
         }
     }
 
-    private func check(_ value: JSONValue, against schema: JSONValue, in file: String, at path: inout Pointer, found: inout [String]) {
-        if case .bool(let allowed) = schema {
+    /// One schema position compiled once at load: its keywords read into fields, each `$ref`
+    /// resolved and every child schema compiled, so checking a value looks no keyword up by
+    /// name (a dozen lookups per checked value were most of the validator's cost). Immutable
+    /// once `Compiler` has filled it.
+    private final class Node: @unchecked Sendable {
+        /// The schema file the position is in (`$ref`s resolve from it; pattern messages name it).
+        let file: String
+        /// A boolean schema (`false` allows nothing), nil for any other.
+        var boolean: Bool?
+        /// False for a schema that is neither an object nor a boolean: no rules.
+        var hasRules = false
+        var ref: (text: String, target: Node?)?
+        /// `type`'s value kinds (`Kinds`); nil without `type` or for a `type` that is neither a string nor an array.
+        var typeKinds: Kinds?
+        var typeText = ""
+        var constant: JSONValue?
+        var enumeration: [JSONValue]?
+        var maxItems: Int64?, minItems: Int64?
+        var items: Node?
+        /// Any of `minLength`, `maxLength`, `pattern` present (of any type).
+        var hasStringRules = false
+        var minLength: Int64?, maxLength: Int64?
+        var pattern: (text: String, regex: NSRegularExpression)?
+        var minimum: JSONValue?, maximum: JSONValue?
+        var properties: [(key: JSONString, node: Node)] = []
+        var required: [JSONString] = []
+        var propertyNames: Node?
+        /// `additionalProperties`: false (`additionalIsFalse`) or a schema.
+        var additional: Node?
+        var additionalIsFalse = false
+        var dependentSchemas: [(key: JSONString, node: Node)] = []
+
+        init(file: String) { self.file = file }
+    }
+
+    /// The kinds of JSON value a `type` allows (`integer` allows an integral double too).
+    private struct Kinds: OptionSet {
+        let rawValue: UInt8
+        static let object = Kinds(rawValue: 1), array = Kinds(rawValue: 2), string = Kinds(rawValue: 4), boolean = Kinds(rawValue: 8)
+        static let null = Kinds(rawValue: 16), integer = Kinds(rawValue: 32), double = Kinds(rawValue: 64), integralDouble = Kinds(rawValue: 128)
+
+        /// What one type name allows (none for a name JSON Schema does not have).
+        init(typeName: String) {
+            switch typeName {
+            case "object": self = .object
+            case "array": self = .array
+            case "string": self = .string
+            case "boolean": self = .boolean
+            case "null": self = .null
+            case "integer": self = [.integer, .integralDouble]
+            case "number": self = [.integer, .double, .integralDouble]
+            default: self = []
+            }
+        }
+
+        init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// The kinds `value` is.
+        static func of(_ value: JSONValue) -> Kinds {
+            switch value {
+            case .object: .object
+            case .array: .array
+            case .string: .string
+            case .bool: .boolean
+            case .null: .null
+            case .integer: .integer
+            case .double(let number): number.rounded() == number ? [.double, .integralDouble] : .double
+            }
+        }
+    }
+
+    /// Compiles schema positions into `Node`s; a `$ref` target once per reference and file
+    /// (so a schema that refers to itself compiles to a loop, not forever).
+    private struct Compiler {
+        let documents: [String: JSONValue]
+        let patterns: [String: Pattern]
+        private struct RefKey: Hashable { var ref: String; var from: String }
+        private var targets: [RefKey: Node?] = [:]
+
+        init(documents: [String: JSONValue], patterns: [String: Pattern]) {
+            self.documents = documents
+            self.patterns = patterns
+        }
+
+        mutating func compile(_ schema: JSONValue, in file: String) -> Node {
+            let node = Node(file: file)
+            fill(node, from: schema)
+            return node
+        }
+
+        private mutating func fill(_ node: Node, from schema: JSONValue) {
+            if case .bool(let allowed) = schema {
+                node.boolean = allowed
+                return
+            }
+            guard case .object(let rules) = schema else { return }
+            let file = node.file
+            node.hasRules = true
+            if case .string(let ref)? = rules["$ref"] { node.ref = (ref.string, target(ref.string, from: file)) }
+            if let type = rules["type"] {
+                switch type {
+                case .string(let name):
+                    node.typeKinds = Kinds(typeName: name.string)
+                    node.typeText = name.string
+                case .array(let names):
+                    node.typeKinds = names.reduce(into: Kinds()) { kinds, name in
+                        if case .string(let name) = name { kinds.formUnion(Kinds(typeName: name.string)) }
+                    }
+                    node.typeText = names.compactMap { $0.stringValue?.string }.joined(separator: " or ")
+                default:
+                    break
+                }
+            }
+            node.constant = rules["const"]
+            if case .array(let options)? = rules["enum"] { node.enumeration = options }
+            if case .integer(let most)? = rules["maxItems"] { node.maxItems = most }
+            if case .integer(let least)? = rules["minItems"] { node.minItems = least }
+            if let items = rules["items"] { node.items = compile(items, in: file) }
+            let minLength = rules["minLength"], maxLength = rules["maxLength"], pattern = rules["pattern"]
+            node.hasStringRules = minLength != nil || maxLength != nil || pattern != nil
+            if case .integer(let least)? = minLength { node.minLength = least }
+            if case .integer(let most)? = maxLength { node.maxLength = most }
+            if case .string(let text)? = pattern, let regex = patterns[text.string]?.regex { node.pattern = (text.string, regex) }
+            node.minimum = rules["minimum"]
+            node.maximum = rules["maximum"]
+            if case .object(let declared)? = rules["properties"] {
+                node.properties = declared.members.map { ($0.key, compile($0.value, in: file)) }
+            }
+            if case .array(let required)? = rules["required"] {
+                node.required = required.compactMap { if case .string(let key) = $0 { key } else { nil } }
+            }
+            if let names = rules["propertyNames"] { node.propertyNames = compile(names, in: file) }
+            if let additional = rules["additionalProperties"] {
+                if case .bool(false) = additional { node.additionalIsFalse = true } else { node.additional = compile(additional, in: file) }
+            }
+            if case .object(let dependent)? = rules["dependentSchemas"] {
+                node.dependentSchemas = dependent.members.map { ($0.key, compile($0.value, in: file)) }
+            }
+        }
+
+        /// The node `ref` (from `file`) points at, nil when it does not resolve.
+        private mutating func target(_ ref: String, from file: String) -> Node? {
+            let key = RefKey(ref: ref, from: file)
+            if let known = targets[key] { return known }
+            let (targetFile, resolved) = WriterSchema.resolve(ref, from: file, in: documents)
+            guard let resolved else {
+                targets[key] = .some(nil)
+                return nil
+            }
+            let node = Node(file: targetFile)
+            targets[key] = node
+            fill(node, from: resolved)
+            return node
+        }
+    }
+
+    private func check(_ value: JSONValue, against node: Node, at path: inout Pointer, found: inout [String]) {
+        if let allowed = node.boolean {
             if !allowed { found.append("at \(path.shown): not allowed here") }
             return
         }
-        guard case .object(let rules) = schema else { return }
-        if case .string(let ref)? = rules[Key.ref] {
-            let (target, node) = resolved[RefKey(ref: ref.string, from: file)] ?? resolve(ref.string, from: file)
-            if let node { check(value, against: node, in: target, at: &path, found: &found) }
-            else { found.append("at \(path.shown): $ref \(ref.string) does not resolve") }
+        guard node.hasRules else { return }
+        if let (ref, target) = node.ref {
+            if let target { check(value, against: target, at: &path, found: &found) }
+            else { found.append("at \(path.shown): $ref \(ref) does not resolve") }
         }
-        if let type = rules[Key.type], !matchesType(value, type) {
-            found.append("at \(path.shown): \(describe(value)) is not of type \(typeNames(type))")
+        if let kinds = node.typeKinds, kinds.isDisjoint(with: Kinds.of(value)) {
+            found.append("at \(path.shown): \(describe(value)) is not of type \(node.typeText)")
             return
         }
-        if let constant = rules[Key.const], !same(value, constant) {
+        if let constant = node.constant, !same(value, constant) {
             found.append("at \(path.shown): \(describe(value)) is not \(String(decoding: JSONWriter.compact(constant), as: UTF8.self))")
         }
-        if case .array(let options)? = rules[Key.enumeration], !options.contains(where: { same(value, $0) }) {
+        if let options = node.enumeration, !options.contains(where: { same(value, $0) }) {
             found.append("at \(path.shown): \(describe(value)) is none of the allowed values")
         }
         switch value {
         case .object(let object):
-            checkObject(object, rules, in: file, at: &path, found: &found)
+            checkObject(object, node, at: &path, found: &found)
         case .array(let items):
-            if case .integer(let most)? = rules[Key.maxItems], items.count > most {
+            if let most = node.maxItems, items.count > most {
                 found.append("at \(path.shown): \(items.count) items, more than \(most)")
             }
-            if case .integer(let least)? = rules[Key.minItems], items.count < least {
+            if let least = node.minItems, items.count < least {
                 found.append("at \(path.shown): \(items.count) items, fewer than \(least)")
             }
-            if let itemSchema = rules[Key.items] {
+            if let itemSchema = node.items {
                 for (index, item) in items.enumerated() {
                     path.steps.append(.index(index))
-                    check(item, against: itemSchema, in: file, at: &path, found: &found)
+                    check(item, against: itemSchema, at: &path, found: &found)
                     path.steps.removeLast()
                 }
             }
         case .string(let text):
-            let minLength = rules[Key.minLength], maxLength = rules[Key.maxLength], pattern = rules[Key.pattern]
-            guard minLength != nil || maxLength != nil || pattern != nil else { break }
+            guard node.hasStringRules else { break }
             let string = text.string
             let length = string.unicodeScalars.count
-            if case .integer(let least)? = minLength, length < least {
+            if let least = node.minLength, length < least {
                 found.append("at \(path.shown): \(describe(value)) is shorter than \(least)")
             }
-            if case .integer(let most)? = maxLength, length > most {
+            if let most = node.maxLength, length > most {
                 found.append("at \(path.shown): \(describe(value)) is longer than \(most)")
             }
-            if case .string(let pattern)? = pattern, let regex = patterns[pattern.string]?.regex {
+            if let (pattern, regex) = node.pattern {
                 if regex.firstMatch(in: string, range: NSRange(string.startIndex..., in: string)) == nil {
-                    found.append("at \(path.shown): \(describe(value)) does not match \(pattern.string.count > 40 ? "the pattern of \(file)" : pattern.string)")
+                    found.append("at \(path.shown): \(describe(value)) does not match \(pattern.count > 40 ? "the pattern of \(node.file)" : pattern)")
                 }
             }
         case .integer, .double:
-            if let minimum = rules[Key.minimum], compare(value, minimum) == .orderedAscending {
+            if let minimum = node.minimum, compare(value, minimum) == .orderedAscending {
                 found.append("at \(path.shown): \(describe(value)) is less than the minimum \(describe(minimum))")
             }
-            if let maximum = rules[Key.maximum], compare(value, maximum) == .orderedDescending {
+            if let maximum = node.maximum, compare(value, maximum) == .orderedDescending {
                 found.append("at \(path.shown): \(describe(value)) is more than the maximum \(describe(maximum))")
             }
         default:
@@ -208,43 +343,34 @@ package struct WriterSchema: Sendable {
         }
     }
 
-    private func checkObject(_ object: JSONObject, _ rules: JSONObject, in file: String, at path: inout Pointer, found: inout [String]) {
-        var properties = JSONObject()
-        if case .object(let declared)? = rules[Key.properties] { properties = declared }
-        if case .array(let required)? = rules[Key.required] {
-            for case .string(let key) in required where object[key] == nil {
-                found.append("at \(path.shown): \(key.string) is required but missing")
-            }
+    private func checkObject(_ object: JSONObject, _ node: Node, at path: inout Pointer, found: inout [String]) {
+        for key in node.required where object[key] == nil {
+            found.append("at \(path.shown): \(key.string) is required but missing")
         }
-        let propertyNames = rules[Key.propertyNames], additional = rules[Key.additionalProperties]
         for member in object.members {
-            if let propertyNames {
+            if let propertyNames = node.propertyNames {
                 path.steps.append(.keyItself(member.key))
-                check(.string(member.key), against: propertyNames, in: file, at: &path, found: &found)
+                check(.string(member.key), against: propertyNames, at: &path, found: &found)
                 path.steps.removeLast()
             }
-            if let declared = properties[member.key] {
+            if let declared = node.properties.first(where: { $0.key == member.key })?.node {
                 path.steps.append(.key(member.key))
-                check(member.value, against: declared, in: file, at: &path, found: &found)
+                check(member.value, against: declared, at: &path, found: &found)
                 path.steps.removeLast()
-            } else if let additional {
-                if case .bool(false) = additional {
-                    found.append("at \(path.shown): \(member.key.string) is not a field the writer writes")
-                } else {
-                    path.steps.append(.key(member.key))
-                    check(member.value, against: additional, in: file, at: &path, found: &found)
-                    path.steps.removeLast()
-                }
+            } else if node.additionalIsFalse {
+                found.append("at \(path.shown): \(member.key.string) is not a field the writer writes")
+            } else if let additional = node.additional {
+                path.steps.append(.key(member.key))
+                check(member.value, against: additional, at: &path, found: &found)
+                path.steps.removeLast()
             }
         }
-        if case .object(let dependent)? = rules[Key.dependentSchemas] {
-            for member in dependent.members where object[member.key] != nil {
-                check(.object(object), against: member.value, in: file, at: &path, found: &found)
-            }
+        for (key, dependent) in node.dependentSchemas where object[key] != nil {
+            check(.object(object), against: dependent, at: &path, found: &found)
         }
     }
 
-    private func resolve(_ ref: String, from file: String) -> (String, JSONValue?) {
+    private static func resolve(_ ref: String, from file: String, in documents: [String: JSONValue]) -> (String, JSONValue?) {
         let target = ref.prefix { $0 != "#" }
         let fileName = target.isEmpty ? file : String(target)
         var node = documents[fileName]
@@ -256,31 +382,6 @@ package struct WriterSchema: Sendable {
             node = object[key]
         }
         return (fileName, node)
-    }
-
-    private func matchesType(_ value: JSONValue, _ type: JSONValue) -> Bool {
-        switch type {
-        case .string(let name): return isOfType(value, name.string)
-        case .array(let names): return names.contains { if case .string(let name) = $0 { isOfType(value, name.string) } else { false } }
-        default: return true
-        }
-    }
-
-    private func isOfType(_ value: JSONValue, _ name: String) -> Bool {
-        switch (value, name) {
-        case (.object, "object"), (.array, "array"), (.string, "string"), (.bool, "boolean"), (.null, "null"),
-             (.integer, "integer"), (.integer, "number"), (.double, "number"): return true
-        case (.double(let number), "integer"): return number.rounded() == number
-        default: return false
-        }
-    }
-
-    private func typeNames(_ type: JSONValue) -> String {
-        switch type {
-        case .string(let name): return name.string
-        case .array(let names): return names.compactMap { $0.stringValue?.string }.joined(separator: " or ")
-        default: return "?"
-        }
     }
 
     private func same(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
