@@ -7,57 +7,57 @@ package enum AppStateLine {
     package static func line(_ state: AppState) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256 + state.tasks.count * 64)
-        out += Array("{\"id\":".utf8)
+        out.append(contentsOf: "{\"id\":".utf8)
         appendString(AppText(state.id), to: &out)
         if let note = state.note {
-            out += Array(",\"note\":".utf8)
+            out.append(contentsOf: ",\"note\":".utf8)
             appendString(AppText(note), to: &out)
         }
-        out += Array(",\"inApp\":\(state.inApp),\"revision\":\(state.revision),\"timeZone\":".utf8)
+        out.append(contentsOf: ",\"inApp\":\(state.inApp),\"revision\":\(state.revision),\"timeZone\":".utf8)
         appendString(AppText(state.timeZone), to: &out)
-        out += Array(",\"todayStr\":".utf8)
+        out.append(contentsOf: ",\"todayStr\":".utf8)
         appendString(state.todayStr, to: &out)
-        out += Array(",\"startOfNextDayDiffMs\":\(state.startOfNextDayDiffMs),\"todayTaskIds\":".utf8)
+        out.append(contentsOf: ",\"startOfNextDayDiffMs\":\(state.startOfNextDayDiffMs),\"todayTaskIds\":".utf8)
         appendStrings(state.todayTaskIds, to: &out)
-        out += Array(",\"tasks\":[".utf8)
+        out.append(contentsOf: ",\"tasks\":[".utf8)
         for (position, task) in state.tasks.enumerated() {
             openEntity(position: position, id: task.id, title: task.title, to: &out)
-            out += Array(",\"isDone\":\(task.isDone)".utf8)
+            out.append(contentsOf: ",\"isDone\":\(task.isDone)".utf8)
             switch task.doneOn {
             case .absent: break
-            case .null: out += Array(",\"doneOn\":null".utf8)
-            case .value(let ms): out += Array(",\"doneOn\":\(ms)".utf8)
+            case .null: out.append(contentsOf: ",\"doneOn\":null".utf8)
+            case .value(let ms): out.append(contentsOf: ",\"doneOn\":\(ms)".utf8)
             }
             switch task.projectId {
             case .absent: break
-            case .null: out += Array(",\"projectId\":null".utf8)
+            case .null: out.append(contentsOf: ",\"projectId\":null".utf8)
             case .value(let id):
-                out += Array(",\"projectId\":".utf8)
+                out.append(contentsOf: ",\"projectId\":".utf8)
                 appendString(id, to: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
-        out += Array("],\"projects\":[".utf8)
+        out.append(contentsOf: "],\"projects\":[".utf8)
         for (position, project) in state.projects.enumerated() {
             openEntity(position: position, id: project.id, title: project.title, to: &out)
-            out += Array(",\"primary\":".utf8)
-            if let primary = project.primary { appendString(primary, to: &out) } else { out += Array("null".utf8) }
-            out += Array(",\"isArchived\":\(project.isArchived),\"isHiddenFromMenu\":\(project.isHiddenFromMenu),\"taskIds\":".utf8)
+            out.append(contentsOf: ",\"primary\":".utf8)
+            if let primary = project.primary { appendString(primary, to: &out) } else { out.append(contentsOf: "null".utf8) }
+            out.append(contentsOf: ",\"isArchived\":\(project.isArchived),\"isHiddenFromMenu\":\(project.isHiddenFromMenu),\"taskIds\":".utf8)
             appendStrings(project.taskIds, to: &out)
-            out += Array(",\"backlogTaskIds\":".utf8)
+            out.append(contentsOf: ",\"backlogTaskIds\":".utf8)
             appendStrings(project.backlogTaskIds, to: &out)
             out.append(UInt8(ascii: "}"))
         }
-        out += Array("]}".utf8)
+        out.append(contentsOf: "]}".utf8)
         return out
     }
 
     /// `,{"id":…,"title":…` (no comma before the first entity).
     private static func openEntity(position: Int, id: AppText, title: AppText, to out: inout [UInt8]) {
         if position > 0 { out.append(UInt8(ascii: ",")) }
-        out += Array("{\"id\":".utf8)
+        out.append(contentsOf: "{\"id\":".utf8)
         appendString(id, to: &out)
-        out += Array(",\"title\":".utf8)
+        out.append(contentsOf: ",\"title\":".utf8)
         appendString(title, to: &out)
     }
 
@@ -78,8 +78,12 @@ package enum AppStateLine {
         let units = text.units
         var index = 0
         func escape(_ unit: UInt16) {
-            out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), hex[Int(unit >> 12)], hex[Int(unit >> 8 & 0xF)],
-                    hex[Int(unit >> 4 & 0xF)], hex[Int(unit & 0xF)]]
+            out.append(UInt8(ascii: "\\"))
+            out.append(UInt8(ascii: "u"))
+            out.append(hex[Int(unit >> 12)])
+            out.append(hex[Int(unit >> 8 & 0xF)])
+            out.append(hex[Int(unit >> 4 & 0xF)])
+            out.append(hex[Int(unit & 0xF)])
         }
         while index < units.count {
             let unit = units[index]
@@ -95,15 +99,20 @@ package enum AppStateLine {
             case 0..<0x20: escape(unit)
             case 0..<0x80: out.append(UInt8(unit))
             case 0..<0x800:
-                out += [UInt8(0xC0 | unit >> 6), UInt8(0x80 | unit & 0x3F)]
+                out.append(UInt8(0xC0 | unit >> 6))
+                out.append(UInt8(0x80 | unit & 0x3F))
             case 0xD800...0xDBFF where index < units.count && UTF16.isTrailSurrogate(units[index]):
                 let scalar = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(units[index] - 0xDC00)
                 index += 1
-                out += [UInt8(0xF0 | scalar >> 18), UInt8(0x80 | scalar >> 12 & 0x3F),
-                        UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F)]
+                out.append(UInt8(0xF0 | scalar >> 18))
+                out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+                out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                out.append(UInt8(0x80 | scalar & 0x3F))
             case 0xD800...0xDFFF: escape(unit)
             default:
-                out += [UInt8(0xE0 | unit >> 12), UInt8(0x80 | unit >> 6 & 0x3F), UInt8(0x80 | unit & 0x3F)]
+                out.append(UInt8(0xE0 | unit >> 12))
+                out.append(UInt8(0x80 | unit >> 6 & 0x3F))
+                out.append(UInt8(0x80 | unit & 0x3F))
             }
         }
         out.append(UInt8(ascii: "\""))
