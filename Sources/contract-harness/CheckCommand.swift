@@ -9,7 +9,7 @@ enum CheckCommand: Subcommand {
     static let summary = "run every reader on every case and gate on the result"
     static let help = """
     USAGE: contract-harness check [--root DIR] [--jobs N] [--testee NAME=COMMAND]... [--timeout SECONDS]
-                                  [--start-timeout SECONDS] [--writer COMMAND[@REVISION]] [--no-recordings] [--json FILE] [--junit FILE] [--markdown FILE] [--quiet]
+                                  [--start-timeout SECONDS] [--writer COMMAND[@REVISION]] [--kotlin] [--no-recordings] [--json FILE] [--junit FILE] [--markdown FILE] [--quiet]
 
     Builds the case stream from golden/fixtures, runs the Swift reader and the C reference (and
     each --testee: a command reading cases JSONL on stdin, writing views JSONL on stdout),
@@ -26,6 +26,13 @@ enum CheckCommand: Subcommand {
       --testee NAME=CMD     an external reader, compared like the others (repeatable)
     \(Testee.optionsHelp)
     \(WriterOption.help)
+                            A writer blob unlike the tree writer's (golden/expected was written from
+                            the tree's) is judged live: expected is the C reference's view of it
+                            now, and golden/kotlin, which has no line for it, is not compared there
+                            (said in every report) unless --kotlin is given.
+      --kotlin              run the Kotlin end live (scripts/record-kotlin --print-command compiles
+                            it, cached) on the writer cases judged live, as the recorded kotlin
+                            reader (its list and departures); compiled only when there are any
       --no-recordings       do not compare golden/kotlin
       --json FILE           the full verdict as JSON
       --junit FILE          a JUnit XML report (a testcase per case and reader)
@@ -36,8 +43,9 @@ enum CheckCommand: Subcommand {
     static func run(_ arguments: inout Arguments) throws -> Int32 {
         let paths = try paths(&arguments)
         let jobs = try jobs(&arguments)
-        let testees = try Testee.options(&arguments).readers
+        let (_, testees, timeout, startTimeout) = try Testee.optionsAndTimeouts(&arguments)
         let (writer, writerRevision) = try WriterOption.parse(&arguments)
+        let kotlin = arguments.flag("--kotlin")
         let includeRecordings = !arguments.flag("--no-recordings")
         let json = try arguments.option("--json")
         let junit = try arguments.option("--junit")
@@ -48,6 +56,16 @@ enum CheckCommand: Subcommand {
         var options = Gate.Options(testees: testees, includeRecordings: includeRecordings, jobs: jobs)
         options.writer = writer
         options.writerRevision = writerRevision
+        if kotlin {
+            let root = paths.root
+            options.liveKotlin = {
+                do {
+                    return try KotlinTestee.reader(repository: root, caseTimeout: timeout, startTimeout: startTimeout)
+                } catch {
+                    throw UsageError("--kotlin: \(error)")
+                }
+            }
+        }
         let result = try Gate.check(paths, options: options)
         let facts = ReportFacts(result)
         if let json { try ReportFile.write(JSONReport.render(facts), to: json) }

@@ -29,6 +29,10 @@ package enum Gate {
         package var writer: WriterCommand = .tree
         /// The revision that writer declares (`--writer CMD@N`); none: each state's own.
         package var writerRevision = WriterRevision()
+        /// The Kotlin end run live (`check --kotlin`), made only when a foreign writer's cases
+        /// are judged live (`WriterLiveCases`): it reads them as the recorded `kotlin` reader
+        /// (its list, its departures), since golden/kotlin holds no line for them.
+        package var liveKotlin: (@Sendable () throws -> any Reader)?
 
         package init(roster: ReaderRoster = .standard, readers: [any Reader]? = nil, testees: [ExternalProcessReader] = [],
                     includeRecordings: Bool = true, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -62,7 +66,10 @@ package enum Gate {
         let stored = try paths.expected.loadLines(jobs: options.jobs)
         // What each case is now, once for every golden folder.
         let fingerprints = ParallelMap.map(corpus.cases, jobs: options.jobs, CaseFingerprint.of)
-        let expectedFreshness = GoldenFreshness.assess(stored, cases: corpus.cases, fingerprints: fingerprints, in: .expected)
+        // A foreign writer's blobs unlike the tree writer's: judged live, not called stale.
+        let live = WriterLiveCases.find(corpus, writer: options.writer, stored: stored, fingerprints: fingerprints)
+        let expectedFreshness = live.adjusting(GoldenFreshness.assess(stored, cases: corpus.cases, fingerprints: fingerprints, in: .expected),
+                                               cases: corpus.cases, compared: true)
         var problems = expectedFreshness.problems
         // (A corpus a test built may have no zone file.)
         var notices: [String] = []
@@ -73,11 +80,13 @@ package enum Gate {
         }
         // The writer side: its blobs against the writer schemas, what they show against what
         // the states mean, the writer-valid fixtures regenerated.
-        let writer = try WriterChecks.run(corpus, root: paths.root, jobs: options.jobs, writer: options.writerRevision)
+        let writer = try WriterChecks.run(corpus, root: paths.root, jobs: options.jobs, writer: options.writerRevision,
+                                          foreign: options.writer != .tree)
         problems += writer.problems
         notices += writer.notices
+        notices += live.writerNotice.map { [$0] } ?? []
         var freshness = [expectedFreshness]
-        let expected = ids.map { stored[$0]?.outcome ?? .failure("no expected output") }
+        var expected = ids.map { stored[$0]?.outcome ?? .failure("no expected output") }
         // Only cases whose expected output was written from the case as it is now are compared:
         // a stale line says nothing about any reader.
         let comparable = ids.indices.filter { expectedFreshness.current[$0] }
@@ -91,11 +100,18 @@ package enum Gate {
         let caseInputs = corpus.cases.map(PendingRule.inputs)
         var verdicts: [ReaderVerdict] = []
         var outcomes: [String: [ReaderOutcome]] = [:]
-        let live = options.readers.map { (options.roster.entry(for: $0), $0) } + options.testees.map { (ReaderEntry.liveTestee($0), $0 as any Reader) }
+        let running = options.readers.map { (options.roster.entry(for: $0), $0) } + options.testees.map { (ReaderEntry.liveTestee($0), $0 as any Reader) }
         var lineup: [Judged] = []
-        for (entry, reader) in live {
+        for (entry, reader) in running {
             let list = try paths.divergenceList(for: entry)
             lineup.append(Judged(entry: entry, list: list, outcomes: reader.decodeAll(corpus.cases, jobs: options.jobs)))
+        }
+        if !live.isEmpty {
+            // The live cases' expected view: the C reference's, as `update` would write it
+            // (outcomes of `decodeAll` are compacted already).
+            let reference = lineup.first { $0.entry.role == .reference }?.outcomes
+            let views = live.indices.map { reference?[$0] ?? CReferenceReader().outcome(corpus.cases[$0]).compacted() }
+            expected = live.merging(expected, live: views)
         }
         if !options.includeRecordings {
             // A run told to skip the recordings says so in every report: a pass without them is not the whole gate.
@@ -103,7 +119,8 @@ package enum Gate {
         }
         for entry in options.includeRecordings ? options.roster.recorded : [] {
             guard let judged = try recording(of: entry, paths: paths, corpus: corpus, fingerprints: fingerprints, reusing: stored,
-                                             jobs: options.jobs, problems: &problems, freshness: &freshness) else { break }
+                                             jobs: options.jobs, live: live, liveKotlin: options.liveKotlin,
+                                             problems: &problems, freshness: &freshness, notices: &notices) else { break }
             lineup.append(judged)
         }
         for judged in lineup {
@@ -125,9 +142,12 @@ package enum Gate {
     /// accounted for: one for a case that changed since, a case not recorded yet, or an id
     /// the stream no longer has is a stale recording. Nil (after a problem) when the folder
     /// holds none: the run stops judging there.
+    /// Writer cases judged live (`WriterLiveCases`) have no recorded line: the Kotlin end reads
+    /// them live when `liveKotlin` is given, else they are not compared and a notice says so.
     private static func recording(of entry: ReaderEntry, paths: HarnessPaths, corpus: Corpus, fingerprints: [String],
                                   reusing expectedLines: [String: ViewStore.StoredLine], jobs: Int,
-                                  problems: inout [String], freshness: inout [GoldenFreshness]) throws -> Judged? {
+                                  live: WriterLiveCases, liveKotlin: (@Sendable () throws -> any Reader)?,
+                                  problems: inout [String], freshness: inout [GoldenFreshness], notices: inout [String]) throws -> Judged? {
         guard let folder = entry.golden else { return nil }
         let list = try paths.divergenceList(for: entry)
         let store = paths.store(folder)
@@ -137,10 +157,17 @@ package enum Gate {
         }
         // A recorded line byte-identical to its case's expected line is not parsed again.
         let lines = try store.loadLines(jobs: jobs, reusing: expectedLines)
-        let recording = GoldenFreshness.assess(lines, cases: corpus.cases, fingerprints: fingerprints, in: folder)
+        let liveReader = live.isEmpty || entry.name != KotlinTestee.name ? nil : try liveKotlin?()
+        let recording = live.adjusting(GoldenFreshness.assess(lines, cases: corpus.cases, fingerprints: fingerprints, in: folder),
+                                       cases: corpus.cases, compared: liveReader != nil)
         problems += recording.problems
         freshness.append(recording)
-        let got = RecordedReader(name: entry.name, outcomes: lines.mapValues(\.outcome)).decodeAll(corpus.cases, jobs: 1)
+        var got = RecordedReader(name: entry.name, outcomes: lines.mapValues(\.outcome)).decodeAll(corpus.cases, jobs: 1)
+        if let liveReader {
+            got = live.merging(got, live: liveReader.decodeAll(live.indices.map { corpus.cases[$0] }, jobs: jobs))
+        } else if let notice = live.notRecordedNotice(entry) {
+            notices.append(notice)
+        }
         return Judged(entry: entry, list: list, outcomes: got, current: recording.current)
     }
 
@@ -179,10 +206,11 @@ package enum Gate {
     }
 
     /// Rewrites `golden/expected/` from the C reference (atomically, one file per fixture).
-    /// Returns the files whose content changed.
+    /// Returns the files whose content changed. The writer family comes from the tree's own
+    /// writer end, never another (`check --writer` judges another writer's blobs live).
     package static func update(_ paths: HarnessPaths, reference: any InProcessReader = CReferenceReader(),
-                              jobs: Int = ProcessInfo.processInfo.activeProcessorCount, writer: WriterCommand = .tree) throws -> [String] {
-        let corpus = try Corpus.load(paths, writer: writer)
+                              jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> [String] {
+        let corpus = try Corpus.load(paths, writer: .tree)
         // Long texts as digests (`LongTextDigest`): a golden line holds what a view needs.
         let outcomes = ParallelMap.map(corpus.cases, jobs: jobs) { reference.outcome($0).compacted() }
         var views: [DecodedView] = []
