@@ -165,6 +165,7 @@ package enum Gate {
         var got = RecordedReader(name: entry.name, outcomes: lines.mapValues(\.outcome)).decodeAll(corpus.cases, jobs: 1)
         if let liveReader {
             got = live.merging(got, live: liveReader.decodeAll(live.indices.map { corpus.cases[$0] }, jobs: jobs))
+            notices.append(live.readLiveNotice(entry))
         } else if let notice = live.notRecordedNotice(entry) {
             notices.append(notice)
         }

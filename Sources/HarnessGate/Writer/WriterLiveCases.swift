@@ -80,6 +80,12 @@ package struct WriterLiveCases: Sendable {
             + "expected: the C reference's live view), \(againstGolden) against golden/expected"
     }
 
+    /// The notice for a recorded reader run live on the live cases (`check --kotlin`).
+    package func readLiveNotice(_ entry: ReaderEntry) -> String {
+        "\(entry.name) read the \(indices.count) writer case\(indices.count == 1 ? "" : "s") judged live through its live end (`check --kotlin`), "
+            + "\(entry.golden?.path ?? "its recording") the others"
+    }
+
     /// The notice for a recorded reader that was not run live on the live cases.
     package func notRecordedNotice(_ entry: ReaderEntry) -> String? {
         guard let command, !indices.isEmpty else { return nil }
