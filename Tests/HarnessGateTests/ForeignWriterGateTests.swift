@@ -81,6 +81,11 @@ final class ForeignWriterGateTests: XCTestCase {
         let index = try XCTUnwrap(result.corpus.cases.firstIndex { $0.id.hasPrefix("states/writer.colours#inbox-default@") })
         XCTAssertEqual(result.expected[index], CReferenceReader().outcome(result.corpus.cases[index]).compacted())
         XCTAssertTrue(result.corpus.cases[index].blob.starts(with: Array(#"{ "dayStr": "#.utf8)))
+        // `explain --writer` says the same of the case, not "stale: run update".
+        let explained = try CaseGathering.text(of: result.corpus.cases[index], paths: paths, writer: .command(try reformattingWriter()))
+        XCTAssertTrue(explained.contains("note: judged live: this writer's blob"), explained)
+        XCTAssertTrue(explained.contains("note: kotlin: not recorded for this writer"), explained)
+        XCTAssertFalse(explained.contains("is stale"), explained)
     }
 
     func testAPlantedWriterBugStillFailsWhenItsCasesAreJudgedLive() throws {
