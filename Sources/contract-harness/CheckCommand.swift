@@ -30,9 +30,7 @@ enum CheckCommand: Subcommand {
                             the tree's) is judged live: expected is the C reference's view of it
                             now, and golden/kotlin, which has no line for it, is not compared there
                             (said in every report) unless --kotlin is given.
-      --kotlin              run the Kotlin end live (scripts/record-kotlin --print-command compiles
-                            it, cached) on the writer cases judged live, as the recorded kotlin
-                            reader (its list and departures); compiled only when there are any
+    \(LiveKotlinOption.help)
       --no-recordings       do not compare golden/kotlin
       --json FILE           the full verdict as JSON
       --junit FILE          a JUnit XML report (a testcase per case and reader)
@@ -45,7 +43,7 @@ enum CheckCommand: Subcommand {
         let jobs = try jobs(&arguments)
         let (_, testees, timeout, startTimeout) = try Testee.optionsAndTimeouts(&arguments)
         let (writer, writerRevision) = try WriterOption.parse(&arguments)
-        let kotlin = arguments.flag("--kotlin")
+        let liveKotlin = LiveKotlinOption.parse(&arguments, root: paths.root, timeout: timeout, startTimeout: startTimeout)
         let includeRecordings = !arguments.flag("--no-recordings")
         let json = try arguments.option("--json")
         let junit = try arguments.option("--junit")
@@ -56,16 +54,7 @@ enum CheckCommand: Subcommand {
         var options = Gate.Options(testees: testees, includeRecordings: includeRecordings, jobs: jobs)
         options.writer = writer
         options.writerRevision = writerRevision
-        if kotlin {
-            let root = paths.root
-            options.liveKotlin = {
-                do {
-                    return try KotlinTestee.reader(repository: root, caseTimeout: timeout, startTimeout: startTimeout)
-                } catch {
-                    throw UsageError("--kotlin: \(error)")
-                }
-            }
-        }
+        options.liveKotlin = liveKotlin
         let result = try Gate.check(paths, options: options)
         let facts = ReportFacts(result)
         if let json { try ReportFile.write(JSONReport.render(facts), to: json) }
