@@ -128,7 +128,7 @@ package enum Gate {
             // A recording is compared where both the expected output and its line belong to the case as it is now.
             let compared = judged.current.map { current in comparable.filter { current[$0] } } ?? comparable
             let verdict = judge(judged.entry, on: compared, ids: ids, expected: expected, got: judged.outcomes, list: judged.list,
-                                caseInputs: caseInputs, jobs: options.jobs)
+                                caseInputs: caseInputs, jobs: options.jobs, reviewedElsewhere: live.indices)
             problems += DepartureCheck.problems(verdict, list: judged.list, cases: corpus.cases, expected: expected, got: judged.outcomes)
             verdicts.append(verdict)
         }
@@ -174,14 +174,17 @@ package enum Gate {
 
     /// Judges a reader on the comparable cases only. A list entry that names a case left out
     /// (its golden line is stale) cannot be called stale: nobody knows whether it still happens.
+    /// Nor can one that names a case of `reviewedElsewhere` (a writer case judged live: the list
+    /// was reviewed on the tree writer's blob, which this run did not read); it still excuses.
     static func judge(_ reader: ReaderEntry, on comparable: [Int], ids: [String], expected: [ReaderOutcome],
-                      got: [ReaderOutcome], list: DivergenceList, caseInputs: [Set<String>]? = nil, jobs: Int = 1) -> ReaderVerdict {
+                      got: [ReaderOutcome], list: DivergenceList, caseInputs: [Set<String>]? = nil, jobs: Int = 1,
+                      reviewedElsewhere: [Int] = []) -> ReaderVerdict {
         var verdict = ReaderVerdict.judge(reader: reader, caseIds: comparable.map { ids[$0] },
                                           expected: comparable.map { expected[$0] }, got: comparable.map { got[$0] }, list: list,
                                           caseInputs: caseInputs.map { inputs in comparable.map { inputs[$0] } }, jobs: jobs)
         verdict.caseIds = ids  // suggested patterns cover neither agreeing nor uncompared cases
-        if comparable.count < ids.count {
-            let compared = Set(comparable)
+        if comparable.count < ids.count || !reviewedElsewhere.isEmpty {
+            let compared = Set(comparable).subtracting(reviewedElsewhere)
             let left = ids.indices.filter { !compared.contains($0) }.map { ids[$0] }
             let undecided = Set(left.flatMap { list.entries(matching: $0) }.map(\.line))
             verdict.staleEntries.removeAll { undecided.contains($0.line) }
