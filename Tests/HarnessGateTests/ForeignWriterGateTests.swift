@@ -73,7 +73,9 @@ final class ForeignWriterGateTests: XCTestCase {
                                    result.notices.joined(separator: "\n"))
         // In every report format, as --no-recordings' notice is.
         let facts = ReportFacts(result)
-        XCTAssertTrue(String(decoding: JSONReport.render(facts), as: UTF8.self).contains("not recorded for this writer"))
+        let json = String(decoding: JSONReport.render(facts), as: UTF8.self)
+        XCTAssertTrue(json.contains("not recorded for this writer"))
+        XCTAssertTrue(json.contains(#""treeWriter":false,"casesJudgedLive":\#(count),"casesAgainstGolden":0}"#), json.prefix(600).description)
         XCTAssertTrue(MarkdownReport.render(facts).contains("not recorded for this writer"))
         XCTAssertTrue(JUnitReport.render(facts).contains("not recorded for this writer"))
         XCTAssertTrue(TextSummary.render(facts).contains("note: " + kotlin))

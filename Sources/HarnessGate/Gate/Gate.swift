@@ -135,6 +135,7 @@ package enum Gate {
         var result = GateResult(corpus: corpus, expected: expected, outcomes: outcomes, verdicts: verdicts,
                                 problems: problems, notices: notices, freshness: freshness)
         result.reachability = WriterReachability.ofDeviations(result, notWriterMade: WriterReachability.fixtureFindings(paths))
+        result.writerCases = live
         return result
     }
 
@@ -250,6 +251,8 @@ package struct GateResult: Sendable {
     package let freshness: [GoldenFreshness]
     /// Whether the writer can produce each deviating case's blob (`WriterReachability`), by case id.
     package var reachability: [String: WriterReachability.Verdict] = [:]
+    /// The writer cases another team's writer made unlike the tree's, judged live (none for the tree's writer).
+    package var writerCases = WriterLiveCases()
 
     package var passed: Bool { problems.isEmpty && verdicts.allSatisfy(\.passed) }
 }
