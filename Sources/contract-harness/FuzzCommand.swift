@@ -110,7 +110,8 @@ enum FuzzCommand: Subcommand {
         if !replays.isEmpty {
             try arguments.finish()
             let testees = givenTestees + (kotlin ? [try kotlinTestee(paths.root, kotlinParsers, timeout, startTimeout, budget: nil)] : [])
-            return try replay(replays, root: paths.root, readers: [CReferenceReader(), SwiftReader()] + testees, departures: departures)
+            return try replay(replays, paths: paths, readers: [CReferenceReader(), SwiftReader()] + testees, departures: departures,
+                              kotlin: { try kotlinTestee(paths.root, kotlinParsers, timeout, startTimeout, budget: nil) })
         }
 
         guard let seedText = try arguments.option("--seed") else { throw UsageError("--seed S is required") }
@@ -217,8 +218,10 @@ enum FuzzCommand: Subcommand {
     }
 
     /// `--replay`: each saved finding decoded again by its two readers.
-    private static func replay(_ targets: [String], root: URL, readers: [any Reader],
-                               departures: [String: DeclaredDepartures]) throws -> Int32 {
+    /// `kotlin` starts the Kotlin end when a writer finding names it and `--kotlin` was not given.
+    private static func replay(_ targets: [String], paths: HarnessPaths, readers: [any Reader],
+                               departures: [String: DeclaredDepartures], kotlin: () throws -> any Reader) throws -> Int32 {
+        let root = paths.root
         var files: [(String, Finding)] = []
         for target in targets {
             let url = URL(fileURLWithPath: target, relativeTo: root).standardizedFileURL
@@ -238,17 +241,26 @@ enum FuzzCommand: Subcommand {
         }
         var differing = 0
         var declared = 0
+        let writerKotlin = try WriterFindingKotlin(files.map(\.1), paths: paths, readers: readers, start: kotlin)
         for (file, finding) in files {
-            switch FindingReplay.check(finding, readers: readers, departures: departures) {
+            if WriterFindingReplay.isWritersOwn(finding) {
+                print(UntrustedText.guardLines("skipped       \(file)  (a writer finding, \(finding.disagreement.signature): write its state again with "
+                                               + "`\(UntrustedText.escape(finding.reproduce))`)"))
+                continue
+            }
+            let verdict = writerKotlin.verdict(finding) ?? FindingReplay.check(finding, readers: readers, departures: departures)
+            let by = writerKotlin.saysSo(finding)
+            defer { writerKotlin.alsoKotlin(finding).map { print(UntrustedText.guardLines("              " + $0)) } }
+            switch verdict {
             case .agrees:
-                print("agrees now    \(file)  (was \(finding.disagreement.signature))")
+                print("agrees now    \(file)  (was \(finding.disagreement.signature))" + by)
             case .stillDiffers(let now):
                 differing += 1
-                print(UntrustedText.guardLines("still differs \(file)  \(now.signature): expected \(UntrustedText.escape(now.difference.expected)), got \(UntrustedText.escape(now.difference.got))"))
+                print(UntrustedText.guardLines("still differs \(file)  \(now.signature): expected \(UntrustedText.escape(now.difference.expected)), got \(UntrustedText.escape(now.difference.got))" + by))
             case .declared(let departure):
                 declared += 1
                 print("declared      \(file)  (was \(finding.disagreement.signature)): a departure CONTRACT.md §5 declares"
-                      + " (\(departure.rawValue)), not a finding")
+                      + " (\(departure.rawValue)), not a finding" + by)
             case .readerMissing(let name):
                 let option = name == KotlinTestee.name ? "--kotlin" : "--testee \(name)=COMMAND"
                 print("skipped       \(file)  (reader `\(name)` not given: pass \(option))")

@@ -1,0 +1,115 @@
+import ContractModel
+import Foundation
+import HarnessCorpus
+@testable import HarnessFuzz
+import HarnessGate
+import HarnessReaders
+import HarnessTestSupport
+import XCTest
+
+/// `fuzz --writer --kotlin`: the Kotlin end reads every writer blob's cases beside the
+/// in-process readers, judged as the gate judges the Kotlin recording (skipped without
+/// Debian's kotlinc and Android's org.json). A planted Kotlin reader that reads a task's
+/// colour with `optString(projectId)` — "" where the writer wrote no colour for the project —
+/// is found, shrunk over the STATE (every candidate read by Kotlin again), saved as a c/kotlin
+/// finding with its state, and `fuzz --replay` reproduces it (with the planted reader) and
+/// clears it (with the tree's, started for the replay); the tree's Kotlin end agrees with C on
+/// every blob, its D1 differences excused.
+final class WriterKotlinFuzzTests: XCTestCase {
+    override func setUpWithError() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/share/java/com.android.json.jar"),
+              ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+                .contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/kotlinc") }) == true else {
+            throw XCTSkip("no Kotlin toolchain (kotlinc, libandroid-json-java): scripts/record-kotlin installs it")
+        }
+    }
+
+    private static let root = GateTestSupport.repositoryRoot
+
+    /// The task row's colour read in scripts/kotlin/WidgetData.kt (one line).
+    private static let rowColourRead =
+        "if (projectId != null && colors != null && !colors.isNull(projectId)) colors.optString(projectId, null) else null"
+
+    /// scripts/kotlin/WidgetData.kt with the row's colour read by `optString(projectId)`.
+    private func plantedParser(in folder: URL) throws -> String {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("scripts/kotlin/WidgetData.kt"), encoding: .utf8)
+        XCTAssertEqual(text.components(separatedBy: Self.rowColourRead).count, 2,
+                       "scripts/kotlin/WidgetData.kt no longer reads a task row's colour on one line")
+        let planted = text.replacingOccurrences(of: Self.rowColourRead,
+                                                with: #"if (projectId != null && colors != null) colors.optString(projectId) else null  // planted: "" when absent"#)
+        let file = folder.appendingPathComponent("WidgetData.kt")
+        try Data(planted.utf8).write(to: file)
+        return file.path
+    }
+
+    private func run(states: Int, kotlin: ExternalProcessReader, reproduce: String = "--kotlin",
+                     store: FindingStore? = nil) throws -> WriterFuzzReport {
+        let plan = FuzzPlan(seed: 21, extent: .cases(states), jobs: 2, batchSize: 40, shrinksPerSignature: 1, findingLimit: 1)
+        let run = WriterFuzzRun(plan: plan, generator: try AppStateGeneratorTests.generator(seed: 21), writer: try WriterFuzzRunTests.realWriter(),
+                                reference: CReferenceReader(), readers: [SwiftReader()],
+                                blobJudge: try WriterBlobJudge(root: Self.root), store: store)
+        run.kotlin = WriterKotlinEnd(kotlin, comparison: try WriterKotlinComparison(paths: HarnessPaths(root: Self.root)),
+                                     reproduceArguments: reproduce)
+        return try run.run()
+    }
+
+    func testAPlantedKotlinFaultIsFoundShrunkOverTheStateAndReplayed() throws {
+        let folder = FuzzTestSupport.temporaryFolder("writer-kotlin")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let parser = try plantedParser(in: folder)
+        let kotlin = try KotlinTestee.reader(repository: Self.root, parsers: [parser], startTimeout: 60)
+        let findings = folder.appendingPathComponent("findings")
+        let report = try run(states: 200, kotlin: kotlin, reproduce: "--kotlin-parser '\(parser)'", store: try FindingStore(folder: findings))
+
+        let entry = try XCTUnwrap(report.entries.first, "nothing found in \(report.states) states: \(report.disagreementsBySignature)")
+        XCTAssertEqual(entry.disagreement.signature, "c/kotlin parse.tasks[].projectColor")
+        XCTAssertEqual(entry.disagreement.difference.expected, "null")
+        XCTAssertEqual(entry.disagreement.difference.got, #""""#)
+        // Shrunk over the state: one task of today's, in a project that has no colour, nothing else.
+        let shrunk = entry.shrunkState
+        XCTAssertTrue(shrunk.inApp)
+        XCTAssertEqual(shrunk.tasks.count, 1, "\(shrunk)")
+        XCTAssertEqual(shrunk.todayTaskIds, shrunk.tasks.map(\.id))
+        XCTAssertNotNil(shrunk.tasks.first?.projectId, "\(shrunk)")
+        XCTAssertEqual(shrunk.projects.count, 0, "\(shrunk)")
+        XCTAssertLessThan(report.states, 200, "the run did not stop at its first finding")
+        // Every shrink candidate went through the Kotlin end too, one process for the run.
+        let pace = try XCTUnwrap(report.kotlin)
+        XCTAssertEqual(pace.judgedCases, report.cases)
+        XCTAssertGreaterThan(pace.cases, pace.judgedCases + entry.shrinkEvaluations / 2, "\(pace)")
+        XCTAssertEqual(pace.starts, 1)
+        XCTAssertTrue(WriterFuzzSummary.render(report, jobs: 2).contains("the Kotlin end at its own pace: \(pace.cases) cases read"))
+
+        // Saved with the reader that disagreed and the state; its replay takes the Kotlin options.
+        guard case .saved(let name)? = entry.outcome else { return XCTFail("not saved: \(String(describing: entry.outcome))") }
+        let file = findings.appendingPathComponent(name)
+        let saved = try FindingFile.parse(Array(try Data(contentsOf: file)), file: name)
+        XCTAssertEqual([saved.disagreement.reference, saved.disagreement.reader], ["c", "kotlin"])
+        XCTAssertEqual(saved.state, AppStateLine.line(shrunk))
+        XCTAssertTrue(saved.reproduce.hasPrefix("contract-harness fuzz --writer --seed 21 --case \(entry.index) --kotlin-parser"), saved.reproduce)
+        XCTAssertEqual(saved.replayCommand, "contract-harness fuzz --replay golden/findings/\(name) --kotlin-parser '\(parser)'")
+
+        // Replayed with the planted reader it still differs; with the tree's (started for the
+        // replay: the finding names the Kotlin end) it agrees.
+        let still = try GateTestSupport.runCLI(["fuzz", "--root", Self.root.path, "--replay", file.path, "--kotlin-parser", parser])
+        XCTAssertEqual(still.status, 1, still.out + still.err)
+        XCTAssertTrue(still.out.contains("still differs \(file.path)  c/kotlin parse.tasks[].projectColor: expected null, got \"\"; read again by the Kotlin end"), still.out)
+        let fixed = try GateTestSupport.runCLI(["fuzz", "--root", Self.root.path, "--replay", file.path])
+        XCTAssertEqual(fixed.status, 0, fixed.out + fixed.err)
+        XCTAssertTrue(fixed.out.contains("the Kotlin end reads the writer findings that name it"), fixed.out)
+        XCTAssertTrue(fixed.out.contains("agrees now    \(file.path)  (was c/kotlin parse.tasks[].projectColor); read again by the Kotlin end, started for it"), fixed.out)
+    }
+
+    func testTheTreesKotlinEndAgreesWithCOnEveryWriterBlob() throws {
+        let kotlin = try KotlinTestee.reader(repository: Self.root, startTimeout: 60)
+        let report = try run(states: 80, kotlin: kotlin)
+        XCTAssertEqual(report.states, 80)
+        XCTAssertEqual(report.disagreements, 0, "\(report.disagreementsBySignature)")
+        let pace = try XCTUnwrap(report.kotlin)
+        XCTAssertEqual(pace.judgedCases, report.cases, "the Kotlin end did not read every case")
+        XCTAssertEqual(pace.cases, report.cases, "no shrink, so no other case")
+        XCTAssertGreaterThan(pace.excused["D1", default: 0], 0, "the writer's lone surrogates are D1: \(pace.excused)")
+        XCTAssertEqual(pace.starts, 1)
+        XCTAssertNotNil(pace.cpuSeconds)
+    }
+}
