@@ -67,7 +67,13 @@ enum FuzzCommand: Subcommand {
       --replay PATH         decode saved findings again (a file or a folder; repeatable):
                             exit 1 while any still differs; with --kotlin, a Kotlin difference
                             CONTRACT.md §5 declares is shown as declared (as the live loop counts
-                            it), not as still differing
+                            it), not as still differing.
+                            A `fuzz --writer` finding that names the Kotlin end is read by it
+                            even without --kotlin (started for it, and the line says so) and
+                            judged as `fuzz --writer --kotlin` judges; with --kotlin the Kotlin
+                            end also reads every other writer finding's case (a line of its
+                            own); a writer's own finding (state/writer …) is skipped with its
+                            reproduce command
       --print-dictionary    the fuzzing dictionary in libFuzzer's -dict format
       --quiet               only the summary
 

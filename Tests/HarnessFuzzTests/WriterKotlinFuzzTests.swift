@@ -72,6 +72,7 @@ final class WriterKotlinFuzzTests: XCTestCase {
         XCTAssertEqual(shrunk.todayTaskIds, shrunk.tasks.map(\.id))
         XCTAssertNotNil(shrunk.tasks.first?.projectId, "\(shrunk)")
         XCTAssertEqual(shrunk.projects.count, 0, "\(shrunk)")
+        XCTAssertLessThan(entry.index, 40, "README: found within 40 states of seed 21")
         XCTAssertLessThan(report.states, 200, "the run did not stop at its first finding")
         // Every shrink candidate went through the Kotlin end too, one process for the run.
         let pace = try XCTUnwrap(report.kotlin)
@@ -111,5 +112,25 @@ final class WriterKotlinFuzzTests: XCTestCase {
         XCTAssertGreaterThan(pace.excused["D1", default: 0], 0, "the writer's lone surrogates are D1: \(pace.excused)")
         XCTAssertEqual(pace.starts, 1)
         XCTAssertNotNil(pace.cpuSeconds)
+    }
+}
+
+/// The Kotlin end declared broken (here a command that ends before answering any case, so no
+/// JVM is needed): the run stops after the batch it broke in, the cases it never ran are no
+/// findings, and the summary says so (`fuzz --writer --kotlin` then exits 1).
+final class WriterKotlinBrokenEndTests: XCTestCase {
+    func testABrokenKotlinEndStopsTheRunAndIsReported() throws {
+        let broken = ExternalProcessReader(name: KotlinTestee.name, command: "exit 3", caseTimeout: 5)
+        let plan = FuzzPlan(seed: 21, extent: .cases(200), jobs: 1, batchSize: 12, shrinksPerSignature: 1)
+        let run = WriterFuzzRun(plan: plan, generator: try AppStateGeneratorTests.generator(seed: 21), writer: try WriterFuzzRunTests.realWriter(),
+                                reference: CReferenceReader(), readers: [SwiftReader()], store: nil)
+        run.kotlin = WriterKotlinEnd(broken, comparison: WriterKotlinComparison(list: DivergenceList(file: "none", entries: [])))
+        let report = try run.run()
+        let pace = try XCTUnwrap(report.kotlin)
+        XCTAssertTrue(pace.broken?.contains("broken") == true, "\(pace)")
+        XCTAssertEqual(report.states, 12, "the run stops after the batch it broke in (24 cases)")
+        XCTAssertEqual(pace.judgedCases, TesteeSession.defaultBrokenAfter, "the cases before it broke are judged, no other")
+        XCTAssertEqual(Set(report.disagreementsBySignature.keys), ["c/kotlin crash"])
+        XCTAssertTrue(WriterFuzzSummary.render(report, jobs: 1).contains("\nthe Kotlin end broke: "))
     }
 }

@@ -26,7 +26,9 @@ package final class WriterKotlinEnd: @unchecked Sendable {
     package struct Pace: Sendable {
         /// Cases it read (the run's and shrink candidates').
         package var cases = 0
-        /// The run's cases it judged.
+        /// Of them, the run's own states' cases (the rest are shrink candidates').
+        package var runCases = 0
+        /// The run's cases it judged (all of them unless it broke or the budget ran out).
         package var judgedCases = 0
         /// Wall seconds waiting on it (the run's and shrink candidates' batches).
         package var wallSeconds = 0.0
@@ -112,6 +114,7 @@ package final class WriterKotlinEnd: @unchecked Sendable {
         pace.abandoned = pace.abandoned || tally.abandoned
         pace.broken = pace.broken ?? tally.broken
         guard ask == .run else { return }
+        pace.runCases += cases.count
         pace.judgedCases += tally.judgedCases
         for (label, count) in tally.excused { pace.excused[label, default: 0] += count }
         pace.pendingCases += tally.pendingCases

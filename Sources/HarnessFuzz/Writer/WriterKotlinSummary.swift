@@ -8,8 +8,8 @@ enum WriterKotlinSummary {
     static func lines(_ report: WriterFuzzReport) -> String {
         guard let pace = report.kotlin else { return "" }
         let rate = pace.wallSeconds > 0 ? Double(pace.cases) / pace.wallSeconds : 0
-        var out = "the Kotlin end at its own pace: \(pace.cases) cases read (\(pace.judgedCases) of the run's states judged, "
-        out += "the rest shrink candidates) in \(String(format: "%.2f", pace.wallSeconds)) s wall, \(String(format: "%.0f", rate)) cases/s"
+        var out = "the Kotlin end at its own pace: \(pace.cases) cases read (\(pace.runCases) of the run's states, "
+        out += "\(pace.cases - pace.runCases) of shrink candidates) in \(String(format: "%.2f", pace.wallSeconds)) s wall, \(String(format: "%.0f", rate)) cases/s"
         if let cpu = pace.cpuSeconds { out += ", \(String(format: "%.2f", cpu)) s CPU" }
         out += ", \(pace.starts) start\(pace.starts == 1 ? "" : "s")"
         let inProcess = report.elapsed - pace.wallSeconds
