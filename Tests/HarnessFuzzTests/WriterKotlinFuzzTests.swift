@@ -13,8 +13,10 @@ import XCTest
 /// colour with `optString(projectId)` — "" where the writer wrote no colour for the project —
 /// is found, shrunk over the STATE (every candidate read by Kotlin again), saved as a c/kotlin
 /// finding with its state, and `fuzz --replay` reproduces it (with the planted reader) and
-/// clears it (with the tree's, started for the replay); the tree's Kotlin end agrees with C on
-/// every blob, its D1 differences excused.
+/// clears it (with the tree's, started for the replay), reads another pair's writer finding
+/// with the Kotlin end only when asked (`--kotlin…`) and points a writer's own finding at its
+/// reproduce command; the tree's Kotlin end agrees with C on every blob, its D1 differences
+/// excused.
 final class WriterKotlinFuzzTests: XCTestCase {
     override func setUpWithError() throws {
         guard FileManager.default.fileExists(atPath: "/usr/share/java/com.android.json.jar"),
@@ -90,15 +92,50 @@ final class WriterKotlinFuzzTests: XCTestCase {
         XCTAssertTrue(saved.reproduce.hasPrefix("contract-harness fuzz --writer --seed 21 --case \(entry.index) --kotlin-parser"), saved.reproduce)
         XCTAssertEqual(saved.replayCommand, "contract-harness fuzz --replay golden/findings/\(name) --kotlin-parser '\(parser)'")
 
-        // Replayed with the planted reader it still differs; with the tree's (started for the
-        // replay: the finding names the Kotlin end) it agrees.
-        let still = try GateTestSupport.runCLI(["fuzz", "--root", Self.root.path, "--replay", file.path, "--kotlin-parser", parser])
+        // Beside it, a c/swift writer finding on a lone-surrogate title (C and Swift agree on it
+        // now) and a writer's own finding (no case a reader replays).
+        let other = try otherWriterFindings(in: findings)
+        let replay = ["fuzz", "--root", Self.root.path, "--replay", file.path, "--replay", other.swift.path, "--replay", other.writers.path]
+
+        // Replayed with the planted reader it still differs; asked for the Kotlin end, the c/swift
+        // finding's case is read by it too (D1 only).
+        let still = try GateTestSupport.runCLI(replay + ["--kotlin-parser", parser])
         XCTAssertEqual(still.status, 1, still.out + still.err)
-        XCTAssertTrue(still.out.contains("still differs \(file.path)  c/kotlin parse.tasks[].projectColor: expected null, got \"\"; read again by the Kotlin end"), still.out)
-        let fixed = try GateTestSupport.runCLI(["fuzz", "--root", Self.root.path, "--replay", file.path])
+        XCTAssertTrue(still.out.contains("still differs \(file.path)  c/kotlin parse.tasks[].projectColor: expected null, got \"\"; read again by the Kotlin end\n"), still.out)
+        XCTAssertTrue(still.out.contains("agrees now    \(other.swift.path)  (was c/swift parse.tasks[].title)\n"
+                                         + "              the Kotlin end differs only as declared (D1)\n"), still.out)
+        XCTAssertTrue(still.out.contains("skipped       \(other.writers.path)  (a writer finding, state/writer-schema parse: write its state again with "
+                                         + "`contract-harness fuzz --writer --seed 21 --case 901`)"), still.out)
+        // With the tree's reader (started for the replay: the finding names the Kotlin end) it
+        // agrees; the Kotlin end was not asked for, so the c/swift finding is C and Swift's alone.
+        let fixed = try GateTestSupport.runCLI(replay)
         XCTAssertEqual(fixed.status, 0, fixed.out + fixed.err)
         XCTAssertTrue(fixed.out.contains("the Kotlin end reads the writer findings that name it"), fixed.out)
         XCTAssertTrue(fixed.out.contains("agrees now    \(file.path)  (was c/kotlin parse.tasks[].projectColor); read again by the Kotlin end, started for it"), fixed.out)
+        XCTAssertFalse(fixed.out.contains("the Kotlin end differs only"), fixed.out)
+        XCTAssertTrue(fixed.out.contains("3 findings replayed, 0 still differ"), fixed.out)
+    }
+
+    /// A c/swift writer finding whose case has a title ending in a sliced emoji's high half, and
+    /// a writer-schema finding, saved beside the run's.
+    private func otherWriterFindings(in folder: URL) throws -> (swift: URL, writers: URL) {
+        let store = try FindingStore(folder: folder)
+        let blob = #"{"v":1,"dayStr":"2026-07-17","validUntil":1784332800000,"tasks":[{"id":"t0","title":"a\ud83c","isDone":false}],"projectColors":{}}"#
+        let shrunk = Case(id: "writer-fuzz/state#21-900@utc@before", blob: Array(blob.utf8), nowMs: 1_784_332_799_999, timeZone: "UTC")
+        let state = Array(#"{"id":"fuzz/s21-900","inApp":true}"#.utf8)
+        func finding(_ index: Int, _ reference: String, _ reader: String, _ field: FieldPath.Name) -> Finding {
+            Finding(seed: 21, index: index, disagreement: Disagreement(reference: reference, reader: reader,
+                                                                     difference: FieldDifference(path: FieldPath(field), expected: "x", got: "y")),
+                    shrunk: shrunk, originalSize: state.count, recipe: [], reproduce: "contract-harness fuzz --writer --seed 21 --case \(index)",
+                    shrinkEvaluations: 0, state: state)
+        }
+        var names: [String] = []
+        for saved in [finding(900, "c", "swift", .taskTitle), finding(901, "state", "writer-schema", .parse)] {
+            _ = try store.save(saved)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(saved.fileName).path), saved.fileName)
+            names.append(saved.fileName)
+        }
+        return (folder.appendingPathComponent(names[0]), folder.appendingPathComponent(names[1]))
     }
 
     func testTheTreesKotlinEndAgreesWithCOnEveryWriterBlob() throws {
