@@ -63,7 +63,7 @@ package final class WriterFuzzRun {
         var owned = 0
         let deadline = plan.extent.seconds
         let timeUp = { [stop] in stop.isRequested || deadline.map { watch.seconds >= $0 } ?? false }
-        defer { writer.close(); kotlin?.close() }
+        defer { writer.close(); _ = kotlin?.close() }
         while !timeUp() {
             if let limit = plan.findingLimit, report.entries.count >= limit { break }
             let indices = nextIndices(from: owned)
@@ -106,13 +106,9 @@ package final class WriterFuzzRun {
         // The writer's CPU shows once its process has ended and been waited for.
         writer.close()
         report.harnessCPUSeconds = ProcessCPU.ownSeconds() - cpuAtStart
-        report.writerCPUSeconds = ProcessCPU.endedChildrenSeconds() - childrenAtStart
-        if let kotlin {
-            // (Its processes ended after the writer's: what ended since is its CPU.)
-            let before = ProcessCPU.endedChildrenSeconds()
-            kotlin.close()
-            report.kotlin = kotlin.pace(cpuSeconds: ProcessCPU.endedChildrenSeconds() - before)
-        }
+        // (The Kotlin end's processes that ended during its batches are its own, not the writer's.)
+        report.writerCPUSeconds = ProcessCPU.endedChildrenSeconds() - childrenAtStart - (kotlin?.cpuSecondsEndedSoFar ?? 0)
+        report.kotlin = kotlin?.close()
         return report
     }
 

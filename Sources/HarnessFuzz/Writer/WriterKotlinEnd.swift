@@ -55,6 +55,9 @@ package final class WriterKotlinEnd: @unchecked Sendable {
     private let testee: RunningTestee
     private let lock = NSLock()
     private var pace = Pace()
+    /// CPU seconds of its processes that ended while it had a batch (a restart after a crash or
+    /// hang, the end at the budget): the writer's process never ends then, so they are its own.
+    private var endedCPUSeconds = 0.0
 
     /// `testee`: the Kotlin end (`KotlinTestee.reader`); `deadline`: no answer is waited for past it.
     package init(_ testee: ExternalProcessReader, comparison: WriterKotlinComparison, reproduceArguments: String = "--kotlin",
@@ -82,7 +85,9 @@ package final class WriterKotlinEnd: @unchecked Sendable {
         let cases = verdicts.flatMap(\.cases)
         guard !cases.isEmpty else { return }
         let watch = Stopwatch()
+        let endedBefore = ProcessCPU.endedChildrenSeconds()
         let got = testee.decodeAll(cases, jobs: 1)
+        let ended = ProcessCPU.endedChildrenSeconds() - endedBefore
         let waited = watch.seconds
         let expected = reference.decodeAll(cases, jobs: jobs)
         var tally = Pace()
@@ -111,6 +116,7 @@ package final class WriterKotlinEnd: @unchecked Sendable {
         defer { lock.unlock() }
         pace.cases += cases.count
         pace.wallSeconds += waited
+        endedCPUSeconds += ended
         pace.abandoned = pace.abandoned || tally.abandoned
         pace.broken = pace.broken ?? tally.broken
         guard ask == .run else { return }
@@ -121,15 +127,21 @@ package final class WriterKotlinEnd: @unchecked Sendable {
         pace.notImplementedCases += tally.notImplementedCases
     }
 
-    /// Ends its process (again: no effect).
-    func close() { testee.close() }
+    /// CPU seconds of its processes that ended during its batches (not the writer's).
+    var cpuSecondsEndedSoFar: Double {
+        lock.lock()
+        defer { lock.unlock() }
+        return endedCPUSeconds
+    }
 
-    /// Its pace so far, with the CPU seconds of its processes when the caller measured them
-    /// (once they ended).
-    func pace(cpuSeconds: Double?) -> Pace {
+    /// Ends its process (again: no effect) and returns its pace, with the CPU seconds of all its
+    /// processes (call it after the writer's process ended, or the writer's CPU counts in).
+    func close() -> Pace {
+        let before = ProcessCPU.endedChildrenSeconds()
+        testee.close()
         var pace = snapshot
         pace.starts = testee.starts
-        pace.cpuSeconds = cpuSeconds
+        pace.cpuSeconds = cpuSecondsEndedSoFar + ProcessCPU.endedChildrenSeconds() - before
         return pace
     }
 }
