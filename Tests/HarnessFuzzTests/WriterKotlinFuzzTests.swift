@@ -44,12 +44,15 @@ final class WriterKotlinFuzzTests: XCTestCase {
         return file.path
     }
 
+    /// `shrinkBudget`: candidates per shrink (a departure's witness included: a run that shrinks
+    /// no finding needs none).
     private func run(states: Int, kotlin: ExternalProcessReader, reproduce: String = "--kotlin",
-                     store: FindingStore? = nil) throws -> WriterFuzzReport {
-        let plan = FuzzPlan(seed: 21, extent: .cases(states), jobs: 2, batchSize: 40, shrinksPerSignature: 1, findingLimit: 1)
+                     store: FindingStore? = nil, batch: Int = 40, shrinkBudget: Int = 5_000) throws -> WriterFuzzReport {
+        let plan = FuzzPlan(seed: 21, extent: .cases(states), jobs: 2, batchSize: batch, shrinksPerSignature: 1, findingLimit: 1)
         let run = WriterFuzzRun(plan: plan, generator: try AppStateGeneratorTests.generator(seed: 21), writer: try WriterFuzzRunTests.realWriter(),
                                 reference: CReferenceReader(), readers: [SwiftReader()],
-                                blobJudge: try WriterBlobJudge(root: Self.root), store: store)
+                                blobJudge: try WriterBlobJudge(root: Self.root), store: store,
+                                stateShrinker: StateShrinker(maximumEvaluations: shrinkBudget))
         run.kotlin = WriterKotlinEnd(kotlin, comparison: try WriterKotlinComparison(paths: HarnessPaths(root: Self.root)),
                                      reproduceArguments: reproduce)
         return try run.run()
@@ -61,7 +64,9 @@ final class WriterKotlinFuzzTests: XCTestCase {
         let parser = try plantedParser(in: folder)
         let kotlin = try KotlinTestee.reader(repository: Self.root, parsers: [parser], startTimeout: 60)
         let findings = folder.appendingPathComponent("findings")
-        let report = try run(states: 200, kotlin: kotlin, reproduce: "--kotlin-parser '\(parser)'", store: try FindingStore(folder: findings))
+        // (Small batches: the run stops after the batch of its first finding.)
+        let report = try run(states: 200, kotlin: kotlin, reproduce: "--kotlin-parser '\(parser)'", store: try FindingStore(folder: findings),
+                             batch: 4)
 
         let entry = try XCTUnwrap(report.entries.first, "nothing found in \(report.states) states: \(report.disagreementsBySignature)")
         XCTAssertEqual(entry.disagreement.signature, "c/kotlin parse.tasks[].projectColor")
@@ -140,7 +145,7 @@ final class WriterKotlinFuzzTests: XCTestCase {
 
     func testTheTreesKotlinEndAgreesWithCOnEveryWriterBlob() throws {
         let kotlin = try KotlinTestee.reader(repository: Self.root, startTimeout: 60)
-        let report = try run(states: 80, kotlin: kotlin)
+        let report = try run(states: 80, kotlin: kotlin, shrinkBudget: 1)
         XCTAssertEqual(report.states, 80)
         XCTAssertEqual(report.disagreements, 0, "\(report.disagreementsBySignature)")
         let pace = try XCTUnwrap(report.kotlin)
@@ -160,7 +165,8 @@ final class WriterKotlinBrokenEndTests: XCTestCase {
         let broken = ExternalProcessReader(name: KotlinTestee.name, command: "exit 3", caseTimeout: 5)
         let plan = FuzzPlan(seed: 21, extent: .cases(200), jobs: 1, batchSize: 12, shrinksPerSignature: 1)
         let run = WriterFuzzRun(plan: plan, generator: try AppStateGeneratorTests.generator(seed: 21), writer: try WriterFuzzRunTests.realWriter(),
-                                reference: CReferenceReader(), readers: [SwiftReader()], store: nil)
+                                reference: CReferenceReader(), readers: [SwiftReader()], store: nil,
+                                stateShrinker: StateShrinker(maximumEvaluations: 1))
         run.kotlin = WriterKotlinEnd(broken, comparison: WriterKotlinComparison(list: DivergenceList(file: "none", entries: [])))
         let report = try run.run()
         let pace = try XCTUnwrap(report.kotlin)
