@@ -105,7 +105,8 @@ package final class WriterFuzzRun {
         report.elapsed = watch.seconds
         // The writer's CPU shows once its process has ended and been waited for.
         writer.close()
-        report.harnessCPUSeconds = ProcessCPU.ownSeconds() - cpuAtStart
+        // (What the harness spent on the Kotlin end is on its own line: `WriterKotlinEnd.Pace`.)
+        report.harnessCPUSeconds = ProcessCPU.ownSeconds() - cpuAtStart - (kotlin?.snapshot.harnessCPUSeconds ?? 0)
         // (The Kotlin end's processes that ended during its batches are its own, not the writer's.)
         report.writerCPUSeconds = ProcessCPU.endedChildrenSeconds() - childrenAtStart - (kotlin?.cpuSecondsEndedSoFar ?? 0)
         report.kotlin = kotlin?.close()

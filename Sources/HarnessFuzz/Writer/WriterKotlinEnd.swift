@@ -34,6 +34,9 @@ package final class WriterKotlinEnd: @unchecked Sendable {
         package var wallSeconds = 0.0
         /// CPU seconds of its processes (known once they ended; nil while running).
         package var cpuSeconds: Double?
+        /// CPU seconds of the harness spent on it (case lines, its view lines, the reference's
+        /// second reading, the comparison): left out of the `rate:` line's harness figure.
+        package var harnessCPUSeconds = 0.0
         /// How many times its process was started (1 unless a case crashed or hung it).
         package var starts = 0
         /// The run's cases a difference was excused on, by what excused it (a list line, a departure).
@@ -85,11 +88,22 @@ package final class WriterKotlinEnd: @unchecked Sendable {
         let cases = verdicts.flatMap(\.cases)
         guard !cases.isEmpty else { return }
         let watch = Stopwatch()
+        let ownBefore = ProcessCPU.ownSeconds()
+        defer {
+            let spent = ProcessCPU.ownSeconds() - ownBefore
+            lock.lock()
+            pace.harnessCPUSeconds += spent
+            lock.unlock()
+        }
         let endedBefore = ProcessCPU.endedChildrenSeconds()
-        let got = testee.decodeAll(cases, jobs: 1)
+        // The reference reads the cases again while the Kotlin end does (it waits on a pipe).
+        let testee = self.testee
+        let both = ParallelMap.map([true, false], jobs: 2) { isKotlin in
+            isKotlin ? testee.decodeAll(cases, jobs: 1) : reference.decodeAll(cases, jobs: max(1, jobs - 1))
+        }
+        let (got, expected) = (both[0], both[1])
         let ended = ProcessCPU.endedChildrenSeconds() - endedBefore
         let waited = watch.seconds
-        let expected = reference.decodeAll(cases, jobs: jobs)
         var tally = Pace()
         for (position, testCase) in cases.enumerated() {
             let outcome = got[position]

@@ -11,6 +11,7 @@ enum WriterKotlinSummary {
         var out = "the Kotlin end at its own pace: \(pace.cases) cases read (\(pace.runCases) of the run's states, "
         out += "\(pace.cases - pace.runCases) of shrink candidates) in \(String(format: "%.2f", pace.wallSeconds)) s wall, \(String(format: "%.0f", rate)) cases/s"
         if let cpu = pace.cpuSeconds { out += ", \(String(format: "%.2f", cpu)) s CPU" }
+        out += " (+ harness \(String(format: "%.2f", pace.harnessCPUSeconds)) s CPU for it)"
         out += ", \(pace.starts) start\(pace.starts == 1 ? "" : "s")"
         let inProcess = report.elapsed - pace.wallSeconds
         if inProcess > 0 { out += "; without waiting on it \(String(format: "%.0f", Double(report.states) / inProcess)) states/s" }
