@@ -9,7 +9,8 @@ enum CheckCommand: Subcommand {
     static let summary = "run every reader on every case and gate on the result"
     static let help = """
     USAGE: contract-harness check [--root DIR] [--jobs N] [--testee NAME=COMMAND]... [--timeout SECONDS]
-                                  [--start-timeout SECONDS] [--writer COMMAND[@REVISION]] [--kotlin] [--no-recordings] [--json FILE] [--junit FILE] [--markdown FILE] [--quiet]
+                                  [--start-timeout SECONDS] [--writer COMMAND[@REVISION]] [--kotlin] [--no-recordings] [--json FILE] [--junit FILE]
+                                  [--markdown FILE] [--html FILE] [--quiet]
 
     Builds the case stream from golden/fixtures, runs the Swift reader and the C reference (and
     each --testee: a command reading cases JSONL on stdin, writing views JSONL on stdout),
@@ -35,6 +36,8 @@ enum CheckCommand: Subcommand {
       --json FILE           the full verdict as JSON
       --junit FILE          a JUnit XML report (a testcase per case and reader)
       --markdown FILE       a Markdown summary for a pull-request comment or job summary
+      --html FILE           the reviewers' page of `report --html` (its default --samples and --blob-limit),
+                            from this same run
       --quiet               print only the verdict line
     """
 
@@ -48,6 +51,7 @@ enum CheckCommand: Subcommand {
         let json = try arguments.option("--json")
         let junit = try arguments.option("--junit")
         let markdown = try arguments.option("--markdown")
+        let html = try arguments.option("--html")
         let quiet = arguments.flag("--quiet")
         try arguments.finish()
 
@@ -60,6 +64,7 @@ enum CheckCommand: Subcommand {
         if let json { try ReportFile.write(JSONReport.render(facts), to: json) }
         if let junit { try ReportFile.write(Array(JUnitReport.render(facts).utf8), to: junit) }
         if let markdown { try ReportFile.write(Array(MarkdownReport.render(facts).utf8), to: markdown) }
+        if let html { try ReportFile.write(Array(HTMLReport.render(facts, options: HTMLReport.Options()).utf8), to: html) }
         print(quiet ? (result.passed ? "PASS" : "FAIL") : TextSummary.render(facts), terminator: quiet ? "\n" : "")
         return result.passed ? ExitCode.passed : ExitCode.contractFailure
     }
