@@ -57,11 +57,13 @@ package enum ViewValue: Sendable, Equatable {
         guard let members = ContractDescription.current.objectMembers(at: path) else {
             preconditionFailure("the contract description has no object at `\(path)`")
         }
-        // As many values as members, each member's found: every name is one of the description's.
-        func wrong() -> String { "the members of `\(path)` are \(members.map(\.name)), not \(values.map(\.key))" }
-        precondition(members.count == values.count, wrong())
+        // As many values as members, and each member's found: the values are the members (this
+        // runs for every row of every view, so nothing is checked twice).
+        precondition(members.count == values.count, "the members of `\(path)` are \(members.map(\.name)), not \(values.map(\.key))")
         return .object(members.map { member in
-            guard let value = values.first(where: { $0.key == member.name })?.value else { preconditionFailure(wrong()) }
+            guard let value = values.first(where: { $0.key == member.name })?.value else {
+                preconditionFailure("the members of `\(path)` are \(members.map(\.name)), not \(values.map(\.key))")
+            }
             return value
         })
     }
