@@ -63,7 +63,17 @@ package enum Gate {
     package static func check(_ paths: HarnessPaths, corpus: Corpus, options: Options) throws -> GateResult {
         try checkReaderNames(options)
         let ids = corpus.cases.map(\.id)
-        let stored = try paths.expected.loadLines(jobs: options.jobs)
+        // The readers read first: an expected line byte-identical to the line the C reference's
+        // view is stored as (every line of a tree that passes) is not parsed again.
+        let running = options.readers.map { (options.roster.entry(for: $0), $0) } + options.testees.map { (ReaderEntry.liveTestee($0), $0 as any Reader) }
+        var lineup: [Judged] = []
+        for (entry, reader) in running {
+            let list = try paths.divergenceList(for: entry)
+            lineup.append(Judged(entry: entry, list: list, outcomes: reader.decodeAll(corpus.cases, jobs: options.jobs)))
+        }
+        let referenceLines = lineup.first { $0.entry.role == .reference }
+            .map { ViewStore.storedLines(of: $0.outcomes, jobs: options.jobs) } ?? [:]
+        let stored = try paths.expected.loadLines(jobs: options.jobs, reusing: referenceLines)
         // What each case is now, once for every golden folder.
         let fingerprints = ParallelMap.map(corpus.cases, jobs: options.jobs, CaseFingerprint.of)
         // A foreign writer's blobs unlike the tree writer's: judged live, not called stale.
@@ -100,12 +110,6 @@ package enum Gate {
         let caseInputs = corpus.cases.map(PendingRule.inputs)
         var verdicts: [ReaderVerdict] = []
         var outcomes: [String: [ReaderOutcome]] = [:]
-        let running = options.readers.map { (options.roster.entry(for: $0), $0) } + options.testees.map { (ReaderEntry.liveTestee($0), $0 as any Reader) }
-        var lineup: [Judged] = []
-        for (entry, reader) in running {
-            let list = try paths.divergenceList(for: entry)
-            lineup.append(Judged(entry: entry, list: list, outcomes: reader.decodeAll(corpus.cases, jobs: options.jobs)))
-        }
         if !live.isEmpty {
             // The live cases' expected view: the C reference's, as `update` would write it
             // (outcomes of `decodeAll` are compacted already).
