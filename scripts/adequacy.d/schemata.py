@@ -34,6 +34,11 @@ enum __MutantSwitch {
     nonisolated(unsafe) static var applicable = [Bool](repeating: false, count: 1 << 16)
 }
 
+/// The switch set in-process (scripts/adequacy.d/SchemataWorker.swift): the mutant that is on from now.
+public func __mutantSelect(_ n: Int) {
+    __MutantSwitch.active = n
+}
+
 @inline(never) func __m(_ n: Int) -> Bool {
     if n != __MutantSwitch.active && __MutantSwitch.trace == nil { return false }
     if let file = __MutantSwitch.trace, !__MutantSwitch.reached[n] {
@@ -105,7 +110,7 @@ static int rd_mut_active = -1;
 static FILE *rd_mut_trace;
 static unsigned char rd_mut_seen[1 << 17];
 
-int rd_mut(int n)
+static void rd_mut_start(void)
 {
     if (rd_mut_active < 0) {
         const char *v = getenv("WIDGET_MUTANT");
@@ -113,6 +118,18 @@ int rd_mut(int n)
         rd_mut_active = v ? atoi(v) : 0;
         rd_mut_trace = t ? fopen(t, "a") : NULL;
     }
+}
+
+/* The switch set in-process (scripts/adequacy.d/SchemataWorker.swift): the mutant that is on from now. */
+void rd_mut_set(int n)
+{
+    rd_mut_start();
+    rd_mut_active = n;
+}
+
+int rd_mut(int n)
+{
+    rd_mut_start();
     if (rd_mut_trace && n >= 0 && n < (1 << 20) && !(rd_mut_seen[n >> 3] & (1u << (n & 7)))) {
         rd_mut_seen[n >> 3] |= (unsigned char)(1u << (n & 7));
         fprintf(rd_mut_trace, "R %d\n", n);
