@@ -163,11 +163,21 @@ def build_config(count):
     return "release" if count > SMALL_RUN else "debug"
 
 
-def build_package(repo, pkg, chosen, log, rounds=20, config="debug"):
+def build_package(repo, pkg, chosen, log, rounds=60, config="debug"):
     """Builds the schemata package (contract-harness for the trace, the worker for the runs) in `config`;
     mutants whose code does not compile are dropped (returned)."""
     dropped = {}
     live = [m for m in chosen if m.lang in ("swift", "c")]
+    # ids an earlier build of this package found not to compile (an id names its file, site and edit):
+    # left out at once, so a rerun does not find them again one build at a time
+    known_bad = pkg.rstrip("/") + "-does-not-compile.txt"
+    if os.path.exists(known_bad):
+        with open(known_bad, encoding="utf-8") as handle:
+            earlier = {line.strip() for line in handle if line.strip()}
+        for m in live:
+            if m.id in earlier:
+                dropped[m.id] = "does not compile (found by an earlier build)"
+        live = [m for m in live if m.id not in earlier]
     for attempt in range(rounds):
         rendered = render_files(repo, live)
         changed = sync_package(repo, pkg, rendered)
@@ -190,6 +200,8 @@ def build_package(repo, pkg, chosen, log, rounds=20, config="debug"):
         if not bad:
             raise GeneratedError("the schemata build fails outside any mutant:\n" + output[-3000:])
         live = drop_failing(live, bad, dropped)
+        with open(known_bad, "a", encoding="utf-8") as handle:
+            handle.write("".join(i + "\n" for i in dropped))
         log(f"    {len(bad)} mutants do not compile; dropped, rebuilding")
     raise GeneratedError("the schemata build kept failing")
 
