@@ -487,8 +487,18 @@ def run_reader(reader, chosen, chunks, equivalents, log, families, key, worker_b
         cases = [l for c in chunks for l in c.split("\n") if l]
         runner = start_worker(reader, worker_binary, cases, views)
     results, orders = [], {}
+    # a seeded shuffle: a run cut short (its progress file) is a uniform sample of every file's mutants,
+    # and its first `check_runner` mutants run are the ones held to the per-process runner
+    import random
+    shuffled = list(chosen)
+    random.Random(seed).shuffle(shuffled)
+    checked = False
     try:
-        for m in chosen:
+        for m in shuffled:
+            if check_runner and runner and not checked and len(orders) >= check_runner:
+                checked = True
+                timings[f"{reader.name} runnerCheck"] = check_against_processes(reader, chosen, results, orders, chunks,
+                                                                                views, seconds, check_runner, seed, log)
             reached_in = [k for k, r in enumerate(reached) if m.number in r]
             applies = not m.runtime or any(m.number in a for a in applicable)
             row = {"id": m.id, "reader": m.reader, "file": m.file, "line": m.line, "class": m.op_class,
@@ -524,7 +534,7 @@ def run_reader(reader, chosen, chunks, equivalents, log, families, key, worker_b
             timings[f"{reader.name} worker starts"] = runner.starts
             runner.stop()
     timings[f"{reader.name} run"] = round(time.monotonic() - t, 1)
-    if check_runner and runner:
+    if check_runner and runner and not checked:
         timings[f"{reader.name} runnerCheck"] = check_against_processes(reader, chosen, results, orders, chunks, views,
                                                                         seconds, check_runner, seed, log)
     return results
@@ -549,7 +559,11 @@ def check_against_processes(reader, chosen, results, orders, chunks, views, seco
         f"same verdict, {len(differ)} differ ({time.monotonic() - t:.0f} s)")
     for d in differ:
         log(f"    DIFFER {d}")
-    return {"checked": len(picked), "same": len(picked) - len(differ), "differ": differ}
+    out = {"checked": len(picked), "same": len(picked) - len(differ), "differ": differ,
+           "ids": sorted(r["id"] for r in picked)}
+    with open(os.path.join(reader.work, f"{reader.name}-runner-check.json"), "w", encoding="utf-8") as handle:
+        json.dump(out, handle)
+    return out
 
 
 def kotlin_reader(repo, chosen, work, comparer, log):
@@ -639,16 +653,32 @@ def run(repo, readers, log, since=None, only_ids=None, sample=None, seed=0, equi
         timings["build"] = round(time.monotonic() - t, 1)
         harness = os.path.join(pkg, ".build", config, "contract-harness")
         worker_binary = os.path.join(pkg, ".build", config, worker.PRODUCT) if use_worker else None
+        # the readers side by side (each its own worker, one core each), so a run cut short has both
+        import threading
+        outcome, threads = {}, []
+
+        def one_reader(name, ms):
+            try:
+                reader = Reader(name, [harness, "decode", "--reader", name], os.path.join(repo, "golden", "expected"),
+                                os.path.join(repo, "golden", "divergences", f"{name}.txt"), comparer, work)
+                chunks = chunks_for(len(ms))
+                outcome[name] = run_reader(reader, ms, chunks, equivalents, log, families, f"{key}:{len(chunks)}",
+                                           worker_binary=worker_binary, size=chunk_size(len(ms)),
+                                           check_runner=check_runner, seed=seed, timings=timings)
+            except Exception as error:          # noqa: BLE001  raised again on the main thread
+                outcome[name] = error
         for name in ("swift", "c"):
             ms = [m for m in package if m.reader == name and m.id not in dropped]
-            if not ms:
-                continue
-            reader = Reader(name, [harness, "decode", "--reader", name], os.path.join(repo, "golden", "expected"),
-                            os.path.join(repo, "golden", "divergences", f"{name}.txt"), comparer, work)
-            chunks = chunks_for(len(ms))
-            results += run_reader(reader, ms, chunks, equivalents, log, families, f"{key}:{len(chunks)}",
-                                  worker_binary=worker_binary, size=chunk_size(len(ms)), check_runner=check_runner,
-                                  seed=seed, timings=timings)
+            if ms:
+                threads.append(threading.Thread(target=one_reader, args=(name, ms), daemon=True))
+                threads[-1].start()
+        for thread in threads:
+            while thread.is_alive():
+                thread.join(1.0)                # (a signal still reaches the main thread)
+        for name in ("swift", "c"):
+            if isinstance(outcome.get(name), Exception):
+                raise outcome[name]
+            results += outcome.get(name, [])
     if any(m.lang == "kotlin" for m in chosen):
         t = time.monotonic()
         reader, kdropped = kotlin_reader(repo, chosen, work, comparer, log)

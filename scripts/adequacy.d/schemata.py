@@ -241,10 +241,13 @@ def chain(lang, pairs, original):
 
 
 def guard_statement(lang, n, stmt):
+    """The statement behind its switch. In C and Kotlin the guard gets an empty `else`: the statement
+    may be the unbraced then-branch of an `if … else`, whose `else` would otherwise bind to the guard
+    (the unmutated code changed: `if (c) lo = m; else hi = m;` never setting hi)."""
     if lang == "c":
-        return f"if (!rd_mut({n})) {{ {stmt} }}"
+        return f"if (!rd_mut({n})) {{ {stmt} }} else {{ }}"
     if lang == "kotlin":
-        return f"if (!__m({n})) {{ {stmt} }}"
+        return f"if (!__m({n})) {{ {stmt} }} else {{ }}"
     return f"if !__m({n}) {{ {stmt} }}"
 
 

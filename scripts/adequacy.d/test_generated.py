@@ -127,6 +127,30 @@ class SchemataTests(unittest.TestCase):
             shutil.rmtree(work)
 
 
+    def test_a_deleted_then_branch_keeps_its_else(self):
+        """`if (c) a = 1; else a = 2;` with the then-statement behind a switch: off, both branches as before."""
+        src = (b"#include <stdio.h>\n#include <stdlib.h>\nint main(int argc, char **argv)\n{\n    int a = 0;\n"
+               b"    if (atoi(argv[1]) > 5)\n        a = 1;\n    else\n        a = 2;\n    printf(\"%d\\n\", a);\n    return 0;\n}\n")
+        ms = [m for m in found("c", src) if m.op_class == "delete" and m.text == "a = 1;"]
+        self.assertTrue(ms)
+        for n, m in enumerate(ms, 1):
+            m.number = n
+        work = tempfile.mkdtemp()
+        try:
+            with open(os.path.join(work, "m.c"), "w") as handle:
+                handle.write(schemata.render(src, sites.parse("c", src), ms, "c"))
+            with open(os.path.join(work, "h.c"), "w") as handle:
+                handle.write(schemata.C_HELPER)
+            subprocess.run(["cc", "-o", os.path.join(work, "m"), os.path.join(work, "m.c"), os.path.join(work, "h.c")],
+                           check=True, capture_output=True)
+            env = {k: v for k, v in os.environ.items() if k != "WIDGET_MUTANT"}
+            run = lambda arg, e=env: subprocess.run([os.path.join(work, "m"), arg], env=e, capture_output=True,  # noqa: E731
+                                                    text=True).stdout
+            self.assertEqual((run("9"), run("1")), ("1\n", "2\n"))
+            self.assertEqual(run("9", dict(env, WIDGET_MUTANT="1")), "0\n")
+        finally:
+            shutil.rmtree(work)
+
     def test_the_switch_set_in_process_changes_the_mutant(self):
         """rd_mut_set (the worker's switch) turns one mutant on and off again in a running process."""
         ms = found("c", C)
