@@ -120,6 +120,21 @@ struct Inputs {
         return comparison.agrees ? nil : String(comparison.summary.prefix(200))
     }
 
+    /// Nanoseconds each case takes with no mutant on, in a fresh child as a mutant's run is: what a
+    /// request's watchdog is measured against.
+    func baselineNanoseconds() -> String {
+        let reader = make()
+        var out: [String] = []
+        for (index, bytes) in caseLines.enumerated() {
+            let start = DispatchTime.now().uptimeNanoseconds
+            if let testCase = try? CaseStream.readLine(bytes, file: "stdin", line: index + 1) {
+                _ = reader.outcome(testCase).canonicalLine(id: testCase.id)
+            }
+            out.append(String(DispatchTime.now().uptimeNanoseconds - start))
+        }
+        return out.joined(separator: " ")
+    }
+
     /// The child's whole job: mutant `number` over the cases of `ranges`; the verdict line.
     func runMutant(_ number: Int, _ ranges: [Range<Int>]) -> String {
         let reader = make()
@@ -153,6 +168,11 @@ func write(_ fd: Int32, _ text: String) {
 
 /// Forks a child for one request, waits for its verdict at most `timeoutMs`.
 func serve(_ inputs: Inputs, _ number: Int, _ timeoutMs: Int32, _ ranges: [Range<Int>]) -> String {
+    serve(timeoutMs) { inputs.runMutant(number, ranges) }
+}
+
+/// Runs `job` in a forked child and returns the line it writes, or why it gave none.
+func serve(_ timeoutMs: Int32, _ job: () -> String) -> String {
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { fail("pipe: \(errno)") }
     fflush(nil)
@@ -163,7 +183,7 @@ func serve(_ inputs: Inputs, _ number: Int, _ timeoutMs: Int32, _ ranges: [Range
         let null = open("/dev/null", O_WRONLY)
         dup2(null, 1)
         dup2(null, 2)
-        write(fds[1], inputs.runMutant(number, ranges))
+        write(fds[1], job())
         _exit(0)
     }
     close(fds[1])
@@ -198,7 +218,10 @@ func serve(_ inputs: Inputs, _ number: Int, _ timeoutMs: Int32, _ ranges: [Range
 signal(SIGPIPE, SIG_IGN)
 select(0)
 let inputs = Inputs(Array(CommandLine.arguments.dropFirst()))
-print("ready \(inputs.caseLines.count)")
+// A request's watchdog (TIMEOUT_MS 0): five times what its cases take with no mutant on, at least 2 s.
+let timed = serve(600_000) { inputs.baselineNanoseconds() }.split(separator: " ").compactMap { UInt64($0) }
+guard timed.count == inputs.caseLines.count else { fail("the baseline run failed: \(timed.count) cases timed") }
+print("ready \(inputs.caseLines.count) \(timed.reduce(0, +) / 1_000_000) ms")
 fflush(nil)
 while let request = readLine(strippingNewline: true) {
     let words = request.split(separator: " ")
@@ -211,6 +234,8 @@ while let request = readLine(strippingNewline: true) {
         }
         ranges.append(a..<b)
     }
-    print(serve(inputs, number, timeout, ranges))
+    let watchdog = timeout > 0 ? timeout
+        : Int32(clamping: max(2_000, 5 * ranges.reduce(UInt64(0)) { sum, r in sum + r.reduce(0) { $0 + timed[$1] } } / 1_000_000))
+    print(serve(inputs, number, watchdog, ranges))
     fflush(nil)
 }

@@ -423,12 +423,13 @@ def run_one(reader, m, chunks, order, views, seconds):
 
 def run_in_worker(runner, m, order, seconds, size, count):
     """The same runs as run_one, each a request to the reader's schemata worker (worker.py): a child
-    forked per run, the cases of its chunks, judged in-process. The watchdog is five times the traced
-    run of those chunks (the traced run started a process; the worker's child does not), at least 2 s."""
+    forked per run, the cases of its chunks, judged in-process. The watchdog is the worker's: five times
+    what those cases take with no mutant on in such a child, at least 2 s (the old runner's five times
+    the traced run counted a process start and the trace)."""
     spent = 0.0
     for group in groups_of(order):
         indexes = [i for k in group for i in range(k * size, min((k + 1) * size, count))]
-        status, detail, took = runner.run(m.number, max(2.0, 5 * sum(seconds[k] for k in group)), indexes)
+        status, detail, took = runner.run(m.number, 0, indexes, limit=max(2.0, 5 * sum(seconds[k] for k in group)))
         spent += took
         if status == "killed":
             return status, detail, spent

@@ -104,10 +104,12 @@ class Worker:
             data += chunk
         return data.decode("utf-8", "replace").rstrip("\n")
 
-    def run(self, number, timeout, indexes):
+    def run(self, number, timeout, indexes, limit=None):
         """(status, detail, seconds) of mutant `number` on the cases `indexes` (in order, in one fresh
-        child): "killed" at the first view the gate fails, or on a crash or a timeout; else "survived"."""
+        child): "killed" at the first view the gate fails, or on a crash or a timeout (`timeout` s; 0:
+        the worker's own watchdog, which `limit` s bounds from above here); else "survived"."""
         request = f"{number} {int(timeout * 1000)} {' '.join(ranges_of(indexes))}\n".encode()
+        timeout = timeout or limit or 600
         t = time.monotonic()
         for attempt in (1, 2):
             if self.proc is None or self.proc.poll() is not None:
