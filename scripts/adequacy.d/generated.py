@@ -466,6 +466,15 @@ def start_worker(reader, binary, cases, views):
     return runner
 
 
+def save_timings(work, timings):
+    """The phases so far (timings.json beside the progress files): what `--merge-generated` reports
+    for a run cut short."""
+    path = os.path.join(work, "timings.json")
+    with open(path + ".tmp", "w", encoding="utf-8") as handle:
+        json.dump({k: v for k, v in dict(timings).items() if isinstance(v, (int, float))}, handle)
+    os.replace(path + ".tmp", path)
+
+
 def run_reader(reader, chosen, chunks, equivalents, log, families, key, worker_binary=None, size=None,
                check_runner=0, seed=0, timings=None):
     """Every chosen mutant of one reader; with `worker_binary`, through the schemata worker (else one
@@ -481,6 +490,7 @@ def run_reader(reader, chosen, chunks, equivalents, log, families, key, worker_b
     if base_ok:
         raise GeneratedError(f"{reader.name}: the schemata build with no mutant on differs from {reader.golden}: {detail}")
     timings[f"{reader.name} trace"] = round(time.monotonic() - t, 1)
+    save_timings(reader.work, timings)
     t = time.monotonic()
     count = sum(len(v) for v in views)
     runner = None
@@ -528,6 +538,9 @@ def run_reader(reader, chosen, chunks, equivalents, log, families, key, worker_b
             results.append(row)
             with open(progress, "a", encoding="utf-8") as handle:
                 handle.write(json.dumps(row) + "\n")     # progress, for a run watched or cut short
+            if len(results) % 50 == 0:
+                timings[f"{reader.name} run"] = round(time.monotonic() - t, 1)
+                save_timings(reader.work, timings)
             if row["status"] != "not applicable":
                 log(f"    {m.id:<58} {row['status'].upper():<9} {row['seconds']:5.2f} s  {row.get('nearestCase') or ''}")
     finally:
@@ -652,6 +665,7 @@ def run(repo, readers, log, since=None, only_ids=None, sample=None, seed=0, equi
         dropped.update(build_package(repo, pkg, package, log, config=config))
         key = build_key(pkg, cases) + ":" + config
         timings["build"] = round(time.monotonic() - t, 1)
+        save_timings(work, timings)
         harness = os.path.join(pkg, ".build", config, "contract-harness")
         worker_binary = os.path.join(pkg, ".build", config, worker.PRODUCT) if use_worker else None
         # the readers side by side (each its own worker, one core each), so a run cut short has both
