@@ -25,7 +25,8 @@ enum ContractHarnessCLI {
             fail("unknown subcommand `\(name)`\n\n\(overview)", code: ExitCode.usageOrInput)
         }
         if all.contains("--help") || all.contains("-h") {
-            print(command.help)
+            // (`fuzz --writer` is a loop of its own, with its own options.)
+            print(command.name == FuzzCommand.name && all.contains("--writer") ? WriterFuzzCommand.help : command.help)
             exit(ExitCode.passed)
         }
         // SIGINT/SIGTERM/SIGHUP end every testee's process group before the harness exits.

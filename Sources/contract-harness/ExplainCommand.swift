@@ -38,10 +38,10 @@ enum ExplainCommand: Subcommand {
             throw UsageError("no case \(id)" + (near.isEmpty ? "" : "; similar: " + near.joined(separator: ", ")))
         }
         guard let html else {
-            print(try CaseGathering.text(of: testCase, paths: paths, testees: testees))
+            print(try CaseGathering.text(of: testCase, paths: paths, testees: testees, writer: writer))
             return ExitCode.passed
         }
-        let explanation = try CaseGathering.explanation(of: testCase, paths: paths, testees: testees)
+        let explanation = try CaseGathering.explanation(of: testCase, paths: paths, testees: testees, writer: writer)
         let lists = try CaseGathering.lists(for: explanation, paths: paths)
         try ReportFile.write(Array(HTMLCaseExplanation.render(explanation, lists: lists).utf8), to: html)
         return ExitCode.passed

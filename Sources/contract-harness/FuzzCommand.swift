@@ -67,7 +67,13 @@ enum FuzzCommand: Subcommand {
       --replay PATH         decode saved findings again (a file or a folder; repeatable):
                             exit 1 while any still differs; with --kotlin, a Kotlin difference
                             CONTRACT.md §5 declares is shown as declared (as the live loop counts
-                            it), not as still differing
+                            it), not as still differing.
+                            A `fuzz --writer` finding that names the Kotlin end is read by it
+                            even without --kotlin (started for it, and the line says so) and
+                            judged as `fuzz --writer --kotlin` judges; with --kotlin the Kotlin
+                            end also reads every other writer finding's case (a line of its
+                            own); a writer's own finding (state/writer …) is skipped with its
+                            reproduce command
       --print-dictionary    the fuzzing dictionary in libFuzzer's -dict format
       --quiet               only the summary
 
@@ -110,7 +116,8 @@ enum FuzzCommand: Subcommand {
         if !replays.isEmpty {
             try arguments.finish()
             let testees = givenTestees + (kotlin ? [try kotlinTestee(paths.root, kotlinParsers, timeout, startTimeout, budget: nil)] : [])
-            return try replay(replays, root: paths.root, readers: [CReferenceReader(), SwiftReader()] + testees, departures: departures)
+            return try replay(replays, paths: paths, readers: [CReferenceReader(), SwiftReader()] + testees, departures: departures,
+                              kotlin: { try kotlinTestee(paths.root, kotlinParsers, timeout, startTimeout, budget: nil) })
         }
 
         guard let seedText = try arguments.option("--seed") else { throw UsageError("--seed S is required") }
@@ -217,8 +224,10 @@ enum FuzzCommand: Subcommand {
     }
 
     /// `--replay`: each saved finding decoded again by its two readers.
-    private static func replay(_ targets: [String], root: URL, readers: [any Reader],
-                               departures: [String: DeclaredDepartures]) throws -> Int32 {
+    /// `kotlin` starts the Kotlin end when a writer finding names it and `--kotlin` was not given.
+    private static func replay(_ targets: [String], paths: HarnessPaths, readers: [any Reader],
+                               departures: [String: DeclaredDepartures], kotlin: () throws -> any Reader) throws -> Int32 {
+        let root = paths.root
         var files: [(String, Finding)] = []
         for target in targets {
             let url = URL(fileURLWithPath: target, relativeTo: root).standardizedFileURL
@@ -238,17 +247,26 @@ enum FuzzCommand: Subcommand {
         }
         var differing = 0
         var declared = 0
+        let writerKotlin = try WriterFindingKotlin(files.map(\.1), paths: paths, readers: readers, start: kotlin)
         for (file, finding) in files {
-            switch FindingReplay.check(finding, readers: readers, departures: departures) {
+            if WriterFindingReplay.isWritersOwn(finding) {
+                print(UntrustedText.guardLines("skipped       \(file)  (a writer finding, \(finding.disagreement.signature): write its state again with "
+                                               + "`\(UntrustedText.escape(finding.reproduce))`)"))
+                continue
+            }
+            let verdict = writerKotlin.verdict(finding) ?? FindingReplay.check(finding, readers: readers, departures: departures)
+            let by = writerKotlin.saysSo(finding)
+            defer { writerKotlin.alsoKotlin(finding).map { print(UntrustedText.guardLines("              " + $0)) } }
+            switch verdict {
             case .agrees:
-                print("agrees now    \(file)  (was \(finding.disagreement.signature))")
+                print("agrees now    \(file)  (was \(finding.disagreement.signature))" + by)
             case .stillDiffers(let now):
                 differing += 1
-                print(UntrustedText.guardLines("still differs \(file)  \(now.signature): expected \(UntrustedText.escape(now.difference.expected)), got \(UntrustedText.escape(now.difference.got))"))
+                print(UntrustedText.guardLines("still differs \(file)  \(now.signature): expected \(UntrustedText.escape(now.difference.expected)), got \(UntrustedText.escape(now.difference.got))" + by))
             case .declared(let departure):
                 declared += 1
                 print("declared      \(file)  (was \(finding.disagreement.signature)): a departure CONTRACT.md §5 declares"
-                      + " (\(departure.rawValue)), not a finding")
+                      + " (\(departure.rawValue)), not a finding" + by)
             case .readerMissing(let name):
                 let option = name == KotlinTestee.name ? "--kotlin" : "--testee \(name)=COMMAND"
                 print("skipped       \(file)  (reader `\(name)` not given: pass \(option))")

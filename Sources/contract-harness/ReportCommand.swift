@@ -8,7 +8,7 @@ enum ReportCommand: Subcommand {
     static let summary = "run the gate and write a self-contained HTML page for reviewers"
     static let help = """
     USAGE: contract-harness report --html FILE [--root DIR] [--jobs N] [--testee NAME=COMMAND]...
-                                   [--writer COMMAND] [--no-recordings] [--samples N] [--blob-limit BYTES]
+                                   [--writer COMMAND[@REVISION]] [--kotlin] [--no-recordings] [--samples N] [--blob-limit BYTES]
 
     Runs the same comparison as `check` and writes one HTML file (inline CSS, no scripts, no
     network): the verdict and per-reader counts, then a cases × readers matrix grouped by
@@ -23,7 +23,8 @@ enum ReportCommand: Subcommand {
       --html FILE         where to write the page (`-` for stdout)
       --samples N         agreeing cases shown in full per group (default 2)
       --blob-limit BYTES  blob bytes shown per case (default 1500)
-      --root, --jobs, --testee, --timeout, --start-timeout, --writer, --no-recordings   as for `check`
+      --root, --jobs, --testee, --timeout, --start-timeout, --writer, --kotlin, --no-recordings
+                          as for `check`
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
@@ -33,14 +34,16 @@ enum ReportCommand: Subcommand {
         let samples = try arguments.integer("--samples") ?? 2
         let blobLimit = try arguments.integer("--blob-limit") ?? 1500
         guard samples >= 0, blobLimit >= 1 else { throw UsageError("--samples must be ≥ 0 and --blob-limit ≥ 1") }
-        let testees = try Testee.options(&arguments).readers
+        let (_, testees, timeout, startTimeout) = try Testee.optionsAndTimeouts(&arguments)
         let (writer, writerRevision) = try WriterOption.parse(&arguments)
+        let liveKotlin = LiveKotlinOption.parse(&arguments, root: paths.root, timeout: timeout, startTimeout: startTimeout)
         let includeRecordings = !arguments.flag("--no-recordings")
         try arguments.finish()
 
         var options = Gate.Options(testees: testees, includeRecordings: includeRecordings, jobs: jobs)
         options.writer = writer
         options.writerRevision = writerRevision
+        options.liveKotlin = liveKotlin
         let result = try Gate.check(paths, options: options)
         let page = HTMLReport.render(ReportFacts(result), options: HTMLReport.Options(agreeingSamples: samples, blobLimit: blobLimit))
         try ReportFile.write(Array(page.utf8), to: html)

@@ -10,7 +10,8 @@ import HarnessReaders
 enum WriterFuzzCommand {
     static let help = """
     USAGE: contract-harness fuzz --writer --seed S (--cases N | --seconds T | --case I) [--jobs J] [--shard i/n]
-                                 [--writer-command CMD[@REVISION]] [--root DIR] [--findings DIR] [--no-save]
+                                 [--writer-command CMD[@REVISION]] [--kotlin [--kotlin-parser F.kt]...]
+                                 [--root DIR] [--findings DIR] [--no-save]
                                  [--batch N] [--shrink-budget N] [--shrinks-per-signature N] [--max-findings N] [--quiet]
 
     State i of seed S is a generated app state (CONTRACT.md §7.1: zones and their transition days from
@@ -27,9 +28,17 @@ enum WriterFuzzCommand {
     The summary counts, per departure of CONTRACT.md §5, the blobs that carry its cause (in-app states
     and writer-only ones) with the first witness state, shrunk; and the rate: states/s, and states per
     CPU second of this process plus the writer's (the rate per core).
+    --kotlin (or --kotlin-parser F.kt, repeatable: a Kotlin reader file instead of scripts/kotlin/WidgetData.kt):
+    the Kotlin end too, compiled as `fuzz --kotlin` compiles it (cached), one JVM for the run through the
+    process runner: every blob's cases, with the same inputs and instants, a batch of states at a time
+    (shrink candidates too), judged as the gate judges the Kotlin recording (golden/divergences/kotlin.txt
+    held to its departures, CONTRACT.md §5's D1-D8 as predicates, pending and not-implemented fields
+    counted); a Kotlin disagreement (`c/kotlin FIELD`) is a finding shrunk over the state, every candidate
+    read by Kotlin again. The summary gives its pace on a line of its own (the `rate:` line stays the
+    in-process one); the Kotlin end declared broken fails the run.
     --writer-command CMD@REVISION declares the writer revision CMD implements (as check's --writer): states
     of an earlier revision are judged at its writer schema, later ones are pending (counted, not judged).
-    Exit codes: 0 no new finding, 1 a new finding (any with --no-save) or the writer broke, 2 bad usage.
+    Exit codes: 0 no new finding, 1 a new finding (any with --no-save), the writer or the Kotlin end broke, 2 bad usage.
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
@@ -56,6 +65,7 @@ enum WriterFuzzCommand {
             throw UsageError("--batch, --shrink-budget, --shrinks-per-signature and --max-findings must be at least 1")
         }
         let quiet = arguments.flag("--quiet")
+        let kotlin = try WriterFuzzKotlinOption.parse(&arguments)
         try arguments.finish()
 
         let writerCommand: String
@@ -77,10 +87,12 @@ enum WriterFuzzCommand {
             return true
         }
         defer { TerminationSignals.onInterrupt(nil) }
+        let kotlinEnd = try kotlin.map { try WriterFuzzKotlinOption.end($0, paths: paths, seconds: extent.seconds) }
         let run = WriterFuzzRun(plan: plan, generator: AppStateGenerator(seed: UInt64(seed), transitions: zones.transitions),
                                 writer: WriterSession(command: writerCommand), reference: CReferenceReader(),
                                 readers: [SwiftReader()], blobJudge: try WriterBlobJudge(root: paths.root, writer: declared?.revision ?? WriterRevision()), store: store, stop: stop,
                                 stateShrinker: StateShrinker(maximumEvaluations: budget))
+        run.kotlin = kotlinEnd
         var lastShown = 0.0
         let report = try run.run { report in
             guard !quiet, report.elapsed - lastShown >= 10 else { return }
@@ -90,6 +102,6 @@ enum WriterFuzzCommand {
         print(UntrustedText.guardLines(WriterFuzzSummary.render(report, jobs: jobs)), terminator: "")
         if report.interrupted { return 130 }
         let failing = store == nil ? report.disagreements : report.newFindings
-        return failing == 0 && report.brokenWriter == nil ? ExitCode.passed : ExitCode.contractFailure
+        return failing == 0 && report.brokenWriter == nil && report.kotlin?.broken == nil ? ExitCode.passed : ExitCode.contractFailure
     }
 }

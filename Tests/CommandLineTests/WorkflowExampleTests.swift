@@ -6,7 +6,7 @@ import HarnessTestSupport
 /// CLI accepts: every matrix entry's `scripts/fuzz` line, with its matrix values, seed and
 /// budget filled in, is run as `contract-harness fuzz` for one case (scripts/fuzz passes its
 /// arguments through; only the ASan build is skipped). The matrix keeps a Kotlin-in-the-loop
-/// entry beside the plain ones.
+/// entry beside the plain ones, and one through the writer end (`fuzz --writer --kotlin`).
 final class WorkflowExampleTests: XCTestCase {
     override func setUpWithError() throws {
         try GateTestSupport.skipUnlessTheCLIIsBuilt()
@@ -88,6 +88,12 @@ final class WorkflowExampleTests: XCTestCase {
             let run = try GateTestSupport.runCLI(["fuzz"] + arguments + ["--no-save", "--root", GateTestSupport.repositoryRoot.path])
             XCTAssertNotEqual(run.status, 2, "the workflow's command is refused: \(arguments)\n" + run.err)
             let shard = "\(entry["shard"] ?? "?")/\(entry["shards"] ?? "?")"
+            if arguments.contains("--writer") {
+                // Through the writer end (one state), the Kotlin end reading its blob's cases.
+                XCTAssertTrue(run.out.contains("fuzz --writer: seed 20261130, 1 states"), run.out + run.err)
+                if kotlin { XCTAssertTrue(run.out.contains("\nthe Kotlin end at its own pace: "), run.out) }
+                continue
+            }
             XCTAssertTrue(run.out.contains("fuzz seed 20261130, shard \(shard), jobs 2: 1 cases"), run.out + run.err)
             if kotlin { XCTAssertTrue(run.out.contains("\n  kotlin "), run.out) }
         }

@@ -91,7 +91,44 @@ final class FixtureLoaderTests: XCTestCase {
         let error = try XCTUnwrap(refusal(file))
         XCTAssertEqual(error.file, "golden/fixtures/x.json")
         XCTAssertEqual(error.field, "instants.at")
-        XCTAssertEqual(error.description, "golden/fixtures/x.json: field `instants.at`: expected an integer")
+        XCTAssertEqual(error.description, "golden/fixtures/x.json:1: field `instants.at`: expected an integer")
+    }
+
+    /// The committed canonical.json's text with `edit` applied; the refusal of it.
+    private func refusalOfEditedText(_ edit: (String) -> String) throws -> (HarnessInputError?, [String]) {
+        let text = edit(try String(contentsOfFile: CorpusTestSupport.root + "/golden/fixtures/canonical.json", encoding: .utf8))
+        do {
+            _ = try FixtureLoader.parse(Array(text.utf8), name: "x", file: "golden/fixtures/x.json")
+            return (nil, text.components(separatedBy: "\n"))
+        } catch {
+            return (error, text.components(separatedBy: "\n"))
+        }
+    }
+
+    /// A field error names the line a person opens the file at: the field's own line, or, for a
+    /// missing field, the line of the object that lacks it.
+    func testAFieldErrorNamesTheLineOfTheField() throws {
+        let (zone, zoneLines) = try refusalOfEditedText { $0.replacingOccurrences(of: "\"America/Sao_Paulo\"", with: "\"America/Sao_Pablo\"") }
+        let zoneLine = try XCTUnwrap(zoneLines.firstIndex { $0.contains("Sao_Pablo") }) + 1
+        XCTAssertGreaterThan(zoneLine, 1)
+        XCTAssertEqual(zone?.description, "golden/fixtures/x.json:\(zoneLine): field `zones[2]`: unknown time zone `America/Sao_Pablo`")
+
+        let (unknown, unknownLines) = try refusalOfEditedText { $0.replacingOccurrences(of: "\"timeZone\":", with: "\"timeZon\":") }
+        let unknownLine = try XCTUnwrap(unknownLines.firstIndex { $0.contains("\"timeZon\"") }) + 1
+        XCTAssertGreaterThan(unknownLine, 1)
+        XCTAssertEqual(unknown?.line, unknownLine)
+        XCTAssertEqual(unknown?.field, "writer.timeZon")
+
+        let (kind, kindLines) = try refusalOfEditedText { $0.replacingOccurrences(of: "\"startOfNextDayOffsetMs\": 0", with: "\"startOfNextDayOffsetMs\": \"0\"") }
+        XCTAssertEqual(kind?.line, try XCTUnwrap(kindLines.firstIndex { $0.contains("startOfNextDayOffsetMs") }) + 1)
+
+        // `instants` removed whole: the top-level object that lacks it starts on line 1.
+        let (missing, _) = try refusalOfEditedText { text in
+            let start = text.range(of: "  \"instants\": {")!.lowerBound
+            let end = text.range(of: "},\n", range: start..<text.endIndex)!.upperBound
+            return text.replacingCharacters(in: start..<end, with: "")
+        }
+        XCTAssertEqual(missing?.description, "golden/fixtures/x.json:1: field `instants`: missing")
     }
 
     func testAPathLikeNameIsRefusedBeforeReadingAnything() throws {

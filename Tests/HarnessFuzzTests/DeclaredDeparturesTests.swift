@@ -120,6 +120,28 @@ final class DeclaredDeparturesTests: XCTestCase {
         XCTAssertEqual(first(blob, c, other).0, "c/kotlin currentTask.id", "another number is no excuse")
     }
 
+    /// D1 is a kept lone surrogate wherever org.json reads a text: a later revision's texts too
+    /// (`projects[].id`, `projects[].title`), not only revision 1's rows (`fuzz --writer --kotlin
+    /// --seed 21 --cases 300` found `c/kotlin projects[].id` on the writer's blob of a project
+    /// whose id holds a sliced emoji's high half).
+    func testALoneSurrogateInALaterRevisionsTextIsD1() throws {
+        let blob = #"{"v":1,"tasks":[],"projectColors":{},"projects":[{"id":"p\ud83d","title":"\ud800","tasks":[]}]}"#
+        let c = DecodedView.decode(id: "x", blob: Array(blob.utf8), pendingDoneTargets: .none, nowMs: 0,
+                                   timeZone: TimeZone(identifier: "Europe/Berlin"))
+        let line = c.canonicalJSONString
+        XCTAssertTrue(line.contains("\"id\":\"p\u{FFFD}\"") && line.contains("\"title\":\"\u{FFFD}\""), line)
+        func kotlin(_ edit: (String) -> String) throws -> DecodedView {
+            let (_, outcome) = try ViewLine.parse(Array(edit(line).utf8), file: "kotlin", lineNumber: 1)
+            return try XCTUnwrap(outcome.view)
+        }
+        let kept = try kotlin {
+            $0.replacingOccurrences(of: "\"p\u{FFFD}\"", with: #""p\ud83d""#).replacingOccurrences(of: "\"\u{FFFD}\"", with: #""\ud800""#)
+        }
+        XCTAssertEqual(first(blob, c, kept).1, "D1")
+        let other = try kotlin { $0.replacingOccurrences(of: "\"p\u{FFFD}\"", with: #""p""#) }
+        XCTAssertEqual(first(blob, c, other).0, "c/kotlin projects[].id", "a lost character is no excuse")
+    }
+
     func testAnUndeclaredDifferenceIsAFinding() {
         let c = view([row(title: "a", color: nil)])
         let kotlin = view([row(title: "a", color: "")])

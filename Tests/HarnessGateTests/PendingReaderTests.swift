@@ -128,7 +128,8 @@ final class PendingTesteeCLITests: XCTestCase {
         defer { GateTestSupport.remove(paths) }
         let root = paths.root.path
         let run = try self.run(paths, testee: "ios-example=\(example.path)",
-                               ["--json", "\(root)/r.json", "--junit", "\(root)/r.xml", "--markdown", "\(root)/r.md"])
+                               ["--json", "\(root)/r.json", "--junit", "\(root)/r.xml", "--markdown", "\(root)/r.md",
+                                "--html", "\(root)/r.html"])
         XCTAssertEqual(run.status, 0, run.out + run.err)
         XCTAssertTrue(run.out.contains("ios-example (revision 1): pending, never failing: "), run.out)
         XCTAssertTrue(run.out.contains("revision 2: waiting on "), run.out)
@@ -143,8 +144,6 @@ final class PendingTesteeCLITests: XCTestCase {
         XCTAssertGreaterThan(compat["pending"] ?? 0, 0)
         XCTAssertTrue(try report(paths, "r.xml").contains("<skipped message=\"pending: "))
         XCTAssertTrue(try report(paths, "r.md").contains("(revision 1) pending, never failing"))
-        let html = try self.run(paths, testee: "ios-example=\(example.path)", ["--html", "\(root)/r.html"], command: "report")
-        XCTAssertEqual(html.status, 0, html.err)
         XCTAssertTrue(try report(paths, "r.html").contains("<div class=\"pending\" data-reader=\"ios-example\">"))
     }
 
@@ -165,11 +164,23 @@ final class PendingTesteeCLITests: XCTestCase {
         XCTAssertEqual(String(decoding: printed, as: UTF8.self), "1\n")
     }
 
+    /// ... and `check --html` writes the page `report --html` writes for the same run, byte for
+    /// byte (`report` exits 0 whatever the verdict; `check` is the gate).
     func testAReaderThatAlreadyAgreesIsReadyToDeclare() throws {
-        let run = try checkOnACopy(testee: "ahead@1=\(GateTestSupport.cli.path) decode --reader swift")
+        let paths = try GateTestSupport.smallTree(fixtures: Self.fixtures)
+        defer { GateTestSupport.remove(paths) }
+        let root = paths.root.path
+        let testee = "ahead@1=\(GateTestSupport.cli.path) decode --reader swift"
+        let run = try self.run(paths, testee: testee, ["--html", "\(root)/check.html"])
         XCTAssertEqual(run.status, 0, run.out + run.err)
         XCTAssertTrue(run.out.contains("ahead (revision 1): pending, never failing: no field differs"), run.out)
         XCTAssertTrue(run.out.contains("revision 2: ready to declare (every pending field agrees)"), run.out)
+        let report = try self.run(paths, testee: testee, ["--html", "\(root)/report.html"], command: "report")
+        XCTAssertEqual(report.status, 0, report.err)
+        XCTAssertTrue(report.err.contains("the gate passes"), report.err)
+        let page = try self.report(paths, "check.html")
+        XCTAssertTrue(page.contains("<div class=\"pending\" data-reader=\"ahead\">"), String(page.prefix(2000)))
+        XCTAssertEqual(page, try self.report(paths, "report.html"))
         let bad = try checkOnACopy(testee: "x@0=cat")
         XCTAssertEqual(bad.status, 2, bad.out + bad.err)
     }

@@ -102,7 +102,10 @@ package struct ContractDescription: Sendable {
 
     /// Reads a description; `file` names it in errors (with the field).
     package static func parse(_ bytes: [UInt8], file: String) throws(HarnessInputError) -> ContractDescription {
-        let top = try JSONFieldReader.document(bytes, file: file)
+        try JSONFieldReader.reading(bytes, file: file) { top throws(HarnessInputError) in try description(top, file: file) }
+    }
+
+    private static func description(_ top: JSONFieldReader, file: String) throws(HarnessInputError) -> ContractDescription {
         try top.rejectUnknownKeys(allowed: ["title", "description", "revisions"])
         var revisions: [Revision] = []
         for (index, element) in try top.array("revisions").enumerated() {

@@ -43,8 +43,16 @@ package indirect enum ViewValue: Sendable, Equatable {
         guard let members = ContractDescription.current.objectMembers(at: path) else {
             preconditionFailure("the contract description has no object at `\(path)`")
         }
-        precondition(members.count == values.count && values.allSatisfy { pair in members.contains { $0.name == pair.key } },
-                     "the members of `\(path)` are \(members.map(\.name)), not \(values.map(\.key))")
-        return .object(members.map { member in values.first { $0.key == member.name }!.value })
+        // As many values as members, and each member's found: the values are the members (this
+        // runs for every row of every view, so nothing is checked twice).
+        precondition(members.count == values.count, "the members of `\(path)` are \(members.map(\.name)), not \(values.map(\.key))")
+        // Every call site names them in the description's order, so that is tried first.
+        if zip(members, values).allSatisfy({ $0.name == $1.key }) { return .object(values.map(\.value)) }
+        return .object(members.map { member in
+            guard let value = values.first(where: { $0.key == member.name })?.value else {
+                preconditionFailure("the members of `\(path)` are \(members.map(\.name)), not \(values.map(\.key))")
+            }
+            return value
+        })
     }
 }

@@ -54,7 +54,13 @@ package enum FixtureLoader {
         guard CaseID.isName(name) else {
             throw HarnessInputError(file: file, message: "fixture name `\(name)` is not [a-z0-9-]+")
         }
-        let fields = try JSONFieldReader.document(GoldenText.withoutBOM(bytes), file: file)
+        return try JSONFieldReader.reading(GoldenText.withoutBOM(bytes), file: file) { fields throws(HarnessInputError) in
+            try fixture(fields, name: name, file: file)
+        }
+    }
+
+    /// The fixture `fields` (the file's top object) describes.
+    private static func fixture(_ fields: JSONFieldReader, name: String, file: String) throws(HarnessInputError) -> Fixture {
         try fields.rejectUnknownKeys(allowed: ["description", "revision", "writerValid", "writer", "zones", "instants",
                                                "pendingDoneTargets", "pendingDoneTimestamps", "selectedProjectId", "blob"])
 

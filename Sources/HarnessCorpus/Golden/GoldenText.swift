@@ -101,8 +101,28 @@ package enum GoldenText {
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
             throw HarnessInputError(file: file, line: 1, message: "UTF-16/32 text; save it as UTF-8")
         }
-        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
+        // memchr over the buffer: golden files are megabytes, and a byte loop over slices is
+        // slow in the debug builds the tests run.
+        let (ends, holdsCR) = bytes.withUnsafeBufferPointer { buffer -> ([Int], Bool) in
+            guard let base = buffer.baseAddress else { return ([], false) }
+            var ends: [Int] = []
+            var at = 0
+            while at < buffer.count, let found = memchr(base + at, 0x0A, buffer.count - at) {
+                let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                ends.append(end)
+                at = end + 1
+            }
+            return (ends, memchr(base, 0x0D, buffer.count) != nil)
+        }
+        var lines: [ArraySlice<UInt8>] = []
+        lines.reserveCapacity(ends.count + 1)
+        var start = 0
+        for end in ends {
+            lines.append(bytes[start..<end])
+            start = end + 1
+        }
+        if start < bytes.count { lines.append(bytes[start...]) }
+        guard holdsCR else { return lines }
         for index in lines.indices {
             if lines[index].last == UInt8(ascii: "\r") { lines[index] = lines[index].dropLast() }
             if lines[index].contains(UInt8(ascii: "\r")) {

@@ -117,6 +117,22 @@ package struct ViewStore {
         return outcomes
     }
 
+    /// The lines a reader's views would be stored as (`update`'s bytes: its outcomes are
+    /// compacted already), by case id, for `loadLines(reusing:)`: a stored line with exactly
+    /// these bytes reads as this outcome without being parsed. Failures are left out (an
+    /// expected line is always a view).
+    package static func storedLines(of outcomes: [ReaderOutcome], jobs: Int) -> [String: StoredLine] {
+        let lines = ParallelMap.map(outcomes, jobs: jobs) { outcome -> (String, StoredLine)? in
+            guard case .view(let view) = outcome else { return nil }
+            return (view.id, StoredLine(outcome: outcome, file: "", lineNumber: 0, provenance: .none,
+                                        view: view.canonicalJSON, readStrictly: true))
+        }
+        var byID: [String: StoredLine] = [:]
+        byID.reserveCapacity(lines.count)
+        for case let (id, line)? in lines { byID[id] = line }
+        return byID
+    }
+
     /// The id of a view line `{"id":"…",…` when it has no escapes: only a hint for
     /// `reusing` (a line is reused only when all its bytes match).
     private static func leadingID(_ view: [UInt8]) -> String? {

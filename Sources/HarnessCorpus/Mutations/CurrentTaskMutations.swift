@@ -40,9 +40,10 @@ enum CurrentTaskMutations {
                 ("project-id-number", ("projectId", "2")), ("device-label-null", ("deviceLabel", "null")),
                 ("device-label-number", ("deviceLabel", "8")), ("is-local-text-true", ("isLocal", "\"TRUE\"")),
                 ("is-local-number", ("isLocal", "1")), ("since-text", ("sinceTs", "\"1786910400000\"")),
-                ("since-zero", ("sinceTs", "0")), ("since-negative", ("sinceTs", "-1")),
+                ("since-zero", ("sinceTs", "0")), ("since-one", ("sinceTs", "1")), ("since-negative", ("sinceTs", "-1")),
                 ("since-double", ("sinceTs", "1786910400000.7")), ("focus-cycle-text", ("focusCycle", "\"abc\"")),
                 ("focus-cycle-double", ("focusCycle", "2.7")), ("focus-cycle-overflow", ("focusCycle", "4294967297")),
+                ("focus-cycle-double-beyond-int32", ("focusCycle", "2147483648.5")),
                 ("focus-cycle-null", ("focusCycle", "null")),
               ]) { draft, _, spec in
             draft.update("currentTask") { task in task.replace(spec.0, with: .text(spec.1)) }

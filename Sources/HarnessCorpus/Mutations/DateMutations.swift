@@ -14,7 +14,13 @@ enum DateMutations {
                   literal(["2026-02-30", "2026-02-29", "2026-04-31", "2026-13-01", "2026-07-00", "2026-00-17"])),
         setDayStr("dates.real-day", "another real day, incl. leap, DST, gap and calendar-edge days",
                   literal(["2024-02-29", "2026-07-16", "2026-03-29", "2026-11-01", "2018-11-04", "1970-01-01",
-                           "1582-10-10", "0001-01-01", "9999-12-31"])),
+                           "1582-10-10", "0001-01-01", "9999-12-31",
+                           // Past 2037, where zone files' tables end and their POSIX rule takes over: a
+                           // summer day (and 1 July, day 122 of a year counted from March, where a
+                           // days-to-date conversion that rounds the month one off reads 31 June) and a day
+                           // in the week after Berlin's clocks go forward on 25 March, which a rule one
+                           // weekday off moves to the 31st (holes generated mutants found)
+                           "2040-07-01", "2040-03-28"])),
         setDayStr("dates.malformed", "text that is not exactly yyyy-MM-dd", [
             ("2026-7-17", "2026-7-17"),
             ("2026-07-17garbage", "2026-07-17garbage"),
@@ -24,6 +30,8 @@ enum DateMutations {
             ("iso-datetime", "2026-07-17T00:00:00Z"),
             ("slashes", "2026/07/17"),
             ("plus-year", "+2026-07-17"),
+            // meta.dayStr is the text as given: a reader that normalises it (NFD) shows other code points
+            ("precomposed-letter", "2026-07-17 \u{E9}t\u{E9}"),
         ]),
         setDayStr("dates.year-range", "years outside 0001-9999", literal(["0000-01-01", "10000-01-01"])),
         setDayStr("dates.non-ascii-digits", "the right shape in non-ASCII digits or dashes", [

@@ -26,6 +26,10 @@ enum DoneOnMutations {
         ("word", { _ in "\"soon\"" }),
     ]
 
+    /// Today's rows only: 1, the smallest doneOn kept (> 0), which a reader testing > 1 leaves out
+    /// (on a project's done row the grace drops it either way).
+    private static let todayValues: [(String, Derived)] = [("one", { _ in "1" })]
+
     static let all: [MutationOperator] = [
         .edit("doneon.value", .doneOn, "a selected project's done row's doneOn as another kind or size (toLong, > 0)",
               reach: reach, values) { draft, input, derive in
@@ -43,8 +47,8 @@ enum DoneOnMutations {
             return draft.updateProjectTask(open.project, open.task) { $0.insert("doneOn", .integer(at.doneOn), after: "isDone") }
         },
         .change("doneon.today", .doneOn, "no selection: a today row's doneOn as another kind (no grace on today's rows)",
-                reach: reach, [("string", "string"), ("double", "double"), ("zero", "zero")]) { change, input, name in
-            guard let derive = values.first(where: { $0.0 == name })?.1,
+                reach: reach, [("string", "string"), ("double", "double"), ("zero", "zero"), ("one", "one")]) { change, input, name in
+            guard let derive = (values + todayValues).first(where: { $0.0 == name })?.1,
                   let row = input.tasks.first(where: { if case .integer? = $0.task["doneOn"] { return true } else { return false } }),
                   case .integer(let doneOn)? = row.task["doneOn"] else { return false }
             change.selectedProjectId = nil

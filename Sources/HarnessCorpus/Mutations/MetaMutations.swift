@@ -46,6 +46,10 @@ enum MetaMutations {
             guard let validUntil = input.validUntil else { return false }
             return draft.replace("validUntil", with: .string(text(validUntil)))
         },
+        // Java's word for infinity read as (long): Long.MAX_VALUE, a stamp that never goes stale.
+        .edit("meta.validuntil-infinity", .meta, "`validUntil` is the string \"Infinity\" (Java's (long) saturates to Long.MAX_VALUE)") {
+            draft, _ in draft.replace("validUntil", with: .string("Infinity"))
+        },
         .edit("meta.validuntil-fraction", .meta, "`validUntil` with a fraction (Java's (long) truncates toward zero)",
               reach: .everyFixture, fractions) { draft, input, text in
             guard let validUntil = input.validUntil else { return false }

@@ -111,6 +111,10 @@ enum NumberMutations {
             ("below-exponent", "9999999.999999998"),
             ("exponent-edge", "1e7"),
             ("beyond-2pow53", "9007199254740993.0"),
+            // a negative one-digit double (Java keeps the sign of the two-digit form) and 1.0
+            // (a double equal to a whole number is still printed with its ".0")
+            ("negative-min-subnormal", "-5e-324"),
+            ("one", "1.0"),
         ]),
         literals("numbers.big-validuntil", "validUntil above 2^53 (a long keeps it; a double or a string rounds it)", [
             ("2pow53-plus-1", (.validUntil, "9007199254740993")),

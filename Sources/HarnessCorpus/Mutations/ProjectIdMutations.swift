@@ -31,6 +31,10 @@ enum ProjectIdMutations {
         // … and "P1" is not p1 either: a reader that changes the case of the id shows p1's colour.
         setProjectId("projectid.upper-case", "projectId is \"P1\" (a coloured project's id in upper case)",
                      value: .string("P1"), colourKey: "P1"),
+        // An id with a NUL: the C reference keeps a NUL in a key as \u0001\u0001 (jansson cannot hold
+        // one) and must look the colour up under the same encoding (holes generated mutants found).
+        setProjectId("projectid.nul", "projectId is \"p\\u0000\" (a NUL inside a coloured project's id)",
+                     value: .string("p\u{0}"), colourKey: "p\u{0}"),
         setProjectId("projectid.null-text", "projectId is the text \"null\" (a real id)", value: .string("null"),
                      colourKey: "null"),
         setProjectId("projectid.number", "projectId is the number 7 (read as the text \"7\")", value: .integer(7),

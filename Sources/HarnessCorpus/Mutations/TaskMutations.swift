@@ -61,6 +61,10 @@ enum TaskMutations {
             ("integer", .text("42")),
             ("double", .text("1.5")),
             ("exponent", .text("1e21")),
+            // an array holding -0.0: org.json's numberToString prints it "-0" ("[-0]"), not "0"
+            ("array-negative-zero", .text("[-0.0]")),
+            // Int64.min: the C pre-pass must not take it for an integer beyond int64 (a double)
+            ("int64-min", .text("-9223372036854775808")),
         ]),
         removeField("tasks.title-missing", "removes the first task's title (fails the whole parse)", "title"),
         setField("tasks.title-null", "the first task's title is JSON null (read as the text \"null\")", "title", .jsonNull),

@@ -50,6 +50,10 @@ enum UnicodeMutations {
             ("reversed-pair", text("\\ude00\\ud83d")),
             // a high surrogate then \uE000, one past the low range (a `<= 0xDFFF` one off)
             ("high-then-past-low", text("\\udbff\\ue000")),
+            // the last low surrogate alone (a `<= 0xDFFF` one off), and a high surrogate after a
+            // high one (a `>= 0xDC00` one off takes the two for a pair)
+            ("low-last", text("\\udfff")),
+            ("two-highs", text("\\ud800\\udbff")),
         ]),
         title("unicode.nul-escape", "an escaped NUL \\u0000 inside the title", inserting: text("a\\u0000b")),
         .edit("unicode.escaped-key", .unicode, "a key spelled with \\u escapes (the same key)", [

@@ -30,6 +30,15 @@ enum VersionMutations {
             ("word", "one"),
             ("empty", ""),
         ]) { draft, _, text in draft.replace("v", with: .string(text)) },
+        // Spots of Java's grammar a parser can slip on (holes generated mutants found): the sign, an
+        // exponent's own sign, a hex digit that is a letter (0xa × 2^-3 = 1.25, read as 1), an
+        // exponent without digits.
+        .edit("version.java-grammar", .version, "`v` is a string that tests one rule of Java's Double.parseDouble grammar", [
+            ("minus-one", "-1"),
+            ("signed-exponent", "1e+0"),
+            ("hex-letter-digit", "0xap-3"),
+            ("exponent-without-digits", "1e"),
+        ]) { draft, _, text in draft.replace("v", with: .string(text)) },
         .edit("version.container", .version, "`v` is an object or an array holding 1", [
             ("object", "{\"v\":1}"),
             ("array", "[1]"),

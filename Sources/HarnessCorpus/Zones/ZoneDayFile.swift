@@ -102,7 +102,10 @@ package struct ZoneDayFile: Equatable, Sendable {
     }
 
     package static func parse(_ bytes: [UInt8]) throws(HarnessInputError) -> ZoneDayFile {
-        let reader = try JSONFieldReader.document(bytes, file: path)
+        try JSONFieldReader.reading(bytes, file: path) { reader throws(HarnessInputError) in try parse(reader, bytes: bytes) }
+    }
+
+    private static func parse(_ reader: JSONFieldReader, bytes: [UInt8]) throws(HarnessInputError) -> ZoneDayFile {
         try reader.rejectUnknownKeys(allowed: ["generatedBy", "tzdata", "zoneinfo", "years", "zonesPerClass", "zones",
                                                "classes", "transitions", "seal"])
         var counts: [ZoneScan.ClassCount] = []

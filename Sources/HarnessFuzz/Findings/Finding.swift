@@ -91,9 +91,25 @@ package struct Finding: Equatable, Sendable {
     /// Decodes the saved case again with the same readers and says whether they still differ:
     /// the reader options of `reproduce` (`--testee …`, `--kotlin`) come along, so a c/kotlin
     /// finding replays with the Kotlin end and its declared departures.
+    /// A `fuzz --writer` finding's replay takes only the reproduce command's Kotlin options (its
+    /// `--writer-command` writes states, which a replay does not): `WriterFindingReplay`.
     package var replayCommand: String {
         let generation = "contract-harness fuzz --seed \(seed) --case \(index)"
-        let readers = reproduce.hasPrefix(generation) ? reproduce.dropFirst(generation.count) : ""
+        let readers = reproduce.hasPrefix(generation) ? reproduce.dropFirst(generation.count)
+            : reproduce.hasPrefix("contract-harness fuzz --writer ") ? Self.kotlinOptions(of: reproduce) : ""
         return "contract-harness fuzz --replay golden/findings/\(fileName)" + readers
+    }
+
+    /// ` --kotlin …`, the rest of `command` from its first `--kotlin` word outside single quotes
+    /// (`fuzz --writer` writes the Kotlin options last); "" when it has none.
+    static func kotlinOptions(of command: String) -> Substring {
+        var quoted = false
+        var position = command.startIndex
+        while position < command.endIndex {
+            if command[position] == "'" { quoted.toggle() }
+            if !quoted, command[position...].hasPrefix(" --kotlin") { return command[position...] }
+            position = command.index(after: position)
+        }
+        return ""
     }
 }

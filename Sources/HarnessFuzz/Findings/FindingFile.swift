@@ -6,7 +6,10 @@ import WidgetSnapshot
 /// does not match the content stop the run with a `HarnessInputError` naming the field.
 package enum FindingFile {
     package static func parse(_ bytes: [UInt8], file: String) throws(HarnessInputError) -> Finding {
-        let fields = try JSONFieldReader.document(bytes, file: file)
+        try JSONFieldReader.reading(bytes, file: file) { fields throws(HarnessInputError) in try finding(fields, file: file) }
+    }
+
+    private static func finding(_ fields: JSONFieldReader, file: String) throws(HarnessInputError) -> Finding {
         try fields.rejectUnknownKeys(allowed: ["format", "seed", "index", "readers", "field", "signature", "expected", "got",
                                                "originalSize", "shrunkSize", "shrinkEvaluations", "shrinking", "key", "reproduce",
                                                "replay", "recipe", "case", "state"])

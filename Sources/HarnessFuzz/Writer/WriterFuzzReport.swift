@@ -40,6 +40,8 @@ package struct WriterFuzzReport: Sendable {
     package var writerCPUSeconds: Double?
     package var writerWallSeconds = 0.0
     package var brokenWriter: String?
+    /// The Kotlin end's pace and tallies, when the run had it (`WriterKotlinEnd`).
+    package var kotlin: WriterKotlinEnd.Pace?
     package var interrupted = false
 
     package var disagreements: Int { disagreementsBySignature.values.reduce(0, +) }

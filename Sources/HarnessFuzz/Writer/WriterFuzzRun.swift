@@ -20,6 +20,9 @@ package final class WriterFuzzRun {
     package let store: FindingStore?
     package let stop: StopFlag
     package let stateShrinker: StateShrinker
+    /// The Kotlin end, when the run has it (`fuzz --writer --kotlin`): every blob's cases go
+    /// through it too, at its own pace (`WriterKotlinEnd`).
+    package var kotlin: WriterKotlinEnd?
 
     package init(plan: FuzzPlan, generator: AppStateGenerator, writer: any WriterEnd, reference: any InProcessReader,
                  readers: [any InProcessReader], blobJudge: WriterBlobJudge? = nil, store: FindingStore?,
@@ -35,16 +38,19 @@ package final class WriterFuzzRun {
     }
 
     /// The verdicts for `states` (in order) through the writer and the readers.
-    func verdicts(_ states: [(index: Int, state: AppState)], writerSeconds: inout Double) -> [WriterJudge.Verdict] {
+    func verdicts(_ states: [(index: Int, state: AppState)], writerSeconds: inout Double,
+                  kotlin ask: WriterKotlinEnd.Ask = .candidates) -> [WriterJudge.Verdict] {
         let lines = ParallelMap.map(states, jobs: plan.jobs) { AppStateLine.line($0.state) }
         let order = states.indices.sorted { (states[$0].state.timeZone, $0) < (states[$1].state.timeZone, $1) }
         var answers = [WriterAnswer](repeating: .failure("not written"), count: states.count)
         let sorted = Stopwatch.measure(&writerSeconds) { writer.write(order.map { lines[$0] }) }
         for (position, original) in order.enumerated() where position < sorted.count { answers[original] = sorted[position] }
         let judge = self.judge
-        return ParallelMap.map(Array(states.indices), jobs: plan.jobs) { position in
+        var verdicts = ParallelMap.map(Array(states.indices), jobs: plan.jobs) { position in
             judge.judge(index: states[position].index, state: states[position].state, line: lines[position], answer: answers[position])
         }
+        kotlin?.judge(&verdicts, reference: judge.reference, ask: ask, jobs: plan.jobs)
+        return verdicts
     }
 
     package func run(progress: @escaping (WriterFuzzReport) -> Void = { _ in }) throws -> WriterFuzzReport {
@@ -57,14 +63,14 @@ package final class WriterFuzzRun {
         var owned = 0
         let deadline = plan.extent.seconds
         let timeUp = { [stop] in stop.isRequested || deadline.map { watch.seconds >= $0 } ?? false }
-        defer { writer.close() }
+        defer { writer.close(); _ = kotlin?.close() }
         while !timeUp() {
             if let limit = plan.findingLimit, report.entries.count >= limit { break }
             let indices = nextIndices(from: owned)
             if indices.isEmpty { break }
             owned += indices.count
             let made = ParallelMap.map(indices, jobs: plan.jobs) { (index: $0, state: generator.make($0).state) }
-            let verdicts = verdicts(made, writerSeconds: &report.writerWallSeconds)
+            let verdicts = verdicts(made, writerSeconds: &report.writerWallSeconds, kotlin: .run)
             for (position, verdict) in verdicts.enumerated() {
                 let (index, state) = made[position]
                 if let failed = verdict.writerFailed {
@@ -93,14 +99,17 @@ package final class WriterFuzzRun {
             }
             report.elapsed = watch.seconds
             progress(report)
-            if report.brokenWriter != nil { break }
+            if report.brokenWriter != nil || kotlin?.stopsTheRun == true { break }
         }
         report.interrupted = stop.isRequested
         report.elapsed = watch.seconds
         // The writer's CPU shows once its process has ended and been waited for.
         writer.close()
-        report.harnessCPUSeconds = ProcessCPU.ownSeconds() - cpuAtStart
-        report.writerCPUSeconds = ProcessCPU.endedChildrenSeconds() - childrenAtStart
+        // (What the harness spent on the Kotlin end is on its own line: `WriterKotlinEnd.Pace`.)
+        report.harnessCPUSeconds = ProcessCPU.ownSeconds() - cpuAtStart - (kotlin?.snapshot.harnessCPUSeconds ?? 0)
+        // (The Kotlin end's processes that ended during its batches are its own, not the writer's.)
+        report.writerCPUSeconds = ProcessCPU.endedChildrenSeconds() - childrenAtStart - (kotlin?.cpuSecondsEndedSoFar ?? 0)
+        report.kotlin = kotlin?.close()
         return report
     }
 
@@ -109,7 +118,7 @@ package final class WriterFuzzRun {
         var spent = 0.0
         let keepInApp = state.inApp
         return stateShrinker.shrink(state, stillFails: { candidates in
-            let verdicts = self.verdicts(candidates.map { (index: 0, state: $0) }, writerSeconds: &spent)
+            let verdicts = self.verdicts(candidates.map { (index: 0, state: $0) }, writerSeconds: &spent, kotlin: .no)
             return zip(candidates, verdicts).map { candidate, verdict in
                 verdict.causes.contains(cause) && (!keepInApp || candidate.inApp)
             }
@@ -151,6 +160,7 @@ package final class WriterFuzzRun {
     /// `contract-harness fuzz --writer --seed S --case I …`: regenerates the state, writes it and re-shrinks.
     package func reproduceCommand(index: Int) -> String {
         "contract-harness fuzz --writer --seed \(plan.seed) --case \(index)" + (plan.reproduceArguments.isEmpty ? "" : " " + plan.reproduceArguments)
+            + (kotlin.map { " " + $0.reproduceArguments } ?? "")
     }
 
     private func nextIndices(from owned: Int) -> [Int] {

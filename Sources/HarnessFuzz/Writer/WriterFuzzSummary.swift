@@ -21,6 +21,7 @@ package enum WriterFuzzSummary {
             out += "writer at revision \(declared): \(report.pendingStates) in-app states of a later revision pending (read, not judged)\n"
         }
         if let broken = report.brokenWriter { out += "the writer broke: \(broken)\n" }
+        out += WriterKotlinSummary.lines(report)
         out += "departures the writer reaches (blobs carrying the cause: in-app + writer-only states):\n"
         for departure in ContractDeparture.allCases {
             let reach = report.reach[departure]

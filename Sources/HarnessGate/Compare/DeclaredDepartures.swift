@@ -75,7 +75,8 @@ package struct DeclaredDepartures: Sendable {
         case .d1:
             // A kept lone surrogate is written `\udxxx`; ours is U+FFFD. A colour looked up by
             // such an id may differ too.
-            guard let (mine, theirs) = texts, facts.hasLoneSurrogateEscape(testCase.blob) else { return false }
+            // (A text a later revision adds, `projects[].title`, by its quoted sides, as D7 reads them.)
+            guard let (mine, theirs) = texts ?? Self.quotedTexts(difference), facts.hasLoneSurrogateEscape(testCase.blob) else { return false }
             if let theirs, let mine, Self.isKeptSurrogateReading(mine: mine, theirs: theirs) { return true }
             return difference.path.name == .taskProjectColor
         case .d4:

@@ -111,7 +111,12 @@ package struct DivergenceList: Sendable {
     /// The first entry that matches the case and whose fields cover `field`, of the kind
     /// the difference needs (a not-implemented field only by a not-implemented entry).
     package func entry(for caseId: String, field: String, notImplemented: Bool) -> Entry? {
-        entries(matching: caseId).first { $0.isNotImplemented == notImplemented && $0.fields.covers(field) }
+        Self.entry(among: entries(matching: caseId), field: field, notImplemented: notImplemented)
+    }
+
+    /// The first of `entries` (those matching one case) that excuses `field`.
+    package static func entry(among entries: [Entry], field: String, notImplemented: Bool) -> Entry? {
+        entries.first { $0.isNotImplemented == notImplemented && $0.fields.covers(field) }
     }
 }
 

@@ -205,6 +205,8 @@ package struct ReaderVerdict: Sendable {
             }
             if !later.differences.isEmpty { pending.append(later) }
             guard !differences.isEmpty else { continue }
+            // The entries naming this case, matched once for all its differing fields.
+            let matching = list.entries(matching: caseId)
             let judgements = differences.map { difference -> Judgement in
                 let field = difference.field
                 let notImplemented = difference.got == FieldDifference.notImplemented
@@ -212,7 +214,7 @@ package struct ReaderVerdict: Sendable {
                 if notImplemented, rule.isDeclaredButMissing(difference.path, readerRevision: revision) {
                     return Judgement(field: field, notImplemented: true, excusedBy: nil, declaredButMissing: true)
                 }
-                let entry = list.entry(for: caseId, field: field, notImplemented: notImplemented)
+                let entry = DivergenceList.entry(among: matching, field: field, notImplemented: notImplemented)
                 if let entry {
                     used.insert(entry.line)
                     for name in entry.fields.names where FieldScope(names: [name]).covers(field) { usedNames[entry.line, default: []].insert(name) }

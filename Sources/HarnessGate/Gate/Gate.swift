@@ -29,6 +29,10 @@ package enum Gate {
         package var writer: WriterCommand = .tree
         /// The revision that writer declares (`--writer CMD@N`); none: each state's own.
         package var writerRevision = WriterRevision()
+        /// The Kotlin end run live (`check --kotlin`), made only when a foreign writer's cases
+        /// are judged live (`WriterLiveCases`): it reads them as the recorded `kotlin` reader
+        /// (its list, its departures), since golden/kotlin holds no line for them.
+        package var liveKotlin: (@Sendable () throws -> any Reader)?
 
         package init(roster: ReaderRoster = .standard, readers: [any Reader]? = nil, testees: [ExternalProcessReader] = [],
                     includeRecordings: Bool = true, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -59,10 +63,23 @@ package enum Gate {
     package static func check(_ paths: HarnessPaths, corpus: Corpus, options: Options) throws -> GateResult {
         try checkReaderNames(options)
         let ids = corpus.cases.map(\.id)
-        let stored = try paths.expected.loadLines(jobs: options.jobs)
+        // The readers read first: an expected line byte-identical to the line the C reference's
+        // view is stored as (every line of a tree that passes) is not parsed again.
+        let running = options.readers.map { (options.roster.entry(for: $0), $0) } + options.testees.map { (ReaderEntry.liveTestee($0), $0 as any Reader) }
+        var lineup: [Judged] = []
+        for (entry, reader) in running {
+            let list = try paths.divergenceList(for: entry)
+            lineup.append(Judged(entry: entry, list: list, outcomes: reader.decodeAll(corpus.cases, jobs: options.jobs)))
+        }
+        let referenceLines = lineup.first { $0.entry.role == .reference }
+            .map { ViewStore.storedLines(of: $0.outcomes, jobs: options.jobs) } ?? [:]
+        let stored = try paths.expected.loadLines(jobs: options.jobs, reusing: referenceLines)
         // What each case is now, once for every golden folder.
         let fingerprints = ParallelMap.map(corpus.cases, jobs: options.jobs, CaseFingerprint.of)
-        let expectedFreshness = GoldenFreshness.assess(stored, cases: corpus.cases, fingerprints: fingerprints, in: .expected)
+        // A foreign writer's blobs unlike the tree writer's: judged live, not called stale.
+        let live = WriterLiveCases.find(corpus, writer: options.writer, stored: stored, fingerprints: fingerprints)
+        let expectedFreshness = live.adjusting(GoldenFreshness.assess(stored, cases: corpus.cases, fingerprints: fingerprints, in: .expected),
+                                               cases: corpus.cases, compared: true)
         var problems = expectedFreshness.problems
         // (A corpus a test built may have no zone file.)
         var notices: [String] = []
@@ -73,11 +90,13 @@ package enum Gate {
         }
         // The writer side: its blobs against the writer schemas, what they show against what
         // the states mean, the writer-valid fixtures regenerated.
-        let writer = try WriterChecks.run(corpus, root: paths.root, jobs: options.jobs, writer: options.writerRevision)
+        let writer = try WriterChecks.run(corpus, root: paths.root, jobs: options.jobs, writer: options.writerRevision,
+                                          foreign: options.writer != .tree)
         problems += writer.problems
         notices += writer.notices
+        notices += live.writerNotice.map { [$0] } ?? []
         var freshness = [expectedFreshness]
-        let expected = ids.map { stored[$0]?.outcome ?? .failure("no expected output") }
+        var expected = ids.map { stored[$0]?.outcome ?? .failure("no expected output") }
         // Only cases whose expected output was written from the case as it is now are compared:
         // a stale line says nothing about any reader.
         let comparable = ids.indices.filter { expectedFreshness.current[$0] }
@@ -91,11 +110,12 @@ package enum Gate {
         let caseInputs = corpus.cases.map(PendingRule.inputs)
         var verdicts: [ReaderVerdict] = []
         var outcomes: [String: [ReaderOutcome]] = [:]
-        let live = options.readers.map { (options.roster.entry(for: $0), $0) } + options.testees.map { (ReaderEntry.liveTestee($0), $0 as any Reader) }
-        var lineup: [Judged] = []
-        for (entry, reader) in live {
-            let list = try paths.divergenceList(for: entry)
-            lineup.append(Judged(entry: entry, list: list, outcomes: reader.decodeAll(corpus.cases, jobs: options.jobs)))
+        if !live.isEmpty {
+            // The live cases' expected view: the C reference's, as `update` would write it
+            // (outcomes of `decodeAll` are compacted already).
+            let reference = lineup.first { $0.entry.role == .reference }?.outcomes
+            let views = live.indices.map { reference?[$0] ?? CReferenceReader().outcome(corpus.cases[$0]).compacted() }
+            expected = live.merging(expected, live: views)
         }
         if !options.includeRecordings {
             // A run told to skip the recordings says so in every report: a pass without them is not the whole gate.
@@ -103,7 +123,8 @@ package enum Gate {
         }
         for entry in options.includeRecordings ? options.roster.recorded : [] {
             guard let judged = try recording(of: entry, paths: paths, corpus: corpus, fingerprints: fingerprints, reusing: stored,
-                                             jobs: options.jobs, problems: &problems, freshness: &freshness) else { break }
+                                             jobs: options.jobs, live: live, liveKotlin: options.liveKotlin,
+                                             problems: &problems, freshness: &freshness, notices: &notices) else { break }
             lineup.append(judged)
         }
         for judged in lineup {
@@ -111,13 +132,14 @@ package enum Gate {
             // A recording is compared where both the expected output and its line belong to the case as it is now.
             let compared = judged.current.map { current in comparable.filter { current[$0] } } ?? comparable
             let verdict = judge(judged.entry, on: compared, ids: ids, expected: expected, got: judged.outcomes, list: judged.list,
-                                caseInputs: caseInputs, jobs: options.jobs)
+                                caseInputs: caseInputs, jobs: options.jobs, reviewedElsewhere: live.indices)
             problems += DepartureCheck.problems(verdict, list: judged.list, cases: corpus.cases, expected: expected, got: judged.outcomes)
             verdicts.append(verdict)
         }
         var result = GateResult(corpus: corpus, expected: expected, outcomes: outcomes, verdicts: verdicts,
                                 problems: problems, notices: notices, freshness: freshness)
         result.reachability = WriterReachability.ofDeviations(result, notWriterMade: WriterReachability.fixtureFindings(paths))
+        result.writerCases = live
         return result
     }
 
@@ -125,9 +147,12 @@ package enum Gate {
     /// accounted for: one for a case that changed since, a case not recorded yet, or an id
     /// the stream no longer has is a stale recording. Nil (after a problem) when the folder
     /// holds none: the run stops judging there.
+    /// Writer cases judged live (`WriterLiveCases`) have no recorded line: the Kotlin end reads
+    /// them live when `liveKotlin` is given, else they are not compared and a notice says so.
     private static func recording(of entry: ReaderEntry, paths: HarnessPaths, corpus: Corpus, fingerprints: [String],
                                   reusing expectedLines: [String: ViewStore.StoredLine], jobs: Int,
-                                  problems: inout [String], freshness: inout [GoldenFreshness]) throws -> Judged? {
+                                  live: WriterLiveCases, liveKotlin: (@Sendable () throws -> any Reader)?,
+                                  problems: inout [String], freshness: inout [GoldenFreshness], notices: inout [String]) throws -> Judged? {
         guard let folder = entry.golden else { return nil }
         let list = try paths.divergenceList(for: entry)
         let store = paths.store(folder)
@@ -137,23 +162,34 @@ package enum Gate {
         }
         // A recorded line byte-identical to its case's expected line is not parsed again.
         let lines = try store.loadLines(jobs: jobs, reusing: expectedLines)
-        let recording = GoldenFreshness.assess(lines, cases: corpus.cases, fingerprints: fingerprints, in: folder)
+        let liveReader = live.isEmpty || entry.name != KotlinTestee.name ? nil : try liveKotlin?()
+        let recording = live.adjusting(GoldenFreshness.assess(lines, cases: corpus.cases, fingerprints: fingerprints, in: folder),
+                                       cases: corpus.cases, compared: liveReader != nil)
         problems += recording.problems
         freshness.append(recording)
-        let got = RecordedReader(name: entry.name, outcomes: lines.mapValues(\.outcome)).decodeAll(corpus.cases, jobs: 1)
+        var got = RecordedReader(name: entry.name, outcomes: lines.mapValues(\.outcome)).decodeAll(corpus.cases, jobs: 1)
+        if let liveReader {
+            got = live.merging(got, live: liveReader.decodeAll(live.indices.map { corpus.cases[$0] }, jobs: jobs))
+            notices.append(live.readLiveNotice(entry))
+        } else if let notice = live.notRecordedNotice(entry) {
+            notices.append(notice)
+        }
         return Judged(entry: entry, list: list, outcomes: got, current: recording.current)
     }
 
     /// Judges a reader on the comparable cases only. A list entry that names a case left out
     /// (its golden line is stale) cannot be called stale: nobody knows whether it still happens.
+    /// Nor can one that names a case of `reviewedElsewhere` (a writer case judged live: the list
+    /// was reviewed on the tree writer's blob, which this run did not read); it still excuses.
     static func judge(_ reader: ReaderEntry, on comparable: [Int], ids: [String], expected: [ReaderOutcome],
-                      got: [ReaderOutcome], list: DivergenceList, caseInputs: [Set<String>]? = nil, jobs: Int = 1) -> ReaderVerdict {
+                      got: [ReaderOutcome], list: DivergenceList, caseInputs: [Set<String>]? = nil, jobs: Int = 1,
+                      reviewedElsewhere: [Int] = []) -> ReaderVerdict {
         var verdict = ReaderVerdict.judge(reader: reader, caseIds: comparable.map { ids[$0] },
                                           expected: comparable.map { expected[$0] }, got: comparable.map { got[$0] }, list: list,
                                           caseInputs: caseInputs.map { inputs in comparable.map { inputs[$0] } }, jobs: jobs)
         verdict.caseIds = ids  // suggested patterns cover neither agreeing nor uncompared cases
-        if comparable.count < ids.count {
-            let compared = Set(comparable)
+        if comparable.count < ids.count || !reviewedElsewhere.isEmpty {
+            let compared = Set(comparable).subtracting(reviewedElsewhere)
             let left = ids.indices.filter { !compared.contains($0) }.map { ids[$0] }
             let undecided = Set(left.flatMap { list.entries(matching: $0) }.map(\.line))
             verdict.staleEntries.removeAll { undecided.contains($0.line) }
@@ -179,10 +215,11 @@ package enum Gate {
     }
 
     /// Rewrites `golden/expected/` from the C reference (atomically, one file per fixture).
-    /// Returns the files whose content changed.
+    /// Returns the files whose content changed. The writer family comes from the tree's own
+    /// writer end, never another (`check --writer` judges another writer's blobs live).
     package static func update(_ paths: HarnessPaths, reference: any InProcessReader = CReferenceReader(),
-                              jobs: Int = ProcessInfo.processInfo.activeProcessorCount, writer: WriterCommand = .tree) throws -> [String] {
-        let corpus = try Corpus.load(paths, writer: writer)
+                              jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> [String] {
+        let corpus = try Corpus.load(paths, writer: .tree)
         // Long texts as digests (`LongTextDigest`): a golden line holds what a view needs.
         let outcomes = ParallelMap.map(corpus.cases, jobs: jobs) { reference.outcome($0).compacted() }
         var views: [DecodedView] = []
@@ -218,6 +255,8 @@ package struct GateResult: Sendable {
     package let freshness: [GoldenFreshness]
     /// Whether the writer can produce each deviating case's blob (`WriterReachability`), by case id.
     package var reachability: [String: WriterReachability.Verdict] = [:]
+    /// The writer cases another team's writer made unlike the tree's, judged live (none for the tree's writer).
+    package var writerCases = WriterLiveCases()
 
     package var passed: Bool { problems.isEmpty && verdicts.allSatisfy(\.passed) }
 }

@@ -11,6 +11,15 @@ package enum JSONReport {
         root["fixtures"] = .integer(Int64(facts.fixtureCount))
         root["problems"] = .array(result.problems.map { .string(JSONString($0)) })
         root["notChecked"] = .array(result.notices.map { .string(JSONString($0)) })
+        if let family = result.corpus.writer {
+            // Which writer made the writer family's blobs, and how its cases were judged (CONTRACT.md §7.5).
+            let cases = family.entries.reduce(0) { $0 + $1.caseIds.count }
+            let live = result.writerCases.indices.count
+            root["writer"] = .object(JSONObject([
+                "command": .string(JSONString(family.command)), "treeWriter": .bool(result.writerCases.command == nil),
+                "casesJudgedLive": .integer(Int64(live)), "casesAgainstGolden": .integer(Int64(cases - live)),
+            ]))
+        }
         root["readers"] = .array(result.verdicts.map { verdict in
             var reader = JSONObject()
             reader["name"] = .string(JSONString(verdict.reader))

@@ -26,7 +26,7 @@ package enum TextSummary {
         }
         let skipped = result.verdicts.filter { $0.notCompared == nil && $0.caseCount < facts.caseCount }
         if !skipped.isEmpty {
-            out += "\nnot compared (their golden lines are stale or edited, see below): "
+            out += "\nnot compared (their golden lines are stale or edited, or not recorded for this writer: see below): "
             out += skipped.map { "\(e($0.reader)) \(facts.caseCount - $0.caseCount)" }.joined(separator: ", ") + " cases\n"
         }
         for verdict in result.verdicts where verdict.notCompared == nil && !verdict.notImplementedCounts.isEmpty {

@@ -14,7 +14,8 @@ import WidgetSnapshot
 ///   what the state means (`WriterIntent`);
 /// - every fixture that claims to be the writer's output (`writerValid`) must be, byte for
 ///   byte, the writer's blob of state `fixtures/<fixture>` unless `golden/states/fixture-findings.txt`
-///   lists it with its reason; the other fixtures are hand-made (robustness inputs).
+///   lists it with its reason (another team's writer, `foreign`: the same JSON, key order,
+///   whitespace and escapes free); the other fixtures are hand-made (robustness inputs).
 /// Blobs of states outside the app are read by every reader, not judged here.
 package enum WriterChecks {
     package static let fixtureFindingsFile = "golden/states/fixture-findings.txt"
@@ -26,7 +27,7 @@ package enum WriterChecks {
     }
 
     package static func run(_ corpus: Corpus, root: URL, reference: any InProcessReader = CReferenceReader(), jobs: Int = 1,
-                            writer: WriterRevision = WriterRevision()) throws -> Result {
+                            writer: WriterRevision = WriterRevision(), foreign: Bool = false) throws -> Result {
         guard let family = corpus.writer else { return Result() }
         var result = Result()
         let inApp = family.entries.filter { $0.state.state?.inApp == true && $0.blob != nil }
@@ -57,7 +58,7 @@ package enum WriterChecks {
                 result.problems += intentByState[entry.state.id] ?? []
             }
         }
-        let fixtures = try fixtureRegeneration(corpus.fixtures, family: family, root: root, writer: writer)
+        let fixtures = try fixtureRegeneration(corpus.fixtures, family: family, root: root, writer: writer, foreign: foreign)
         result.problems += fixtures.problems
         result.notices += fixtures.notices
         return result
@@ -80,9 +81,10 @@ package enum WriterChecks {
     /// A writer declared at a later revision than a fixture's state writes that revision's fields
     /// too, so its blob is not compared byte for byte (a notice; the state is judged as any).
     static func fixtureRegeneration(_ fixtures: [Fixture], family: WriterFamily, root: URL,
-                                    writer: WriterRevision = WriterRevision()) throws -> Result {
+                                    writer: WriterRevision = WriterRevision(), foreign: Bool = false) throws -> Result {
         var result = Result()
         var otherRevision: [String] = []
+        var sameMeaning: [String] = []
         let listed = try knownFindings(root: root)
         let written = Dictionary(family.entries.compactMap { entry in
             entry.state.id.hasPrefix("fixtures/") ? (String(entry.state.id.dropFirst("fixtures/".count)), entry) : nil
@@ -103,6 +105,8 @@ package enum WriterChecks {
                 if listed[fixture.name] != nil {
                     result.problems.append("\(fixtureFindingsFile): \(fixture.name) is listed, but its blob is now the writer's: remove the line")
                 }
+            } else if foreign, BlobMeaning.same(claimed, blob) {
+                sameMeaning.append(fixture.name)
             } else if let reason = listed[fixture.name] {
                 result.notices.append("known writer finding, listed in \(fixtureFindingsFile): \(file) is not the writer's blob of state fixtures/\(fixture.name): \(UntrustedText.escape(reason))")
             } else {
@@ -112,6 +116,10 @@ package enum WriterChecks {
         if let declared = writer.declared, let first = otherRevision.first {
             result.notices.append("\(otherRevision.count) writerValid fixture(s) not compared byte for byte with the writer's blob of their state (of another revision than the writer's \(declared)): \(first)"
                                   + (otherRevision.count > 1 ? " and \(otherRevision.count - 1) more" : ""))
+        }
+        if let first = sameMeaning.first {
+            result.notices.append("\(sameMeaning.count) writerValid fixture(s) are this writer's blob of their state as JSON, not byte for byte (key order, whitespace or escapes differ): \(first)"
+                                  + (sameMeaning.count > 1 ? " and \(sameMeaning.count - 1) more" : ""))
         }
         let valid = Set(fixtures.filter(\.writerValid).map(\.name))
         for name in written.keys.sorted() where !valid.contains(name) {
