@@ -27,6 +27,7 @@ import mutants
 import procs
 import schemata
 import sites
+import worker
 
 CHUNK = 100
 SMALL_RUN = 300     # mutants of one reader up to which the cases run as one chunk
@@ -115,7 +116,7 @@ def sync_package(repo, pkg, rendered):
     """pkg = the work tree's project files, the rendered ones replaced, plus the helpers; a file whose
     bytes are already right is left alone (its build products stay valid)."""
     return mutants.sync(repo, pkg, dict(rendered, **{SWIFT_HELPER_PATH: schemata.SWIFT_HELPER,
-                                                    C_HELPER_PATH: schemata.C_HELPER}))
+                                                    C_HELPER_PATH: schemata.C_HELPER}, **worker.package_files(repo)))
 
 
 ERROR_LINE = re.compile(r"^([^:\n ]+\.(?:swift|c|h|kt)):(\d+):(\d+):\s*error:(.*)$", re.M)
@@ -156,18 +157,42 @@ def drop_failing(live, bad, dropped):
     return [m for m in live if m.number not in bad]
 
 
-def build_package(repo, pkg, chosen, log, rounds=20):
-    """Builds the schemata package; mutants whose code does not compile are dropped (returned)."""
+def build_config(count):
+    """A large run's schemata are built optimised (its runs are what costs, and a release decode is ten
+    times a debug one); a small run's (a pull request's) in debug, whose incremental build is quicker."""
+    return "release" if count > SMALL_RUN else "debug"
+
+
+def build_package(repo, pkg, chosen, log, rounds=60, config="debug"):
+    """Builds the schemata package (contract-harness for the trace, the worker for the runs) in `config`;
+    mutants whose code does not compile are dropped (returned)."""
     dropped = {}
     live = [m for m in chosen if m.lang in ("swift", "c")]
+    # ids an earlier build of this package found not to compile (an id names its file, site and edit):
+    # left out at once, so a rerun does not find them again one build at a time
+    known_bad = pkg.rstrip("/") + "-does-not-compile.txt"
+    if os.path.exists(known_bad):
+        with open(known_bad, encoding="utf-8") as handle:
+            earlier = {line.strip() for line in handle if line.strip()}
+        for m in live:
+            if m.id in earlier:
+                dropped[m.id] = "does not compile (found by an earlier build)"
+        live = [m for m in live if m.id not in earlier]
     for attempt in range(rounds):
         rendered = render_files(repo, live)
         changed = sync_package(repo, pkg, rendered)
         t = time.monotonic()
-        built = procs.run(["nice", "-n", "5", "swift", "build", "--product", "contract-harness"], cwd=pkg, timeout=3600)
-        log(f"  schemata build {attempt + 1}: {len(live)} Swift/C mutants compiled in, {changed} files changed, "
+        built = procs.run(["nice", "-n", "5", "swift", "build", "-c", config, "--product", "contract-harness"], cwd=pkg,
+                          timeout=3600)
+        log(f"  schemata build {attempt + 1} ({config}): {len(live)} Swift/C mutants compiled in, {changed} files changed, "
             f"{time.monotonic() - t:.0f} s, exit {built.code}")
         if built.code == 0:
+            t = time.monotonic()
+            made = procs.run(["nice", "-n", "5", "swift", "build", "-c", config, "--product", worker.PRODUCT], cwd=pkg,
+                             timeout=3600)
+            log(f"  schemata worker build: {time.monotonic() - t:.0f} s, exit {made.code}")
+            if made.code != 0:
+                raise GeneratedError("the schemata worker does not build:\n" + (made.stdout + made.stderr)[-3000:])
             return dropped
         texts = {os.path.realpath(os.path.join(pkg, rel)): text for rel, text in rendered.items()}
         output = built.stdout + built.stderr
@@ -175,6 +200,8 @@ def build_package(repo, pkg, chosen, log, rounds=20):
         if not bad:
             raise GeneratedError("the schemata build fails outside any mutant:\n" + output[-3000:])
         live = drop_failing(live, bad, dropped)
+        with open(known_bad, "a", encoding="utf-8") as handle:
+            handle.write("".join(i + "\n" for i in dropped))
         log(f"    {len(bad)} mutants do not compile; dropped, rebuilding")
     raise GeneratedError("the schemata build kept failing")
 
@@ -372,18 +399,37 @@ def trace_chunks(reader, chunks, log, key):
     return reached, applicable, views, seconds
 
 
-def run_one(reader, m, chunks, reached_in, views, seconds):
-    """(status, detail, seconds) of one mutant on the chunks that reach it: the first chunk alone (most
-    mutants die there), then the other reaching chunks in one run; each run is read as it streams and
-    ended at the first view the gate would fail on."""
+def groups_of(order):
+    """The runs of one mutant: the first chunk that reaches it alone (most mutants die there), then the
+    other reaching chunks in one run; each run starts from a fresh reader state."""
+    return [g for g in ([order[0]], order[1:]) if g]
+
+
+def run_one(reader, m, chunks, order, views, seconds):
+    """(status, detail, seconds) of one mutant on the chunks that reach it, each run in its own
+    `decode` process, read as it streams and ended at the first view the gate would fail on (the
+    per-process runner: Kotlin's, and the yardstick `--check-runner` holds the worker to)."""
     spent = 0.0
-    for group in ([reached_in[0]], reached_in[1:]):
-        if not group:
-            continue
+    for group in groups_of(order):
         # a mutant that makes the reader loop is killed once it takes five times the traced run
         # (the gate would time out)
         status, detail, took = reader.stream("".join(chunks[k] for k in group), [l for k in group for l in views[k]],
                                              m.number, max(5.0, 5 * sum(seconds[k] for k in group)))
+        spent += took
+        if status == "killed":
+            return status, detail, spent
+    return "survived", "every view the gate compares agrees", spent
+
+
+def run_in_worker(runner, m, order, seconds, size, count):
+    """The same runs as run_one, each a request to the reader's schemata worker (worker.py): a child
+    forked per run, the cases of its chunks, judged in-process. The watchdog is the worker's: five times
+    what those cases take with no mutant on in such a child, at least 2 s (the old runner's five times
+    the traced run counted a process start and the trace)."""
+    spent = 0.0
+    for group in groups_of(order):
+        indexes = [i for k in group for i in range(k * size, min((k + 1) * size, count))]
+        status, detail, took = runner.run(m.number, 0, indexes, limit=max(2.0, 5 * sum(seconds[k] for k in group)))
         spent += took
         if status == "killed":
             return status, detail, spent
@@ -407,7 +453,35 @@ def mutation_families(harness, repo):
     return out
 
 
-def run_reader(reader, chosen, chunks, equivalents, log, families, key):
+def start_worker(reader, binary, cases, views):
+    """The reader's schemata worker over these cases and their baseline views (written for it once)."""
+    cases_path = os.path.join(reader.work, f"{reader.name}-worker-cases.jsonl")
+    baseline_path = os.path.join(reader.work, f"{reader.name}-worker-baseline.jsonl")
+    for path, lines in ((cases_path, cases), (baseline_path, [l for v in views for l in v])):
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write("".join(l + "\n" for l in lines))
+    runner = worker.Worker(binary, reader.name, cases_path, baseline_path, reader.golden, reader.listed,
+                           os.path.join(reader.work, f"{reader.name}-worker.log"))
+    runner.start()
+    return runner
+
+
+def save_timings(work, timings):
+    """The phases so far (timings.json beside the progress files): what `--merge-generated` reports
+    for a run cut short."""
+    path = os.path.join(work, "timings.json")
+    with open(path + ".tmp", "w", encoding="utf-8") as handle:
+        json.dump({k: v for k, v in dict(timings).items() if isinstance(v, (int, float))}, handle)
+    os.replace(path + ".tmp", path)
+
+
+def run_reader(reader, chosen, chunks, equivalents, log, families, key, worker_binary=None, size=None,
+               check_runner=0, seed=0, timings=None):
+    """Every chosen mutant of one reader; with `worker_binary`, through the schemata worker (else one
+    process per run). `check_runner` mutants (a seeded sample of those run) are run again through the
+    per-process runner and their verdicts compared: timings gets `runnerCheck`."""
+    timings = timings if timings is not None else {}
+    t = time.monotonic()
     reached, applicable, views, seconds = trace_chunks(reader, chunks, log, key)
     progress = os.path.join(reader.work, f"{reader.name}-results.jsonl")
     if os.path.exists(progress):
@@ -415,35 +489,95 @@ def run_reader(reader, chosen, chunks, equivalents, log, families, key):
     base_ok, detail = reader.judge([l for v in views for l in v])
     if base_ok:
         raise GeneratedError(f"{reader.name}: the schemata build with no mutant on differs from {reader.golden}: {detail}")
-    results = []
-    for m in chosen:
-        reached_in = [k for k, r in enumerate(reached) if m.number in r]
-        applies = not m.runtime or any(m.number in a for a in applicable)
-        row = {"id": m.id, "reader": m.reader, "file": m.file, "line": m.line, "class": m.op_class,
-               "operator": m.operator, "what": m.what, "function": m.function, "seconds": 0.0}
-        if not applies:
-            row.update(status="not applicable", detail="no case puts a value of the type this edit changes here")
-        elif not reached_in:
-            row.update(status="survived", detail="no case reaches the site")
-        else:
-            first_hit = [k for k in reached_in if not m.runtime or m.number in applicable[k]] or reached_in
-            order = first_hit[:1] + [k for k in reached_in if k not in first_hit[:1]]
-            status, detail, spent = run_one(reader, m, chunks, order, views, seconds)
-            row.update(status=status, detail=detail, seconds=round(spent, 2))
-            if status == "survived":
-                first = order[0]
-                index = (applicable[first] if m.runtime and m.number in applicable[first] else reached[first])[m.number]
-                row["nearestCase"] = case_id(views[first][min(index, len(views[first]) - 1)])
-                row["family"] = family_of(row["nearestCase"], families)
-        if m.id in equivalents:
-            row["equivalent"] = equivalents[m.id]
-            row["status"] = "equivalent" if row["status"] == "survived" else row["status"] + " (declared equivalent)"
-        results.append(row)
-        with open(os.path.join(reader.work, f"{reader.name}-results.jsonl"), "a", encoding="utf-8") as handle:
-            handle.write(json.dumps(row) + "\n")     # progress, for a run watched or cut short
-        if row["status"] != "not applicable":
-            log(f"    {m.id:<58} {row['status'].upper():<9} {row['seconds']:5.1f} s  {row.get('nearestCase') or ''}")
+    timings[f"{reader.name} trace"] = round(time.monotonic() - t, 1)
+    save_timings(reader.work, timings)
+    t = time.monotonic()
+    count = sum(len(v) for v in views)
+    runner = None
+    if worker_binary:
+        cases = [l for c in chunks for l in c.split("\n") if l]
+        runner = start_worker(reader, worker_binary, cases, views)
+    results, orders = [], {}
+    # a seeded shuffle: a run cut short (its progress file) is a uniform sample of every file's mutants,
+    # and its first `check_runner` mutants run are the ones held to the per-process runner
+    import random
+    shuffled = list(chosen)
+    random.Random(seed).shuffle(shuffled)
+    checked = False
+    try:
+        for m in shuffled:
+            if check_runner and runner and not checked and len(orders) >= check_runner:
+                checked = True
+                timings[f"{reader.name} runnerCheck"] = check_against_processes(reader, chosen, results, orders, chunks,
+                                                                                views, seconds, check_runner, seed, log)
+            reached_in = [k for k, r in enumerate(reached) if m.number in r]
+            applies = not m.runtime or any(m.number in a for a in applicable)
+            row = {"id": m.id, "reader": m.reader, "file": m.file, "line": m.line, "class": m.op_class,
+                   "operator": m.operator, "what": m.what, "function": m.function, "seconds": 0.0}
+            if not applies:
+                row.update(status="not applicable", detail="no case puts a value of the type this edit changes here")
+            elif not reached_in:
+                row.update(status="survived", detail="no case reaches the site")
+            else:
+                first_hit = [k for k in reached_in if not m.runtime or m.number in applicable[k]] or reached_in
+                order = first_hit[:1] + [k for k in reached_in if k not in first_hit[:1]]
+                orders[m.id] = order
+                if runner:
+                    status, detail, spent = run_in_worker(runner, m, order, seconds, size, count)
+                else:
+                    status, detail, spent = run_one(reader, m, chunks, order, views, seconds)
+                row.update(status=status, detail=detail, seconds=round(spent, 3))
+                if status == "survived":
+                    first = order[0]
+                    index = (applicable[first] if m.runtime and m.number in applicable[first] else reached[first])[m.number]
+                    row["nearestCase"] = case_id(views[first][min(index, len(views[first]) - 1)])
+                    row["family"] = family_of(row["nearestCase"], families)
+            if m.id in equivalents:
+                row["equivalent"] = equivalents[m.id]
+                row["status"] = "equivalent" if row["status"] == "survived" else row["status"] + " (declared equivalent)"
+            results.append(row)
+            with open(progress, "a", encoding="utf-8") as handle:
+                handle.write(json.dumps(row) + "\n")     # progress, for a run watched or cut short
+            if len(results) % 50 == 0:
+                timings[f"{reader.name} run"] = round(time.monotonic() - t, 1)
+                save_timings(reader.work, timings)
+            if row["status"] != "not applicable":
+                log(f"    {m.id:<58} {row['status'].upper():<9} {row['seconds']:5.2f} s  {row.get('nearestCase') or ''}")
+    finally:
+        if runner:
+            timings[f"{reader.name} worker starts"] = runner.starts
+            runner.stop()
+    timings[f"{reader.name} run"] = round(time.monotonic() - t, 1)
+    if check_runner and runner and not checked:
+        timings[f"{reader.name} runnerCheck"] = check_against_processes(reader, chosen, results, orders, chunks, views,
+                                                                        seconds, check_runner, seed, log)
     return results
+
+
+def check_against_processes(reader, chosen, results, orders, chunks, views, seconds, n, seed, log):
+    """A seeded sample of the mutants the worker ran, run again one process per run (the runner the
+    worker replaces): {"checked", "same", "differ": [ids with both verdicts]}."""
+    import random
+    by_id = {m.id: m for m in chosen}
+    ran = [r for r in results if r["id"] in orders]
+    picked = random.Random(seed).sample(ran, min(n, len(ran)))
+    differ = []
+    t = time.monotonic()
+    for r in picked:
+        status, _, _ = run_one(reader, by_id[r["id"]], chunks, orders[r["id"]], views, seconds)
+        mine = r["status"].replace(" (declared equivalent)", "")
+        mine = "survived" if mine == "equivalent" else mine
+        if status != mine:
+            differ.append(f"{r['id']}: worker {mine}, processes {status}")
+    log(f"  {reader.name}: per-process runner on {len(picked)} of the worker's mutants: {len(picked) - len(differ)} "
+        f"same verdict, {len(differ)} differ ({time.monotonic() - t:.0f} s)")
+    for d in differ:
+        log(f"    DIFFER {d}")
+    out = {"checked": len(picked), "same": len(picked) - len(differ), "differ": differ,
+           "ids": sorted(r["id"] for r in picked)}
+    with open(os.path.join(reader.work, f"{reader.name}-runner-check.json"), "w", encoding="utf-8") as handle:
+        json.dump(out, handle)
+    return out
 
 
 def kotlin_reader(repo, chosen, work, comparer, log):
@@ -483,7 +617,10 @@ def kotlin_reader(repo, chosen, work, comparer, log):
     raise GeneratedError("the Kotlin schemata kept failing")
 
 
-def run(repo, readers, log, since=None, only_ids=None, sample=None, seed=0, equivalents_path=None):
+def run(repo, readers, log, since=None, only_ids=None, sample=None, seed=0, equivalents_path=None,
+        use_worker=True, check_runner=0):
+    """Runs the selected mutants: (rows, timings). Swift and C mutants through the schemata worker
+    (worker.py) unless `use_worker` is false; Kotlin ones one JVM per run."""
     t0 = time.monotonic()
     chosen = select(repo, readers, since, only_ids, sample, seed)
     equivalents = load_equivalents(equivalents_path) if equivalents_path else {}
@@ -510,10 +647,13 @@ def run(repo, readers, log, since=None, only_ids=None, sample=None, seed=0, equi
         raise GeneratedError("contract-harness cases failed: " + made.stderr[-2000:])
     cases = read_jsonl(cases_path)
 
-    def chunks_for(count):
+    def chunk_size(count):
         """Chunks of the case stream: many small ones pay off for a large run (each mutant runs only on
         the chunks that reach it), one for a small run (a pull request's: one traced run, not sixty)."""
-        size = CHUNK if count > SMALL_RUN else len(cases)
+        return CHUNK if count > SMALL_RUN else len(cases)
+
+    def chunks_for(count):
+        size = chunk_size(count)
         return ["".join(c + "\n" for c in cases[i:i + size]) for i in range(0, len(cases), size)]
     dropped = {}
     package = [m for m in chosen if m.lang in ("swift", "c")]
@@ -521,31 +661,48 @@ def run(repo, readers, log, since=None, only_ids=None, sample=None, seed=0, equi
         t = time.monotonic()
         pkg = os.path.join(repo, ".build", "adequacy", "schemata" + suffix)
         os.makedirs(pkg, exist_ok=True)
-        dropped.update(build_package(repo, pkg, package, log))
-        key = build_key(pkg, cases)
+        config = build_config(len(package))
+        dropped.update(build_package(repo, pkg, package, log, config=config))
+        key = build_key(pkg, cases) + ":" + config
         timings["build"] = round(time.monotonic() - t, 1)
-        harness = os.path.join(pkg, ".build", "debug", "contract-harness")
+        save_timings(work, timings)
+        harness = os.path.join(pkg, ".build", config, "contract-harness")
+        worker_binary = os.path.join(pkg, ".build", config, worker.PRODUCT) if use_worker else None
+        # the readers side by side (each its own worker, one core each), so a run cut short has both
+        import threading
+        outcome, threads = {}, []
+
+        def one_reader(name, ms):
+            try:
+                reader = Reader(name, [harness, "decode", "--reader", name], os.path.join(repo, "golden", "expected"),
+                                os.path.join(repo, "golden", "divergences", f"{name}.txt"), comparer, work)
+                chunks = chunks_for(len(ms))
+                outcome[name] = run_reader(reader, ms, chunks, equivalents, log, families, f"{key}:{len(chunks)}",
+                                           worker_binary=worker_binary, size=chunk_size(len(ms)),
+                                           check_runner=check_runner, seed=seed, timings=timings)
+            except Exception as error:          # noqa: BLE001  raised again on the main thread
+                outcome[name] = error
         for name in ("swift", "c"):
             ms = [m for m in package if m.reader == name and m.id not in dropped]
-            if not ms:
-                continue
-            t = time.monotonic()
-            reader = Reader(name, [harness, "decode", "--reader", name], os.path.join(repo, "golden", "expected"),
-                            os.path.join(repo, "golden", "divergences", f"{name}.txt"), comparer, work)
-            chunks = chunks_for(len(ms))
-            results += run_reader(reader, ms, chunks, equivalents, log, families, f"{key}:{len(chunks)}")
-            timings[name] = round(time.monotonic() - t, 1)
+            if ms:
+                threads.append(threading.Thread(target=one_reader, args=(name, ms), daemon=True))
+                threads[-1].start()
+        for thread in threads:
+            while thread.is_alive():
+                thread.join(1.0)                # (a signal still reaches the main thread)
+        for name in ("swift", "c"):
+            if isinstance(outcome.get(name), Exception):
+                raise outcome[name]
+            results += outcome.get(name, [])
     if any(m.lang == "kotlin" for m in chosen):
         t = time.monotonic()
         reader, kdropped = kotlin_reader(repo, chosen, work, comparer, log)
         dropped.update(kdropped)
         ms = [m for m in chosen if m.lang == "kotlin" and m.id not in dropped]
         timings["kotlinCompile"] = round(time.monotonic() - t, 1)
-        t = time.monotonic()
         chunks = chunks_for(len(ms))
         results += run_reader(reader, ms, chunks, equivalents, log, families,
-                              build_key(os.path.join(work, "kotlin", "src"), cases) + f":{len(chunks)}")
-        timings["kotlin"] = round(time.monotonic() - t, 1)
+                              build_key(os.path.join(work, "kotlin", "src"), cases) + f":{len(chunks)}", timings=timings)
     for m in chosen:
         if m.id in dropped:
             results.append({"id": m.id, "reader": m.reader, "file": m.file, "line": m.line, "class": m.op_class,

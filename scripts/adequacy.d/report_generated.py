@@ -31,17 +31,29 @@ def render(g, w):
     w("")
     w("Sites found on the syntax tree by tree-sitter (`scripts/adequacy.d/sites.py`); all mutants of a run compiled in")
     w("once behind a switch (mutant schemata, `schemata.py`), each run only on the cases that reach its site")
-    w("(`generated.py`). Killed = a view the gate compares differs from the golden line (`contract-harness compare`,")
-    w("the reader's divergence list applied), or the reader crashed or timed out. *not applicable*: a data-shape")
+    w("(`generated.py`; Swift and C in one schemata worker per reader, `worker.py`, a fresh forked child per run).")
+    w("Killed = a view the gate compares differs from the golden line (the gate's comparison, the reader's")
+    w("divergence list applied), or the reader crashed or timed out. *not applicable*: a data-shape")
     w("edit whose site never held a value of the type it changes (not counted). *does not compile*: the edit")
     w("cannot be built (not counted). Reviewed equivalents: `scripts/adequacy.d/equivalent.tsv`, by mutant id.")
     w("")
     t = g["timings"]
-    run = [r for r in rows if r["status"] not in ("not applicable", "does not compile")]
+    run = [r for r in rows if r["status"] not in ("not applicable", "does not compile")
+           and r.get("detail") != "no case reaches the site"]
     per = sum(r["seconds"] for r in run) / len(run) if run else 0.0
+    phases = [f"{k} {v:.0f} s" for k, v in t.items() if k != "total" and isinstance(v, float)]
     w(f"- selection: `{g['selection']}`; {len(rows)} mutants; time {t.get('total', 0) / 60:.1f} min "
-      f"({', '.join(f'{k} {v:.0f} s' for k, v in t.items() if k != 'total')}); **{per:.2f} s per mutant run** "
-      f"(mean over the {len(run)} mutants run, build excluded)")
+      f"({', '.join(phases)}); **{per:.3f} s per mutant run** (mean over the {len(run)} mutants run, "
+      f"select, build and trace excluded); {t.get('total', 0) / max(len(rows), 1):.3f} s per mutant all in")
+    for reader in ("swift", "c", "kotlin", "writer"):
+        times = sorted(r["seconds"] for r in run if r["reader"] == reader)
+        if times:
+            w(f"- {reader}: {len(times)} mutants run, **{sum(times) / len(times):.3f} s mean**, "
+              f"{times[len(times) // 2]:.3f} s median, {times[-1]:.1f} s longest per mutant")
+    for k, v in t.items():
+        if isinstance(v, dict) and "checked" in v:
+            w(f"- {k.split()[0]}: the per-process runner on a seeded {v['checked']} of the worker's mutants: "
+              f"{v['same']} same verdict, {len(v['differ'])} differ" + (f" ({'; '.join(v['differ'])})" if v["differ"] else ""))
     if g.get("keptOut"):
         w(f"- sites no switch can carry (Kotlin null and type checks: a switch breaks the smart cast): {g['keptOut']}")
     w("")

@@ -21,31 +21,49 @@ import Foundation
 import Glibc
 #endif
 
-enum __MutantSwitch {
-    nonisolated(unsafe) static var active: Int = {
-        guard let raw = getenv("WIDGET_MUTANT") else { return 0 }
-        return Int(String(cString: raw)) ?? 0
-    }()
-    nonisolated(unsafe) static var trace: UnsafeMutablePointer<FILE>? = {
-        guard let raw = getenv("WIDGET_MUTANT_TRACE") else { return nil }
-        return fopen(raw, "a")
-    }()
+// Plain globals with constant initialisers (no lazy once-check per site): every site asks
+// `__mquiet` first, inlined, and only the site that is on, or a traced run, goes further.
+nonisolated(unsafe) var __mutantActive: Int = -1       // -1: WIDGET_MUTANT not read yet
+nonisolated(unsafe) var __mutantTrace: UnsafeMutablePointer<FILE>? = nil
+
+enum __MutantSeen {
     nonisolated(unsafe) static var reached = [Bool](repeating: false, count: 1 << 16)
     nonisolated(unsafe) static var applicable = [Bool](repeating: false, count: 1 << 16)
 }
 
-@inline(never) func __m(_ n: Int) -> Bool {
-    if n != __MutantSwitch.active && __MutantSwitch.trace == nil { return false }
-    if let file = __MutantSwitch.trace, !__MutantSwitch.reached[n] {
-        __MutantSwitch.reached[n] = true
+@inline(never) func __mutantStart() {
+    guard __mutantActive < 0 else { return }
+    if let raw = getenv("WIDGET_MUTANT_TRACE") { __mutantTrace = fopen(raw, "a") }
+    __mutantActive = getenv("WIDGET_MUTANT").flatMap { Int(String(cString: $0)) } ?? 0
+}
+
+/// The switch set in-process (scripts/adequacy.d/SchemataWorker.swift): the mutant that is on from now.
+public func __mutantSelect(_ n: Int) {
+    __mutantStart()
+    __mutantActive = n
+}
+
+/// True when site `n` has nothing to do: it is not the mutant that is on and no trace is kept.
+@inline(__always) func __mquiet(_ n: Int) -> Bool {
+    if __mutantActive < 0 { __mutantStart() }
+    return n != __mutantActive && __mutantTrace == nil
+}
+
+@inline(__always) func __m(_ n: Int) -> Bool {
+    __mquiet(n) ? false : __mswitch(n)
+}
+
+@inline(never) func __mswitch(_ n: Int) -> Bool {
+    if let file = __mutantTrace, !__MutantSeen.reached[n] {
+        __MutantSeen.reached[n] = true
         fputs("R \(n)\n", file); fflush(file)
     }
-    return n == __MutantSwitch.active
+    return n == __mutantActive
 }
 
 @inline(never) func __mapplies(_ n: Int) {
-    if let file = __MutantSwitch.trace, !__MutantSwitch.applicable[n] {
-        __MutantSwitch.applicable[n] = true
+    if let file = __mutantTrace, !__MutantSeen.applicable[n] {
+        __MutantSeen.applicable[n] = true
         fputs("A \(n)\n", file); fflush(file)
     }
 }
@@ -63,17 +81,23 @@ extension Optional: __MutantDefaultable { static var __mutantDefault: Optional {
 protocol __MutantReversible { var __mutantReversed: Self { get } }
 extension Array: __MutantReversible { var __mutantReversed: Array { Array(reversed()) } }
 
-func __mdef<T>(_ n: Int, _ value: T) -> T {
-    let on = __m(n)
-    if !on && __MutantSwitch.trace == nil { return value }   // the fast path: no type test
+@inline(__always) func __mdef<T>(_ n: Int, _ value: T) -> T {
+    __mquiet(n) ? value : __mdefOn(n, value)      // the fast path: no type test
+}
+
+@inline(never) func __mdefOn<T>(_ n: Int, _ value: T) -> T {
+    let on = __mswitch(n)
     guard let kind = T.self as? __MutantDefaultable.Type else { return value }
     __mapplies(n)
     return on ? kind.__mutantDefault as! T : value
 }
 
-func __mtext<T>(_ n: Int, _ op: StaticString, _ value: T) -> T {
-    let on = __m(n)
-    if !on && __MutantSwitch.trace == nil { return value }
+@inline(__always) func __mtext<T>(_ n: Int, _ op: StaticString, _ value: T) -> T {
+    __mquiet(n) ? value : __mtextOn(n, op, value)
+}
+
+@inline(never) func __mtextOn<T>(_ n: Int, _ op: StaticString, _ value: T) -> T {
+    let on = __mswitch(n)
     guard let text = value as? String else { return value }
     __mapplies(n)
     guard on else { return value }
@@ -84,9 +108,12 @@ func __mtext<T>(_ n: Int, _ op: StaticString, _ value: T) -> T {
     }
 }
 
-func __mrev<T>(_ n: Int, _ value: T) -> T {
-    let on = __m(n)
-    if !on && __MutantSwitch.trace == nil { return value }
+@inline(__always) func __mrev<T>(_ n: Int, _ value: T) -> T {
+    __mquiet(n) ? value : __mrevOn(n, value)
+}
+
+@inline(never) func __mrevOn<T>(_ n: Int, _ value: T) -> T {
+    let on = __mswitch(n)
     guard let list = value as? __MutantReversible else { return value }
     __mapplies(n)
     return on ? list.__mutantReversed as! T : value
@@ -105,7 +132,7 @@ static int rd_mut_active = -1;
 static FILE *rd_mut_trace;
 static unsigned char rd_mut_seen[1 << 17];
 
-int rd_mut(int n)
+static void rd_mut_start(void)
 {
     if (rd_mut_active < 0) {
         const char *v = getenv("WIDGET_MUTANT");
@@ -113,6 +140,18 @@ int rd_mut(int n)
         rd_mut_active = v ? atoi(v) : 0;
         rd_mut_trace = t ? fopen(t, "a") : NULL;
     }
+}
+
+/* The switch set in-process (scripts/adequacy.d/SchemataWorker.swift): the mutant that is on from now. */
+void rd_mut_set(int n)
+{
+    rd_mut_start();
+    rd_mut_active = n;
+}
+
+int rd_mut(int n)
+{
+    rd_mut_start();
     if (rd_mut_trace && n >= 0 && n < (1 << 20) && !(rd_mut_seen[n >> 3] & (1u << (n & 7)))) {
         rd_mut_seen[n >> 3] |= (unsigned char)(1u << (n & 7));
         fprintf(rd_mut_trace, "R %d\n", n);
@@ -202,10 +241,13 @@ def chain(lang, pairs, original):
 
 
 def guard_statement(lang, n, stmt):
+    """The statement behind its switch. In C and Kotlin the guard gets an empty `else`: the statement
+    may be the unbraced then-branch of an `if … else`, whose `else` would otherwise bind to the guard
+    (the unmutated code changed: `if (c) lo = m; else hi = m;` never setting hi)."""
     if lang == "c":
-        return f"if (!rd_mut({n})) {{ {stmt} }}"
+        return f"if (!rd_mut({n})) {{ {stmt} }} else {{ }}"
     if lang == "kotlin":
-        return f"if (!__m({n})) {{ {stmt} }}"
+        return f"if (!__m({n})) {{ {stmt} }} else {{ }}"
     return f"if !__m({n}) {{ {stmt} }}"
 
 

@@ -127,6 +127,99 @@ class SchemataTests(unittest.TestCase):
             shutil.rmtree(work)
 
 
+    def test_a_deleted_then_branch_keeps_its_else(self):
+        """`if (c) a = 1; else a = 2;` with the then-statement behind a switch: off, both branches as before."""
+        src = (b"#include <stdio.h>\n#include <stdlib.h>\nint main(int argc, char **argv)\n{\n    int a = 0;\n"
+               b"    if (atoi(argv[1]) > 5)\n        a = 1;\n    else\n        a = 2;\n    printf(\"%d\\n\", a);\n    return 0;\n}\n")
+        ms = [m for m in found("c", src) if m.op_class == "delete" and m.text == "a = 1;"]
+        self.assertTrue(ms)
+        for n, m in enumerate(ms, 1):
+            m.number = n
+        work = tempfile.mkdtemp()
+        try:
+            with open(os.path.join(work, "m.c"), "w") as handle:
+                handle.write(schemata.render(src, sites.parse("c", src), ms, "c"))
+            with open(os.path.join(work, "h.c"), "w") as handle:
+                handle.write(schemata.C_HELPER)
+            subprocess.run(["cc", "-o", os.path.join(work, "m"), os.path.join(work, "m.c"), os.path.join(work, "h.c")],
+                           check=True, capture_output=True)
+            env = {k: v for k, v in os.environ.items() if k != "WIDGET_MUTANT"}
+            run = lambda arg, e=env: subprocess.run([os.path.join(work, "m"), arg], env=e, capture_output=True,  # noqa: E731
+                                                    text=True).stdout
+            self.assertEqual((run("9"), run("1")), ("1\n", "2\n"))
+            self.assertEqual(run("9", dict(env, WIDGET_MUTANT="1")), "0\n")
+        finally:
+            shutil.rmtree(work)
+
+    def test_the_switch_set_in_process_changes_the_mutant(self):
+        """rd_mut_set (the worker's switch) turns one mutant on and off again in a running process."""
+        ms = found("c", C)
+        for n, m in enumerate(ms, 1):
+            m.number = n
+        text = schemata.render(C, sites.parse("c", C), ms, "c").replace("int main(int argc", "int real_main(int argc")
+        flip = next(m for m in ms if m.op_class == "relational" and m.text == "a < b")
+        driver = ("#include <stdio.h>\nvoid rd_mut_set(int n);\nint real_main(int argc, char **argv);\n"
+                  "int main(void) { char *argv[] = {\"x\", \"3\", 0};\n"
+                  f"  real_main(2, argv); rd_mut_set({flip.number}); real_main(2, argv); rd_mut_set(0); real_main(2, argv);\n"
+                  "  return 0; }\n")
+        work = tempfile.mkdtemp()
+        try:
+            for name, body in (("m.c", text), ("h.c", schemata.C_HELPER), ("d.c", driver)):
+                with open(os.path.join(work, name), "w") as handle:
+                    handle.write(body)
+            subprocess.run(["cc", "-o", os.path.join(work, "m")] + [os.path.join(work, n) for n in ("m.c", "h.c", "d.c")],
+                           check=True, capture_output=True)
+            env = {k: v for k, v in os.environ.items() if k != "WIDGET_MUTANT"}
+            out = subprocess.run([os.path.join(work, "m")], env=env, capture_output=True, text=True).stdout
+            self.assertEqual(out, "4\n0\n4\n")
+        finally:
+            shutil.rmtree(work)
+
+
+class WorkerProtocolTests(unittest.TestCase):
+    def test_ranges(self):
+        import worker
+        self.assertEqual(worker.ranges_of([0, 1, 2, 5, 7, 8]), ["0-3", "5-6", "7-9"])
+        self.assertEqual(worker.ranges_of([300, 301, 100, 101]), ["300-302", "100-102"])
+        self.assertEqual(worker.ranges_of([]), [])
+
+    def test_the_worker_target_is_appended_to_the_manifest(self):
+        import worker
+        here = os.path.dirname(os.path.realpath(__file__))
+        files = worker.package_files(os.path.dirname(os.path.dirname(here)))
+        self.assertIn('name: "adequacy-worker"', files["Package.swift"])
+        self.assertIn("rd_mut_set", files[worker.TARGET_PATH])
+        self.assertIn("rd_mut_set", schemata.C_HELPER)
+        self.assertIn("public func __mutantSelect", schemata.SWIFT_HELPER)
+
+
+@unittest.skipUnless(os.environ.get("ADEQUACY_RUNNER_CHECK"), "set ADEQUACY_RUNNER_CHECK=N to build the schemata "
+                     "package (minutes) and hold the worker to the per-process runner on N seeded mutants")
+class RunnerAgreementTests(unittest.TestCase):
+    """The worker's verdicts equal the per-process runner's (same kill/survive per id) on a seeded sample,
+    and on every mutant of the files whose state a mutant could leave behind (the C zone cache in
+    tzif.c, DayStartCache's memo in DayString.swift): `scripts/adequacy --check-runner`."""
+
+    def run_checked(self, *args):
+        here = os.path.dirname(os.path.realpath(__file__))
+        repo = os.path.dirname(os.path.dirname(here))
+        n = os.environ["ADEQUACY_RUNNER_CHECK"]
+        done = subprocess.run([os.path.join(repo, "scripts", "adequacy"), "--only", "generated", "--check-runner", n]
+                              + list(args), cwd=repo, capture_output=True, text=True)
+        checks = [l for l in done.stderr.splitlines() if "per-process runner on" in l]
+        self.assertTrue(checks, done.stderr[-3000:])
+        for line in checks:
+            self.assertIn(" 0 differ", line, done.stderr[-3000:])
+
+    def test_a_seeded_sample(self):
+        self.run_checked("--reader", "swift", "--reader", "c", "--sample", os.environ["ADEQUACY_RUNNER_CHECK"],
+                         "--seed", "26")
+
+    def test_the_files_with_caches(self):
+        self.run_checked("--reader", "swift", "--reader", "c", "--mutant", "c.tzif", "--mutant", "s.DayString",
+                         "--mutant", "s.DayStartCache")
+
+
 class WorkflowTests(unittest.TestCase):
     """The workflow examples run `scripts/adequacy` with arguments it accepts."""
 
