@@ -11,7 +11,7 @@ import HarnessTestSupport
 final class FuzzCaseInputsTests: XCTestCase {
     private let count = 3000
 
-    /// Seed 7's first cases, as the planted-fault tests fuzz them.
+    /// The planted-fault seed's first cases, as the planted-fault tests fuzz them.
     private func cases() throws -> [FuzzCase] {
         let generator = FuzzCaseGenerator(seed: FuzzTestSupport.plantedFaultSeed, fixtures: try CorpusTestSupport.fixtures())
         return (0..<count).map(generator.make)

@@ -25,15 +25,42 @@ struct PlantedTitleFault: InProcessReader {
 }
 
 extension FuzzTestSupport {
-    /// The seed the planted-fault tests fuzz with: its first 500 cases reach a U+2028 title
-    /// (case 79) and its first 1500 several (6). Which cases a seed makes depends on the
-    /// catalog (case i draws its operators by index into it), so a seed's early cases change
-    /// whenever an operator is added: 2026 reaches one at case 1447 with today's 160 operators,
-    /// at case 96 with the 111 it was picked on (the catalog without the operators added since,
-    /// on the 11 fixtures of then). The rate did not drop: 159 planted-fault
-    /// disagreements in seeds 1–20 and 2026 × 3000 cases (1 in 396); of those 21 seeds 2026 has
-    /// the latest first one (the next latest: case 1125) and 5, where the others have 4 to 12.
-    static let plantedFaultSeed: UInt64 = 7
+    /// The seed the planted-fault tests fuzz with: the first from 1 whose first
+    /// `plantedFaultReach` cases reach the planted fault (a row title holding U+2028) at least
+    /// `plantedFaultHits` times. Which cases a seed makes depends on the catalog (case i draws
+    /// its operators by index into it), so a fixed seed's early cases change whenever an
+    /// operator is added (seed 2026 reached one at case 96 with 111 operators and at case 1447
+    /// with 160; seed 7 reached 6 in 1500 cases with 160 and 1 in 600 after the holes work
+    /// added operators): the seed is found again for the catalog the tests run on, so a
+    /// planted-fault test can neither go red nor prove nothing because the catalog grew.
+    /// The rate did not drop when it was measured (159 disagreements in seeds 1–20 and 2026 ×
+    /// 3000 cases, 1 in 396), so the search ends within a few seeds.
+    static let plantedFaultSeed: UInt64 = {
+        let fixtures = (try? CorpusTestSupport.fixtures()) ?? []
+        let marker = Array("\u{2028}".utf8), escaped = Array("\\u2028".utf8)
+        for seed in UInt64(1)...200 {
+            let generator = FuzzCaseGenerator(seed: seed, fixtures: fixtures)
+            var hits = 0
+            for index in 0..<plantedFaultReach {
+                let testCase = generator.make(index).testCase
+                let blob = testCase.blob
+                // (a cheap look at the bytes first: only a blob holding the marker can reach it)
+                guard contains(blob, marker) || contains(blob, escaped) else { continue }
+                if PlantedTitleFault().outcome(testCase) != SwiftReader().outcome(testCase) { hits += 1 }
+                if hits >= plantedFaultHits { return seed }
+            }
+        }
+        preconditionFailure("no seed in 1...200 reaches the planted fault \(plantedFaultHits) times in \(plantedFaultReach) cases")
+    }()
+
+    /// The planted-fault tests' smallest extent, and how often the seed must reach the fault in it.
+    static let plantedFaultReach = 500
+    static let plantedFaultHits = 3
+
+    private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard bytes.count >= needle.count else { return false }
+        return (0...(bytes.count - needle.count)).contains { bytes[$0] == needle[0] && bytes[$0..<$0 + needle.count].elementsEqual(needle) }
+    }
 
     /// A run of the C reference against `readers` (by default the planted fault).
     static func run(seed: UInt64 = plantedFaultSeed, extent: FuzzPlan.Extent, shard: FuzzShard = .whole, jobs: Int = 1,
