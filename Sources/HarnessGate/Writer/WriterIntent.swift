@@ -17,7 +17,7 @@ package enum WriterIntent {
         case .tasks(let rows):
             found += rowMismatches(expected: state.rows, shown: rows)
         }
-        if view.meta.dayStr != state.todayStr {
+        if !same(view.meta.dayStr, state.todayStr) {
             found.append("the widget's day is \(quoted(view.meta.dayStr)), the app's day is \(quoted(state.todayStr))")
         }
         if let boundary, instant != "fixed" {
@@ -41,14 +41,14 @@ package enum WriterIntent {
     private static func rowMismatches(expected: [WriterState.Row], shown: [WidgetTaskRow]) -> [String] {
         let expectedIds = expected.map(\.id)
         let shownIds = shown.map(\.id)
-        guard expectedIds == shownIds else {
+        guard expectedIds.elementsEqual(shownIds, by: same) else {
             return ["the widget shows tasks \(list(shownIds)), the app's today is \(list(expectedIds))"]
         }
         var found: [String] = []
         for (want, got) in zip(expected, shown) {
             // Spelled out only for a mismatch: escaping every row's id was most of the check's cost.
             var task: String { "task \(UntrustedText.escape(want.id))" }
-            if got.title != want.title {
+            if !same(got.title, want.title) {
                 found.append("\(task): the widget shows the title \(quoted(got.title)), the app's is \(quoted(want.title))")
             }
             if got.isDone != want.isDone {
@@ -64,8 +64,15 @@ package enum WriterIntent {
     /// it here with the colour Android's `Color.parseColor` rule paints for `want` (none for a
     /// text it refuses), beside the text.
     static func colourMismatch(want: String?, row: WidgetTaskRow) -> String? {
-        guard row.projectColor != want else { return nil }
+        guard !same(row.projectColor, want) else { return nil }
         return "the widget's project colour is \(quoted(row.projectColor)), the project's theme colour is \(quoted(want))"
+    }
+
+    /// The same text, code point for code point: a writer that writes "e" + U+0301 for "é"
+    /// writes another text, though Swift's `==` (canonical equivalence) calls them equal.
+    private static func same(_ a: String?, _ b: String?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return a.utf8.elementsEqual(b.utf8)
     }
 
     private static func quoted(_ text: String?) -> String {
