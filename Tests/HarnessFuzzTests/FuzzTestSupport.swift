@@ -1,3 +1,4 @@
+import HarnessCorpus
 import HarnessFuzz
 import HarnessReaders
 import ContractModel
@@ -45,7 +46,7 @@ extension FuzzTestSupport {
                 let testCase = generator.make(index).testCase
                 let blob = testCase.blob
                 // (a cheap look at the bytes first: only a blob holding the marker can reach it)
-                guard contains(blob, marker) || contains(blob, escaped) else { continue }
+                guard blob.contains(bytes: marker) || blob.contains(bytes: escaped) else { continue }
                 if PlantedTitleFault().outcome(testCase) != SwiftReader().outcome(testCase) { hits += 1 }
                 if hits >= plantedFaultHits { return seed }
             }
@@ -56,11 +57,6 @@ extension FuzzTestSupport {
     /// The planted-fault tests' smallest extent, and how often the seed must reach the fault in it.
     static let plantedFaultReach = 500
     static let plantedFaultHits = 3
-
-    private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard bytes.count >= needle.count else { return false }
-        return (0...(bytes.count - needle.count)).contains { bytes[$0] == needle[0] && bytes[$0..<$0 + needle.count].elementsEqual(needle) }
-    }
 
     /// A run of the C reference against `readers` (by default the planted fault).
     static func run(seed: UInt64 = plantedFaultSeed, extent: FuzzPlan.Extent, shard: FuzzShard = .whole, jobs: Int = 1,

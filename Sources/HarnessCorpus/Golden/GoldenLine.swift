@@ -51,19 +51,12 @@ package enum GoldenLine {
     /// would be escaped), so a line holding it meant to carry provenance.
     package static func provenanceProblem(_ line: some Collection<UInt8>) -> String? {
         let bytes = Array(line)
-        for key in ["case", "seal"] where contains(bytes, Array(",\"\(key)\":".utf8)) {
+        for key in ["case", "seal"] where bytes.contains(bytes: Array(",\"\(key)\":".utf8)) {
             return "malformed provenance: a `\(key)` member, but the line does not end with "
                 + "`,\"case\":\"<\(CaseFingerprint.length) hex digits>\",\"seal\":\"<\(sealLength) hex digits>\"}` as the harness "
                 + "writes it (edited by hand? regenerate the file: `contract-harness update` or `scripts/record-kotlin`)"
         }
         return nil
-    }
-
-    private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard bytes.count >= needle.count else { return false }
-        return (0...(bytes.count - needle.count)).contains { start in
-            bytes[start] == needle[0] && bytes[start..<start + needle.count].elementsEqual(needle)
-        }
     }
 
     /// The view line alone (provenance members removed, seal not checked): what `diff`

@@ -211,7 +211,7 @@ package struct ViewStore {
     private static func withDigests(_ line: [UInt8], of testCase: Case) throws(HarnessInputError) -> [UInt8] {
         let marker = Array(LongTextDigest.prefix.utf8)
         let mayHold = line.count > LongTextDigest.maximumBytes
-            || line.indices.contains { line[$0] == marker[0] && line[$0...].starts(with: marker) }
+            || line.contains(bytes: marker)
         guard mayHold else { return line }
         let (_, outcome) = try ViewLine.parse(line, file: "the line for case \(testCase.id)", lineNumber: 1, allowingNotImplemented: true)
         // (A crash line is kept as it is: its text is the testee's, not a view's.)
