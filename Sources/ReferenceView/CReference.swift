@@ -77,7 +77,7 @@ package enum CReference {
 
     /// The case's inputs to the questions as C reads them (`rd_parse_query`; its blob is the
     /// document's, so it names none): the ids' exact bytes stay alive while `body` runs.
-    private static func withQuery<Result>(pending: [Case.PendingTarget], times: [Case.PendingTimestamp], selectedProjectId: [UInt8]?,
+    static func withQuery<Result>(pending: [Case.PendingTarget], times: [Case.PendingTimestamp], selectedProjectId: [UInt8]?,
                                           nowMs: Int64, _ body: (rd_parse_query) -> Result) -> Result {
         // Every id in one buffer, with a byte after the last so that no pointer is nil (a nil
         // selection is "none", an empty one is the selection "").

@@ -18,11 +18,20 @@
 // its golden line as `contract-harness compare --list <divergences>` judges it (the parsed
 // line, ViewComparison, the reader's divergence list). The first view the gate would fail
 // on ends the child: killed.
+//
+// The C reader is judged as the standalone testee (scripts/c-testee) answers: its view is the
+// line C itself writes (rd_document_view_json, view_json.c's rd_view_to_json for revision 1's
+// members), parsed as the gate parses a testee's line (`CViewLineReader`), so a mutant of C's
+// writer is judged too. `adequacy-worker --decode --reader R` is `contract-harness decode` with
+// the worker's readers (the switch from WIDGET_MUTANT, the trace from WIDGET_MUTANT_TRACE): what
+// scripts/adequacy traces and runs per process for C, so the trace reaches the sites a
+// request's child runs.
 import ContractModel
 import Foundation
 import HarnessCorpus
 import HarnessGate
 import HarnessReaders
+import ReferenceView
 import WidgetSnapshot
 #if canImport(Glibc)
 import Glibc
@@ -47,6 +56,51 @@ func nonEmptyLines(_ path: String) -> [[UInt8]] {
     return data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map { Array($0) }
 }
 
+/// The C reader through its own view line (`CReference.viewLine`), parsed as a testee's line is:
+/// a line that is not a view, or one for another case, is a failure (the gate fails such a case).
+struct CViewLineReader: InProcessReader {
+    var name: String { ReaderEntry.c.name }
+
+    func outcome(_ testCase: Case) -> ReaderOutcome {
+        guard let line = CReference.viewLine(id: testCase.id, blob: testCase.blob, pending: testCase.pendingDoneTargets,
+                                             pendingTimes: testCase.pendingDoneTimestamps, selectedProjectId: testCase.selectedProjectId?.utf8,
+                                             capacity: testCase.capacity, nowMs: testCase.nowMs, timeZone: testCase.timeZone) else {
+            return .failure("C reference: could not finish (rd_document_view_json)")
+        }
+        do {
+            let parsed = try ViewLine.parse(line, file: "rd_document_view_json", lineNumber: 1)
+            return parsed.id == testCase.id ? parsed.outcome : .failure("C wrote the line of another case (\(parsed.id))")
+        } catch {
+            return .failure("C wrote a line that is not a view: \(error)")
+        }
+    }
+}
+
+/// The reader the worker runs for `name`: the roster's, C's through its view line.
+func workerReader(_ name: String) -> (@Sendable () -> any InProcessReader)? {
+    if name == ReaderEntry.c.name { return { CViewLineReader() } }
+    return ReaderRoster.standard.entry(named: name)?.make
+}
+
+/// `--decode --reader R`: cases on stdin, the worker's reader's canonical lines on stdout, as
+/// `contract-harness decode` writes them.
+func decodeStream(_ name: String) -> Never {
+    guard let make = workerReader(name) else { fail("unknown reader \(name)") }
+    let reader = make()
+    CaseLineInput.forEachLine { bytes, number in
+        var out: [UInt8]
+        do {
+            let testCase = try CaseStream.readLine(bytes, file: "stdin", line: number)
+            out = reader.outcome(testCase).canonicalLine(id: testCase.id)
+        } catch {
+            out = ReaderOutcome.failure("bad case: \(error)").canonicalLine(id: CaseLineInput.id(inBadLine: bytes))
+        }
+        out.append(UInt8(ascii: "\n"))
+        StandardStreams.out(out)
+    }
+    exit(0)
+}
+
 /// What the worker read once: the cases, the baseline views, the golden lines, how to compare.
 struct Inputs {
     let make: @Sendable () -> any InProcessReader
@@ -64,7 +118,7 @@ struct Inputs {
         }
         guard let readerName = options["--reader"], let casesPath = options["--cases"], let baselinePath = options["--baseline"],
               let goldenPath = options["--golden"] else { fail("--reader, --cases, --baseline and --golden are required") }
-        guard let entry = ReaderRoster.standard.entry(named: readerName), let make = entry.make else { fail("unknown reader \(readerName)") }
+        guard let entry = ReaderRoster.standard.entry(named: readerName), let make = workerReader(readerName) else { fail("unknown reader \(readerName)") }
         self.make = make
         caseLines = nonEmptyLines(casesPath)
         baseline = nonEmptyLines(baselinePath)
@@ -216,6 +270,9 @@ func serve(_ timeoutMs: Int32, _ job: () -> String) -> String {
 }
 
 signal(SIGPIPE, SIG_IGN)
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--decode", CommandLine.arguments[2] == "--reader" {
+    decodeStream(CommandLine.arguments[3])
+}
 select(0)
 let inputs = Inputs(Array(CommandLine.arguments.dropFirst()))
 // A request's watchdog (TIMEOUT_MS 0): five times what its cases take with no mutant on, at least 2 s.

@@ -674,7 +674,12 @@ def run(repo, readers, log, since=None, only_ids=None, sample=None, seed=0, equi
 
         def one_reader(name, ms):
             try:
-                reader = Reader(name, [harness, "decode", "--reader", name], os.path.join(repo, "golden", "expected"),
+                # C is traced and run per process through the worker's own decode (its view: the line C
+                # writes, as the standalone testee's; SchemataWorker.swift), so the trace reaches what a
+                # worker child runs, view_json.c included
+                command = ([os.path.join(pkg, ".build", config, worker.PRODUCT), "--decode", "--reader", name] if name == "c"
+                           else [harness, "decode", "--reader", name])
+                reader = Reader(name, command, os.path.join(repo, "golden", "expected"),
                                 os.path.join(repo, "golden", "divergences", f"{name}.txt"), comparer, work)
                 chunks = chunks_for(len(ms))
                 outcome[name] = run_reader(reader, ms, chunks, equivalents, log, families, f"{key}:{len(chunks)}",

@@ -22,7 +22,7 @@ PACKAGE_TAIL = '''
 // scripts/adequacy (mutant schemata): the worker that runs mutants in-process; only in the schemata copy.
 package.targets.append(.executableTarget(
     name: "adequacy-worker",
-    dependencies: ["HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot", "ReferenceDecoder"],
+    dependencies: ["HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot", "ReferenceDecoder", "ReferenceView"],
     path: "Sources/adequacy-worker"))
 '''
 

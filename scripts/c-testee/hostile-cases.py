@@ -93,6 +93,12 @@ case("pending-many", '{"v":1,"tasks":[' + ",".join(f'{{"id":"t{i}","title":"x"}}
 case("pending-dup-keys", '{"v":1,"tasks":[{"id":"a","title":"x"}]}',
      raw_line='{"id":"hostile/pending-dup-keys","blob":"{\\"v\\":1,\\"tasks\\":[{\\"id\\":\\"a\\",\\"title\\":\\"x\\"}]}",'
               '"pendingDoneTargets":{"a":true,"a":false},"nowMs":0,"timeZone":"UTC"}')
+# Revision 2's and the display's case inputs: tap times (repeated, a NUL in a key), a selection, a capacity.
+case("times-dup-keys", None,
+     raw_line='{"id":"hostile/times-dup-keys","blob":"{\\"v\\":1,\\"tasks\\":[{\\"id\\":\\"a\\",\\"title\\":\\"x\\",'
+              '\\"projectId\\":\\"p\\"}],\\"projects\\":[{\\"id\\":\\"p\\",\\"title\\":\\"P\\"}]}",'
+              '"pendingDoneTargets":{"a":true,"a\\u0000":true},"pendingDoneTimestamps":{"a":5,"a\\u0000":6,"a":-9223372036854775808},'
+              '"selectedProjectId":"p","capacity":0,"nowMs":0,"timeZone":"UTC"}')
 
 # Zones that must not be read.
 for i, z in enumerate(["", "/etc/localtime", "../../../etc/passwd", "localtime", "Europe/../UTC", "right/UTC",
@@ -111,6 +117,12 @@ for i, line in enumerate([
         '{"id":"hostile/bad-8","blob":"{}","nowMs":0,"timeZone":"UTC","pendingDoneTargets":[]}',
         '{"id":"hostile/bad-9","blob":"{}","nowMs":99999999999999999999,"timeZone":"UTC"}',
         '{"id":"hostile/bad-10","blob":"{}","nowMs":0,"timeZone":"UTC"',
+        '{"id":"hostile/bad-12","blob":"{}","nowMs":0,"timeZone":"UTC","pendingDoneTimestamps":{"a":1.5}}',
+        '{"id":"hostile/bad-13","blob":"{}","nowMs":0,"timeZone":"UTC","pendingDoneTimestamps":{"a":true}}',
+        '{"id":"hostile/bad-14","blob":"{}","nowMs":0,"timeZone":"UTC","capacity":1001}',
+        '{"id":"hostile/bad-15","blob":"{}","nowMs":0,"timeZone":"UTC","capacity":-1}',
+        '{"id":"hostile/bad-16","blob":"{}","nowMs":0,"timeZone":"UTC","selectedProjectId":7}',
+        '{"id":"hostile/bad-17","blob":"{}","nowMs":0,"timeZone":"UTC","pendingDoneTimestamps":[]}',
         '{"id":"hostile/bad-11","blob":"{}","nowMs":0,"timeZone":"UTC","pendingDoneTargets":' + "[" * 100000,
         '{"id":"hostile/ok-extra","blob":"{}","nowMs":0,"timeZone":"UTC","unknown":[1,2,{"x":null}]}',
         '{"id":"hostile/ok-b64","blobBase64":"e30=","nowMs":0,"timeZone":"UTC","pendingDoneTargets":null}',

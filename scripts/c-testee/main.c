@@ -1,12 +1,17 @@
 /* The C reference as an external testee (CONTRACT.md §6): cases JSONL on
- * stdin, one canonical view line per case on stdout, in order, flushed per
- * line. A case line that cannot be read still gets a line, with
- * "parse":{"error":"bad case: ..."} and meta nulls, under its id when it has
- * one (else under the id ""), and the run goes on. Blank lines are skipped.
- * Exit 0 at EOF. Case lines are read with the same pre-pass as blobs
- * (rd_json_load), so a NUL in a pendingDoneTargets key works and a lone
- * surrogate escape in any case string reads as U+FFFD. Only the library's
- * public header: scripts/build-c-testee gives no path to its private ones. */
+ * stdin, one view line per case on stdout, in order, flushed per line: the
+ * whole view the harness's in-process C reader answers (every revision's
+ * fields, display included: rd_document_view_json), so `contract-harness check
+ * --testee c-testee@3=…` holds it to golden/expected (scripts/test's gate does,
+ * over the whole corpus). A case line that cannot be read, or a case the
+ * reference cannot finish (out of memory, a zone file it could not read), still
+ * gets a line: a crash line, {"id":…,"crash":"bad case: …"}, under its id when
+ * it has one (else under the id ""), and the run goes on. Blank lines are
+ * skipped. Exit 0 at EOF. Case lines are read with the same pre-pass as blobs
+ * (rd_json_load), so a NUL in a pendingDoneTargets or pendingDoneTimestamps key
+ * works and a lone surrogate escape in any case string reads as U+FFFD. Only
+ * the library's public header: scripts/build-c-testee gives no path to its
+ * private ones. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "reference_decoder.h"
@@ -16,29 +21,53 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void emit(const rd_view *v, const char *id, size_t id_len)
+static void put_text(const char *s, size_t len)
 {
-    size_t n;
-    char *line = rd_view_to_json(v, id, id_len, &n);
-    if (!line) {
-        fputs("{\"id\":\"\",\"parse\":{\"error\":\"out of memory\"},\"meta\":{\"dayStr\":null,"
-              "\"validUntil\":null},\"stale\":false,\"header\":{\"kind\":\"today\"}}\n", stdout);
-    } else {
-        fwrite(line, 1, n, stdout);
-        fputc('\n', stdout);
-        free(line);
+    static const char hex[] = "0123456789abcdef";
+    putchar('"');
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        switch (c) {
+        case '"': fputs("\\\"", stdout); break;
+        case '\\': fputs("\\\\", stdout); break;
+        case '\b': fputs("\\b", stdout); break;
+        case '\t': fputs("\\t", stdout); break;
+        case '\n': fputs("\\n", stdout); break;
+        case '\f': fputs("\\f", stdout); break;
+        case '\r': fputs("\\r", stdout); break;
+        default:
+            if (c < 0x20)
+                printf("\\u00%c%c", hex[c >> 4], hex[c & 15]);
+            else
+                putchar(c);
+        }
     }
+    putchar('"');
+}
+
+/* The crash line of CONTRACT §6 (prefix, then reason). The id is a case string (UTF-8, jansson read it); the reason's
+ * bytes beyond ASCII (a quoted piece of a line that is not UTF-8) are written as '?'. */
+static void emit_crash(const char *id, size_t id_len, const char *prefix, const char *reason)
+{
+    char what[JSON_ERROR_TEXT_LENGTH + 160];
+    int n = snprintf(what, sizeof what, "%s%s", prefix, reason);
+    size_t len = n < 0 ? 0 : (size_t)n < sizeof what ? (size_t)n : sizeof what - 1;
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)what[i] >= 0x80)
+            what[i] = '?';
+    fputs("{\"id\":", stdout);
+    put_text(id, id_len);
+    fputs(",\"crash\":", stdout);
+    put_text(what, len);
+    fputs("}\n", stdout);
     fflush(stdout);
 }
 
-static void emit_bad_case(const char *id, size_t id_len, const char *reason)
+static void emit_line(const char *line, size_t n)
 {
-    char msg[JSON_ERROR_TEXT_LENGTH + 128];
-    snprintf(msg, sizeof msg, "bad case: %s", reason);
-    rd_view v;
-    memset(&v, 0, sizeof v);
-    v.error = msg;
-    emit(&v, id, id_len);
+    fwrite(line, 1, n, stdout);
+    fputc('\n', stdout);
+    fflush(stdout);
 }
 
 static int b64_value(unsigned char c)
@@ -87,24 +116,29 @@ static unsigned char *b64_decode(const char *s, size_t len, size_t *out_len)
 
 typedef struct case_parts {
     rd_pending *pending;
-    char **pending_ids;
     size_t pending_count;
+    rd_pending_time *times;
+    size_t time_count;
+    char **ids;               /* every key read, owned */
+    size_t id_count, id_cap;
     unsigned char *blob_owned;
 } case_parts;
 
 static void parts_free(case_parts *p)
 {
-    for (size_t i = 0; i < p->pending_count; i++)
-        free(p->pending_ids[i]);
-    free(p->pending_ids);
+    for (size_t i = 0; i < p->id_count; i++)
+        free(p->ids[i]);
+    free(p->ids);
     free(p->pending);
+    free(p->times);
     free(p->blob_owned);
 }
 
-/* ---- the queued taps in order: jansson keeps one value per key (the last, at the
- * first key's place), but a case may queue one id twice (CONTRACT §6) and the reader
- * applies the last tap itself, so the pendingDoneTargets object is walked over the text
- * jansson has already accepted (valid JSON: no checks beyond what is read). ---- */
+/* ---- the queued taps and their times in order: jansson keeps one value per key (the
+ * last, at the first key's place), but a case may queue one id twice (CONTRACT §6) and the
+ * reader applies the last tap itself, so the pendingDoneTargets and pendingDoneTimestamps
+ * objects are walked over the text jansson has already accepted (valid JSON: no checks
+ * beyond what is read). ---- */
 
 static size_t skip_ws(const char *s, size_t len, size_t i)
 {
@@ -158,9 +192,9 @@ static json_t *member_name(const char *s, size_t len, size_t i, size_t *end)
     return rd_json_load(s + i, *end - i, JSON_DECODE_ANY, &name, &err) == 1 ? name : NULL;
 }
 
-/* The offset of the value of the top-level member "pendingDoneTargets" (the last one,
- * as jansson reads it), or len when there is none. */
-static size_t pending_offset(const char *s, size_t len)
+/* The offset of the value of the top-level member `key` (the last one, as jansson reads
+ * it), or len when there is none. */
+static size_t member_offset(const char *s, size_t len, const char *key)
 {
     size_t found = len;
     size_t i = skip_ws(s, len, 0) + 1;
@@ -168,11 +202,11 @@ static size_t pending_offset(const char *s, size_t len)
     while (i < len && s[i] == '"') {
         size_t end;
         json_t *name = member_name(s, len, i, &end);
-        int is_pending = name && json_string_length(name) == 18
-                         && memcmp(json_string_value(name), "pendingDoneTargets", 18) == 0;
+        int is_key = name && json_string_length(name) == strlen(key)
+                     && memcmp(json_string_value(name), key, strlen(key)) == 0;
         json_decref(name);
         i = skip_ws(s, len, skip_ws(s, len, end) + 1);
-        if (is_pending)
+        if (is_key)
             found = i;
         i = skip_ws(s, len, skip_value(s, len, i));
         if (i < len && s[i] == ',')
@@ -181,33 +215,34 @@ static size_t pending_offset(const char *s, size_t len)
     return found;
 }
 
-static int parts_grow(case_parts *p, size_t *cap)
+/* Room for one more of `n` items of `size` bytes in *items (capacity *cap). 0 on out of memory. */
+static int grow(void **items, size_t n, size_t *cap, size_t size)
 {
-    if (p->pending_count < *cap)
+    if (n < *cap)
         return 1;
-    size_t n = *cap ? *cap * 2 : 8;
-    rd_pending *items = realloc(p->pending, n * sizeof *items);
-    if (items)
-        p->pending = items;
-    char **ids = realloc(p->pending_ids, n * sizeof *ids);
-    if (ids)
-        p->pending_ids = ids;
-    if (!items || !ids)
+    size_t more = *cap ? *cap * 2 : 8;
+    void *grown = realloc(*items, more * size);
+    if (!grown)
         return 0;
-    *cap = n;
+    *items = grown;
+    *cap = more;
     return 1;
 }
 
-/* The object at s[i] ('{'), member by member, a repeated id included. NULL when read,
- * else the reason. */
-static const char *read_pending(const char *s, size_t len, size_t i, case_parts *p)
+/* The object at s[i] ('{'), member by member, a repeated id included: booleans into
+ * p->pending (times 0), or int64 integers into p->times (times 1). NULL when read, else
+ * the reason. */
+static const char *read_members(const char *s, size_t len, size_t i, case_parts *p, int times)
 {
     size_t cap = 0;
     i = skip_ws(s, len, i + 1);
     while (i < len && s[i] == '"') {
         size_t end;
         json_t *name = member_name(s, len, i, &end);
-        if (!name || !parts_grow(p, &cap)) {
+        size_t count = times ? p->time_count : p->pending_count;
+        if (!name || !grow(times ? (void **)&p->times : (void **)&p->pending, count, &cap,
+                           times ? sizeof *p->times : sizeof *p->pending)
+            || !grow((void **)&p->ids, p->id_count, &p->id_cap, sizeof *p->ids)) {
             json_decref(name);
             return "out of memory";
         }
@@ -218,23 +253,40 @@ static const char *read_pending(const char *s, size_t len, size_t i, case_parts 
         json_decref(name);
         if (!k)
             return "out of memory";
-        rd_pending *e = &p->pending[p->pending_count];
-        p->pending_ids[p->pending_count++] = k;
-        e->id = k;
-        e->id_len = klen;
+        p->ids[p->id_count++] = k;
         i = skip_ws(s, len, skip_ws(s, len, end) + 1);
-        if (len - i >= 4 && memcmp(s + i, "true", 4) == 0)
-            e->is_done = 1;
-        else if (len - i >= 5 && memcmp(s + i, "false", 5) == 0)
-            e->is_done = 0;
-        else
-            return "a pendingDoneTargets value is not a boolean";
-        i = skip_ws(s, len, skip_value(s, len, i));
+        size_t value_end = skip_value(s, len, i);
+        if (times) {
+            json_t *ms;
+            json_error_t err;
+            int loaded = rd_json_load(s + i, value_end - i, JSON_DECODE_ANY, &ms, &err);
+            int ok = loaded == 1 && json_is_integer(ms);
+            json_int_t at = ok ? json_integer_value(ms) : 0;
+            if (loaded == 1)
+                json_decref(ms);
+            if (loaded < 0)
+                return "out of memory";
+            if (!ok)
+                return "a pendingDoneTimestamps value is not an integer";
+            p->times[p->time_count++] = (rd_pending_time){k, klen, (int64_t)at};
+        } else {
+            int done;
+            if (len - i >= 4 && memcmp(s + i, "true", 4) == 0)
+                done = 1;
+            else if (len - i >= 5 && memcmp(s + i, "false", 5) == 0)
+                done = 0;
+            else
+                return "a pendingDoneTargets value is not a boolean";
+            p->pending[p->pending_count++] = (rd_pending){k, klen, done};
+        }
+        i = skip_ws(s, len, value_end);
         if (i < len && s[i] == ',')
             i = skip_ws(s, len, i + 1);
     }
     return NULL;
 }
+
+static const char bad_case[] = "bad case: ";
 
 static void run_line(const char *line, size_t len)
 {
@@ -242,7 +294,7 @@ static void run_line(const char *line, size_t len)
     json_error_t err;
     int loaded = rd_json_load(line, len, 0, &root, &err);
     if (loaded < 0) {
-        emit_bad_case("", 0, "out of memory");
+        emit_crash("", 0, bad_case, "out of memory");
         return;
     }
     if (!loaded || !json_is_object(root)) {
@@ -252,7 +304,7 @@ static void run_line(const char *line, size_t len)
         else
             snprintf(reason, sizeof reason, "%s (line 1, column %d)", err.text, err.column);
         json_decref(root);
-        emit_bad_case("", 0, reason);
+        emit_crash("", 0, bad_case, reason);
         return;
     }
 
@@ -262,13 +314,16 @@ static void run_line(const char *line, size_t len)
     json_t *blob = json_object_get(root, "blob");
     json_t *blob64 = json_object_get(root, "blobBase64");
     json_t *pending = json_object_get(root, "pendingDoneTargets");
+    json_t *stamps = json_object_get(root, "pendingDoneTimestamps");
+    json_t *selected = json_object_get(root, "selectedProjectId");
+    json_t *capacity = json_object_get(root, "capacity");
     json_t *now = json_object_get(root, "nowMs");
     json_t *zone = json_object_get(root, "timeZone");
 
     case_parts parts;
     memset(&parts, 0, sizeof parts);
-    rd_case c;
-    memset(&c, 0, sizeof c);
+    const unsigned char *bytes = NULL;
+    size_t byte_count = 0;
     const char *bad = NULL;
     if (!json_is_string(jid))
         bad = "\"id\" is missing or not a string";
@@ -282,40 +337,65 @@ static void run_line(const char *line, size_t len)
         bad = "\"timeZone\" is missing, not a string or holds a NUL";
     else if (pending && !json_is_null(pending) && !json_is_object(pending))
         bad = "\"pendingDoneTargets\" is not an object";
-    else if (json_is_object(pending))
-        bad = read_pending(line, len, pending_offset(line, len), &parts);
+    else if (stamps && !json_is_null(stamps) && !json_is_object(stamps))
+        bad = "\"pendingDoneTimestamps\" is not an object";
+    else if (selected && !json_is_string(selected))
+        bad = "\"selectedProjectId\" is not a string";
+    else if (capacity && (!json_is_integer(capacity) || json_integer_value(capacity) < 0 || json_integer_value(capacity) > 1000))
+        bad = "\"capacity\" is not an integer from 0 to 1000";
+    else if (json_is_object(pending) && (bad = read_members(line, len, member_offset(line, len, "pendingDoneTargets"), &parts, 0)))
+        ;
+    else if (json_is_object(stamps))
+        bad = read_members(line, len, member_offset(line, len, "pendingDoneTimestamps"), &parts, 1);
     if (!bad && blob64) {
-        size_t n = 0;
-        parts.blob_owned = b64_decode(json_string_value(blob64), json_string_length(blob64), &n);
+        parts.blob_owned = b64_decode(json_string_value(blob64), json_string_length(blob64), &byte_count);
         if (!parts.blob_owned)
             bad = "\"blobBase64\" is not padded standard base64";
-        c.blob = parts.blob_owned;
-        c.blob_len = n;
+        bytes = parts.blob_owned;
     } else if (!bad) {
-        c.blob = (const unsigned char *)json_string_value(blob);
-        c.blob_len = json_string_length(blob);
+        bytes = (const unsigned char *)json_string_value(blob);
+        byte_count = json_string_length(blob);
     }
 
     if (bad) {
-        emit_bad_case(id, id_len, bad);
+        emit_crash(id, id_len, bad_case, bad);
     } else {
-        c.pending = parts.pending;
-        c.pending_count = parts.pending_count;
-        c.now_ms = json_integer_value(now);
-        c.time_zone = json_string_value(zone);
-        rd_view *v = rd_decode(&c);
-        if (v)
-            emit(v, id, id_len);
+        rd_display_query q = {
+            .parse = {
+                .pending = parts.pending, .pending_count = parts.pending_count,
+                .pending_times = parts.times, .pending_time_count = parts.time_count,
+                .selected_project_id = selected ? json_string_value(selected) : NULL,
+                .selected_project_id_len = selected ? json_string_length(selected) : 0,
+                .now_ms = json_integer_value(now),
+            },
+            .time_zone = json_string_value(zone),
+            .capacity = capacity ? (size_t)json_integer_value(capacity) : 20,
+        };
+        rd_document *doc = rd_document_load(bytes, byte_count);
+        size_t n = 0;
+        char *view = doc ? rd_document_view_json(doc, &q, id, id_len, &n) : NULL;
+        if (view)
+            emit_line(view, n);
         else
-            emit_bad_case(id, id_len, "out of memory");
-        rd_view_free(v);
+            emit_crash(id, id_len, "the C reference could not finish (out of memory, or a zone file it could not read)",
+                       " in rd_document_view_json");
+        free(view);
+        rd_document_free(doc);
     }
     parts_free(&parts);
     json_decref(root);
 }
 
-int main(void)
+/* The contract revision whose fields rd_document_view_json writes (schemas/contract.json): what
+ * `--testee c-testee@N=…` declares; `c-testee --contract-revision` prints it. */
+enum { VIEW_REVISION = 3 };
+
+int main(int argc, char **argv)
 {
+    if (argc == 2 && strcmp(argv[1], "--contract-revision") == 0) {
+        printf("%d\n", VIEW_REVISION);
+        return 0;
+    }
     char *line = NULL;
     size_t cap = 0;
     ssize_t n;

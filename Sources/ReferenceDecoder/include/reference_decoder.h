@@ -332,6 +332,18 @@ int rd_document_project_title(const rd_document *d, const char *id, size_t id_le
 int rd_document_current_task(const rd_document *d, rd_current_task **out);
 rd_display *rd_document_display(const rd_document *d, const rd_display_query *q);
 
+/* Every question of one case asked of the document, as the case's whole view line (CONTRACT §6:
+ * revision 1's members, then every field later revisions add, in schemas/contract.json's order):
+ * what the harness's in-process C reader answers for the case, written by the standalone testee
+ * (scripts/c-testee). q is the case (its parse.blob unread, as every question here): the taps,
+ * their times, the selection (projectTitle is asked only with one), nowMs, the zone, the
+ * capacity. The line is rd_view_to_json's for rd_document_decode's view with rd_document_parse's
+ * rows in place of its own, each row's doneOn after its projectColor, then display, projects,
+ * projectTitle and currentTask. NUL-terminated, without a newline; *out_len gets its length; free
+ * with free(). NULL where a question could not finish (out of memory, a zone that could not be
+ * read), as rd_decode. */
+char *rd_document_view_json(const rd_document *d, const rd_display_query *q, const char *id, size_t id_len, size_t *out_len);
+
 /* The pieces the Swift side or tests may want on their own. */
 
 /* UTC offset (seconds east) of `time_zone` at instant `t` (seconds since the
