@@ -54,6 +54,23 @@ final class ZoneDimensionTests: XCTestCase {
                        file.counts.first { $0.zoneClass == .daySkipped }?.transitions, "every whole-day skip is picked")
     }
 
+    /// The posix-rule class: every rule zone changes twice in the rule year, into and out of DST
+    /// (a tzdata that dropped a zone's DST would leave its shape untested: review the list), and
+    /// a southern rule keeps its summer across the year end — Sydney is in DST from January to
+    /// its April change (the footer's events of two years, sorted), out of it until October.
+    func testRuleZonesChangeTwiceAndSydneyKeepsItsSummerAcrossTheYearEnd() throws {
+        for (zone, shape) in ZoneScan.ruleZones {
+            let changes = try ZoneScan.ruleTransitions(of: zone)
+            XCTAssertEqual(changes.count, 2, "\(zone) (\(shape))")
+            XCTAssertEqual(changes.map(\.dstBefore), changes.map { !$0.dstAfter }, zone)
+            XCTAssertTrue(changes.allSatisfy { $0.day.hasPrefix("\(ZoneScan.ruleYear)-") }, zone)
+        }
+        let sydney = try ZoneScan.ruleTransitions(of: "Australia/Sydney")
+        XCTAssertEqual(sydney.map(\.day), ["2038-04-04", "2038-10-03"])
+        XCTAssertEqual(sydney.map(\.offsetBefore), [39_600, 36_000])
+        XCTAssertEqual(sydney.map(\.dstBefore), [true, false])
+    }
+
     /// A zone the C reference cannot read part-way (-1: an I/O error, out of memory) fails the
     /// scan naming the zone; it never ends the zone's list early as if it had no more changes.
     func testUnreadableZoneFailsTheScanInsteadOfStoppingShort() throws {

@@ -55,7 +55,7 @@ package struct ZoneDayFile: Equatable, Sendable {
     package func render() -> String {
         func string(_ text: String) -> String { String(decoding: JSONWriter.compact(.string(JSONString(text))), as: UTF8.self) }
         var out = "{\"generatedBy\":\"contract-harness zones --write\",\"tzdata\":\(string(tzdataVersion)),"
-        out += "\"zoneinfo\":\(string(ZoneScan.zoneinfo)),\"years\":[\(ZoneScan.years.lowerBound),\(ZoneScan.years.upperBound)],"
+        out += "\"zoneinfo\":\(string(ZoneScan.zoneinfo)),\"years\":[\(ZoneScan.years.lowerBound),\(ZoneScan.years.upperBound)],\"ruleYear\":\(ZoneScan.ruleYear),"
         out += "\"zonesPerClass\":\(ZoneScan.zonesPerClass),\"zones\":\(zoneCount),\n\"classes\":[\n"
         out += counts.map { "{\"class\":\"\($0.zoneClass.rawValue)\",\"zones\":\($0.zones),\"transitions\":\($0.transitions)}" }
             .joined(separator: ",\n")
@@ -106,7 +106,7 @@ package struct ZoneDayFile: Equatable, Sendable {
     }
 
     private static func parse(_ reader: JSONFieldReader, bytes: [UInt8]) throws(HarnessInputError) -> ZoneDayFile {
-        try reader.rejectUnknownKeys(allowed: ["generatedBy", "tzdata", "zoneinfo", "years", "zonesPerClass", "zones",
+        try reader.rejectUnknownKeys(allowed: ["generatedBy", "tzdata", "zoneinfo", "years", "ruleYear", "zonesPerClass", "zones",
                                                "classes", "transitions", "seal"])
         var counts: [ZoneScan.ClassCount] = []
         for (index, element) in try reader.array("classes").enumerated() {

@@ -5,8 +5,9 @@ import WidgetSnapshot
 
 /// Reads the machine's tzdata (the zone list and version from `tzdata.zi`, each zone's
 /// transitions through the C reference's TZif reader) and picks the zone dimension's
-/// transitions: every whole-day skip, and for every other class `zonesPerClass` zones spread
-/// through the sorted names (`spread`), each with its latest transition of that class.
+/// transitions: every whole-day skip, for every other class of 1970–2037 `zonesPerClass` zones
+/// spread through the sorted names (`spread`), each with its latest transition of that class,
+/// and every change the rules of `ruleZones` make in `ruleYear` (`posix-rule`).
 ///
 /// Deterministic for a given tzdata: zones sorted by their UTF-8 bytes, transitions in time
 /// order, no clocks, no dictionaries iterated.
@@ -14,6 +15,28 @@ package struct ZoneScan: Sendable {
     /// The years whose transitions are scanned (by UTC instant).
     package static let years = 1970...2037
     package static let zonesPerClass = 3
+    /// The year the `posix-rule` class reads: the first after `years`, where every TZif file
+    /// Debian builds (zic's fat output, transitions listed through 2037) leaves its table for its
+    /// footer, the POSIX TZ rule.
+    package static let ruleYear = 2038
+    /// Zones whose footers (tzdata 2025b) carry between them every rule shape tzdata uses, each
+    /// with the shape it adds; every change each makes in `ruleYear` is picked. (No zone has a
+    /// `Jn` or `n` rule date, seconds in a time, or a DST name without a rule.)
+    package static let ruleZones: [(zone: String, shape: String)] = [
+        ("Africa/Cairo", "EET-2EEST,M4.5.5/0,M10.5.4/24: a Friday at 00:00 (midnight skipped), a Thursday at 24:00"),
+        ("America/Havana", "CST5CDT,M3.2.0/0,M11.1.0/1: the second Sunday at 00:00 (midnight skipped), the end at 01:00 (midnight repeated)"),
+        ("America/Nuuk", "<-02>2<-01>,M3.5.0/-1,M10.5.0/0: a negative rule time (-1: 23:00 the day before), a TZif version 3 file"),
+        ("America/Santiago", "<-04>4<-03>,M9.1.6/24,M4.1.6/24: quoted names, Saturday rules at 24:00, southern (DST across the year end)"),
+        ("America/St_Johns", "NST3:30NDT,M3.2.0,M11.1.0: minutes in the standard offset, the implied one-hour DST, the default 02:00"),
+        ("Antarctica/Troll", "<+00>0<+02>-2,M3.5.0/1,M10.5.0/3: a two-hour DST offset given, standard time UTC"),
+        ("Asia/Jerusalem", "IST-2IDT,M3.4.4/26,M10.5.0: a rule time beyond 24 h (26: 02:00 the next day), a fourth Thursday"),
+        ("Australia/Lord_Howe", "<+1030>-10:30<+11>-11,M10.1.0,M4.1.0: a half-hour DST, minutes in the standard offset, southern"),
+        ("Australia/Sydney", "AEST-10AEDT,M10.1.0,M4.1.0/3: southern, DST across the year end (the start later in the year than the end)"),
+        ("Europe/Berlin", "CET-1CEST,M3.5.0,M10.5.0/3: the last Sunday, in a month with four Sundays (March 2038) and with five (October)"),
+        ("Europe/Dublin", "IST-1GMT0,M10.5.0,M3.5.0/1: negative DST (the DST offset below standard, in winter: across the year end)"),
+        ("Pacific/Auckland", "NZST-12NZDT,M9.5.0,M4.1.0/3: southern, the last Sunday of a September with four"),
+        ("Pacific/Chatham", "<+1245>-12:45<+1345>,M9.5.0/2:45,M4.1.0/3:45: minutes in the offsets and in the rule times"),
+    ]
     package static let zoneinfo = "/usr/share/zoneinfo"
 
     /// What the scan found for one class, before picking.
@@ -54,6 +77,13 @@ package struct ZoneScan: Sendable {
         var counts: [ClassCount] = []
         var picked: [ZoneTransition] = []
         for zoneClass in ZoneClass.allCases {
+            if zoneClass == .posixRule {
+                var rules: [ZoneTransition] = []
+                for entry in ruleZones { rules += try ruleTransitions(of: entry.zone) }
+                counts.append(ClassCount(zoneClass: zoneClass, zones: Set(rules.map(\.zone)).count, transitions: rules.count))
+                picked += rules
+                continue
+            }
             let all = found[zoneClass] ?? []
             var zoneNames: [String] = []
             for transition in all where zoneNames.last != transition.zone { zoneNames.append(transition.zone) }
@@ -87,9 +117,31 @@ package struct ZoneScan: Sendable {
     /// cannot read the zone (-1) is an error: stopping there would silently drop the zone's
     /// later transitions from the scan (and `zones --write` would write the short list).
     static func transitions(of zone: String, next: NextChange = nextChange) throws(HarnessInputError) -> [ZoneTransition] {
-        let start = DayString.CalendarDay("\(years.lowerBound)-01-01")!.daysSinceEpoch * 86_400
-        let end = DayString.CalendarDay("\(years.upperBound + 1)-01-01")!.daysSinceEpoch * 86_400
-        var result: [ZoneTransition] = []
+        try changes(of: zone, in: years, next: next).flatMap { found -> [ZoneTransition] in
+            ZoneClassifier.classes(of: found).map { zoneClass, day in
+                ZoneTransition(zoneClass: zoneClass, zone: zone, at: found.at, offsetBefore: found.offsetBefore,
+                               offsetAfter: found.offsetAfter, dstBefore: found.dstBefore, dstAfter: found.dstAfter,
+                               day: CalendarArithmetic.dayString(day))
+            }
+        }
+    }
+
+    /// Every change of `zone` in `ruleYear`, as `posix-rule` transitions about the local day just
+    /// after each.
+    static func ruleTransitions(of zone: String, next: NextChange = nextChange) throws(HarnessInputError) -> [ZoneTransition] {
+        try changes(of: zone, in: ruleYear...ruleYear, next: next).map { found in
+            ZoneTransition(zoneClass: .posixRule, zone: zone, at: found.at, offsetBefore: found.offsetBefore,
+                           offsetAfter: found.offsetAfter, dstBefore: found.dstBefore, dstAfter: found.dstAfter,
+                           day: CalendarArithmetic.dayString(ZoneClassifier.floorDiv(found.at + Int64(found.offsetAfter), 86_400)))
+        }
+    }
+
+    /// Every change of `zone` whose instant falls in `span` (years, by UTC instant).
+    private static func changes(of zone: String, in span: ClosedRange<Int>, next: NextChange) throws(HarnessInputError)
+        -> [ZoneClassifier.Change] {
+        let start = DayString.CalendarDay("\(span.lowerBound)-01-01")!.daysSinceEpoch * 86_400
+        let end = DayString.CalendarDay("\(span.upperBound + 1)-01-01")!.daysSinceEpoch * 86_400
+        var result: [ZoneClassifier.Change] = []
         var t = start - 1
         var change = rd_zone_change()
         while true {
@@ -99,15 +151,9 @@ package struct ZoneScan: Sendable {
                                         message: "the C reference could not read this zone's transitions after \(t) (an I/O error or out of memory); the scan stops rather than leave them out")
             }
             guard answer == 1, change.at < end else { break }
-            let found = ZoneClassifier.Change(at: change.at, offsetBefore: change.offset_before,
-                                              offsetAfter: change.offset_after, dstBefore: change.dst_before != 0,
-                                              dstAfter: change.dst_after != 0)
-            for (zoneClass, day) in ZoneClassifier.classes(of: found) {
-                result.append(ZoneTransition(zoneClass: zoneClass, zone: zone, at: found.at,
-                                             offsetBefore: found.offsetBefore, offsetAfter: found.offsetAfter,
-                                             dstBefore: found.dstBefore, dstAfter: found.dstAfter,
-                                             day: CalendarArithmetic.dayString(day)))
-            }
+            result.append(ZoneClassifier.Change(at: change.at, offsetBefore: change.offset_before,
+                                                offsetAfter: change.offset_after, dstBefore: change.dst_before != 0,
+                                                dstAfter: change.dst_after != 0))
             t = change.at
         }
         return result

@@ -21,6 +21,10 @@ package enum ZoneClass: String, CaseIterable, Sendable {
     case dateLineEast = "date-line-east"
     /// The offset moves west by 12 hours or more.
     case dateLineWest = "date-line-west"
+    /// A change the zone's POSIX TZ rule (its TZif file's footer) makes in `ZoneScan.ruleYear`,
+    /// after the file's last listed transition: the reader computes it from the rule, and each
+    /// of `ZoneScan.ruleZones` carries a rule shape the others lack (issue 26).
+    case posixRule = "posix-rule"
 
     /// The operator word of its cases: `zone.midnight-skipped`.
     package var operatorId: String { "zone.\(rawValue)" }
