@@ -19,10 +19,11 @@
 // line, ViewComparison, the reader's divergence list). The first view the gate would fail
 // on ends the child: killed.
 //
-// The C reader is judged as the standalone testee (scripts/c-testee) answers: its view is the
-// line C itself writes (rd_document_view_json, view_json.c's rd_view_to_json for revision 1's
-// members), parsed as the gate parses a testee's line (`CViewLineReader`), so a mutant of C's
-// writer is judged too. `adequacy-worker --decode --reader R` is `contract-harness decode` with
+// The C reader is judged as CI holds the C reference (`CViewLineReader`): its view is the line
+// the standalone testee (scripts/c-testee) writes, which C writes itself (rd_document_view_json,
+// view_json.c's rd_view_to_json for revision 1's members), parsed as the gate parses a testee's
+// line, and that line must be the in-process C reader's canonical line byte for byte; so a
+// mutant of C's writer is judged too. `adequacy-worker --decode --reader R` is `contract-harness decode` with
 // the worker's readers (the switch from WIDGET_MUTANT, the trace from WIDGET_MUTANT_TRACE): what
 // scripts/adequacy traces and runs per process for C, so the trace reaches the sites a
 // request's child runs.
@@ -56,12 +57,17 @@ func nonEmptyLines(_ path: String) -> [[UInt8]] {
     return data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map { Array($0) }
 }
 
-/// The C reader through its own view line (`CReference.viewLine`), parsed as a testee's line is:
-/// a line that is not a view, or one for another case, is a failure (the gate fails such a case).
+/// The C reader as CI holds it: the in-process view (`CReferenceReader`, which the gate compares
+/// with golden/expected), and the standalone testee's line for the case (`CReference.viewLine`,
+/// rd_document_view_json), which must be that view's canonical line byte for byte (scripts/test's
+/// c-testee step: `cmp` with `contract-harness decode --reader c`). The view judged is the
+/// testee's line, parsed as the gate parses a testee's; a line with other bytes, not a view or
+/// for another case, is a failure.
 struct CViewLineReader: InProcessReader {
     var name: String { ReaderEntry.c.name }
 
     func outcome(_ testCase: Case) -> ReaderOutcome {
+        let inProcess = CReferenceReader().outcome(testCase).canonicalLine(id: testCase.id)
         guard let line = CReference.viewLine(id: testCase.id, blob: testCase.blob, pending: testCase.pendingDoneTargets,
                                              pendingTimes: testCase.pendingDoneTimestamps, selectedProjectId: testCase.selectedProjectId?.utf8,
                                              capacity: testCase.capacity, nowMs: testCase.nowMs, timeZone: testCase.timeZone) else {
@@ -69,9 +75,10 @@ struct CViewLineReader: InProcessReader {
         }
         do {
             let parsed = try ViewLine.parse(line, file: "rd_document_view_json", lineNumber: 1)
-            return parsed.id == testCase.id ? parsed.outcome : .failure("C wrote the line of another case (\(parsed.id))")
+            guard parsed.id == testCase.id else { return .failure("the C testee wrote the line of another case (\(parsed.id))") }
+            return line == inProcess ? parsed.outcome : .failure("the C testee's line is not the in-process C reader's canonical line")
         } catch {
-            return .failure("C wrote a line that is not a view: \(error)")
+            return .failure("the C testee wrote a line that is not a view: \(error)")
         }
     }
 }
