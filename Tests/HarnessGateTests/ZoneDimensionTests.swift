@@ -58,6 +58,7 @@ final class ZoneDimensionTests: XCTestCase {
     /// (a tzdata that dropped a zone's DST would leave its shape untested: review the list), and
     /// a southern rule keeps its summer across the year end — Sydney is in DST from January to
     /// its April change (the footer's events of two years, sorted), out of it until October.
+    /// The fixed-rule zones have no change in the rule year and names a case id can carry.
     func testRuleZonesChangeTwiceAndSydneyKeepsItsSummerAcrossTheYearEnd() throws {
         for (zone, shape) in ZoneScan.ruleZones {
             let changes = try ZoneScan.ruleTransitions(of: zone)
@@ -65,6 +66,12 @@ final class ZoneDimensionTests: XCTestCase {
             XCTAssertEqual(changes.map(\.dstBefore), changes.map { !$0.dstAfter }, zone)
             XCTAssertTrue(changes.allSatisfy { $0.day.hasPrefix("\(ZoneScan.ruleYear)-") }, zone)
         }
+        for (zone, shape) in ZoneScan.fixedZones {
+            XCTAssertTrue(CaseID.isWord(CaseID.zoneLabel(zone)), "\(zone) (\(shape))")
+            XCTAssertNoThrow(try ZoneScan.fixedReading(of: zone), zone)
+        }
+        XCTAssertEqual(try ZoneScan.fixedReading(of: "Etc/GMT-14").offsetAfter, 14 * 3600)
+        XCTAssertEqual(try ZoneScan.fixedReading(of: "Etc/GMT-14").day, "2038-01-01")
         let sydney = try ZoneScan.ruleTransitions(of: "Australia/Sydney")
         XCTAssertEqual(sydney.map(\.day), ["2038-04-04", "2038-10-03"])
         XCTAssertEqual(sydney.map(\.offsetBefore), [39_600, 36_000])

@@ -37,6 +37,15 @@ package struct ZoneScan: Sendable {
         ("Pacific/Auckland", "NZST-12NZDT,M9.5.0,M4.1.0/3: southern, the last Sunday of a September with four"),
         ("Pacific/Chatham", "<+1245>-12:45<+1345>,M9.5.0/2:45,M4.1.0/3:45: minutes in the offsets and in the rule times"),
     ]
+    /// Zones read through a rule without DST at the start of `ruleYear` (`fixed-rule`), each with
+    /// what it adds. (`+` is in no case id, so Etc/GMT+N cannot be here.)
+    package static let fixedZones: [(zone: String, shape: String)] = [
+        ("America/Belize", "CST6 after its last transition (1983); a lower-case z in the name"),
+        ("Etc/GMT-10", "<+10>-10, no transition at all (the footer alone); a 0 in the name"),
+        ("Etc/GMT-14", "<+14>-14, no transition at all; the largest offset east, a hyphen and digits in the name"),
+        ("Etc/GMT-9", "<+09>-9, no transition at all; a 9 in the name"),
+        ("Etc/Zulu", "UTC0, no transition at all, a link to Etc/UTC; an upper-case Z in the name"),
+    ]
     package static let zoneinfo = "/usr/share/zoneinfo"
 
     /// What the scan found for one class, before picking.
@@ -77,6 +86,13 @@ package struct ZoneScan: Sendable {
         var counts: [ClassCount] = []
         var picked: [ZoneTransition] = []
         for zoneClass in ZoneClass.allCases {
+            if zoneClass == .fixedRule {
+                var fixed: [ZoneTransition] = []
+                for entry in fixedZones { fixed.append(try fixedReading(of: entry.zone)) }
+                counts.append(ClassCount(zoneClass: zoneClass, zones: fixed.count, transitions: fixed.count))
+                picked += fixed
+                continue
+            }
             if zoneClass == .posixRule {
                 var rules: [ZoneTransition] = []
                 for entry in ruleZones { rules += try ruleTransitions(of: entry.zone) }
@@ -134,6 +150,23 @@ package struct ZoneScan: Sendable {
                            offsetAfter: found.offsetAfter, dstBefore: found.dstBefore, dstAfter: found.dstAfter,
                            day: CalendarArithmetic.dayString(ZoneClassifier.floorDiv(found.at + Int64(found.offsetAfter), 86_400)))
         }
+    }
+
+    /// `zone` read at the start of `ruleYear` (UTC) as a `fixed-rule` entry: its offset there both
+    /// before and after, no DST; an error when the C reference cannot read the zone or finds a
+    /// change in `ruleYear` (the zone belongs in `ruleZones` then).
+    static func fixedReading(of zone: String, next: NextChange = nextChange) throws(HarnessInputError) -> ZoneTransition {
+        let at = DayString.CalendarDay("\(ruleYear)-01-01")!.daysSinceEpoch * 86_400
+        var offset: Int32 = 0
+        guard zone.withCString({ rd_zone_offset_at($0, at, &offset) }) == 1 else {
+            throw HarnessInputError(file: "\(zoneinfo)/\(zone)", message: "the C reference cannot read this zone")
+        }
+        guard try changes(of: zone, in: ruleYear...ruleYear, next: next).isEmpty else {
+            throw HarnessInputError(file: "\(zoneinfo)/\(zone)", message: "changes its offset in \(ruleYear): not a fixed-rule zone")
+        }
+        return ZoneTransition(zoneClass: .fixedRule, zone: zone, at: at, offsetBefore: offset, offsetAfter: offset,
+                              dstBefore: false, dstAfter: false,
+                              day: CalendarArithmetic.dayString(ZoneClassifier.floorDiv(at + Int64(offset), 86_400)))
     }
 
     /// Every change of `zone` whose instant falls in `span` (years, by UTC instant).

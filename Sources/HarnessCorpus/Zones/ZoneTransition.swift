@@ -25,6 +25,11 @@ package enum ZoneClass: String, CaseIterable, Sendable {
     /// after the file's last listed transition: the reader computes it from the rule, and each
     /// of `ZoneScan.ruleZones` carries a rule shape the others lack (issue 26).
     case posixRule = "posix-rule"
+    /// A zone whose rule has no DST, read at the start of `ZoneScan.ruleYear` (not a change: the
+    /// offset before and after are the one offset): `ZoneScan.fixedZones`, among them zones whose
+    /// TZif files hold no transition at all, only the footer, and names with every character
+    /// class a zone name has.
+    case fixedRule = "fixed-rule"
 
     /// The operator word of its cases: `zone.midnight-skipped`.
     package var operatorId: String { "zone.\(rawValue)" }
