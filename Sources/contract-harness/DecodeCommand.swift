@@ -24,18 +24,7 @@ enum DecodeCommand: Subcommand {
         guard let make = ReaderRoster.standard.entry(named: name)?.make else {
             throw UsageError("unknown reader `\(name)`: " + inProcess.map(\.name).joined(separator: " or "))
         }
-        let reader = make()
-        CaseLineInput.forEachLine { bytes, number in
-            var out: [UInt8]
-            do {
-                let testCase = try CaseStream.readLine(bytes, file: "stdin", line: number)
-                out = reader.outcome(testCase).canonicalLine(id: testCase.id)
-            } catch {
-                out = ReaderOutcome.failure("bad case: \(error)").canonicalLine(id: CaseLineInput.id(inBadLine: bytes))
-            }
-            out.append(UInt8(ascii: "\n"))
-            StandardStreams.out(out)
-        }
+        make().answerStandardInput()
         return ExitCode.passed
     }
 }

@@ -93,18 +93,7 @@ func workerReader(_ name: String) -> (@Sendable () -> any InProcessReader)? {
 /// `contract-harness decode` writes them.
 func decodeStream(_ name: String) -> Never {
     guard let make = workerReader(name) else { fail("unknown reader \(name)") }
-    let reader = make()
-    CaseLineInput.forEachLine { bytes, number in
-        var out: [UInt8]
-        do {
-            let testCase = try CaseStream.readLine(bytes, file: "stdin", line: number)
-            out = reader.outcome(testCase).canonicalLine(id: testCase.id)
-        } catch {
-            out = ReaderOutcome.failure("bad case: \(error)").canonicalLine(id: CaseLineInput.id(inBadLine: bytes))
-        }
-        out.append(UInt8(ascii: "\n"))
-        StandardStreams.out(out)
-    }
+    make().answerStandardInput()
     exit(0)
 }
 

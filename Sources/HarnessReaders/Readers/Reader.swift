@@ -28,4 +28,22 @@ extension InProcessReader {
     package func decodeAll(_ cases: [Case], jobs: Int) -> [ReaderOutcome] {
         ParallelMap.map(cases, jobs: jobs) { outcome($0).compacted() }
     }
+
+    /// The external-testee protocol (CONTRACT §6) on this process's standard streams, as
+    /// `contract-harness decode` answers: each case line read from stdin gets its canonical view
+    /// line on stdout, in order, flushed per line; a line that is not a case, a crash line naming
+    /// the line and field (under its id, else ""). Blank lines are skipped.
+    package func answerStandardInput() {
+        CaseLineInput.forEachLine { bytes, number in
+            var out: [UInt8]
+            do {
+                let testCase = try CaseStream.readLine(bytes, file: "stdin", line: number)
+                out = outcome(testCase).canonicalLine(id: testCase.id)
+            } catch {
+                out = ReaderOutcome.failure("bad case: \(error)").canonicalLine(id: CaseLineInput.id(inBadLine: bytes))
+            }
+            out.append(UInt8(ascii: "\n"))
+            StandardStreams.out(out)
+        }
+    }
 }
