@@ -12,14 +12,21 @@ extension ViewValue {
         case .outdated(let known): (kind, day) = ("outdated", known?.description)
         case .project(let name): (kind, title) = ("project", name)
         }
-        return .object(at: "display", [
+        return Shapes.display.object([
             "rows": .list(answer.rows.map { row in
-                .object(at: "display.rows[]", ["id": .text(row.id), "title": .text(row.title), "isDone": .bool(row.isDone),
-                                               "dot": .optionalText(row.dot?.hex)])
+                Shapes.row.object(["id": .text(row.id), "title": .text(row.title), "isDone": .bool(row.isDone),
+                                   "dot": .optionalText(row.dot?.hex)])
             }),
             "more": .int(Int64(answer.moreCount)),
-            "header": .object(at: "display.header", ["kind": .text(kind), "title": .optionalText(title), "day": .optionalText(day)]),
+            "header": Shapes.header.object(["kind": .text(kind), "title": .optionalText(title), "day": .optionalText(day)]),
             "empty": .bool(answer.showsEmptyView),
         ])
+    }
+
+    /// The display's objects, looked up once (`ObjectShape`).
+    private enum Shapes {
+        static let display = ObjectShape("display")
+        static let row = ObjectShape("display.rows[]")
+        static let header = ObjectShape("display.header")
     }
 }
