@@ -40,7 +40,7 @@ extension DecodedView {
         switch rows {
         case .success(let rows):
             parse = .tasks(rows.map { WidgetTaskRow(id: $0.id, title: $0.title, isDone: $0.isDone, projectColor: $0.projectColor) })
-            rowValues = rows.map { ["doneOn": .optionalInt($0.doneOn)] }
+            rowValues = rows.map { AddedValues("doneOn", .optionalInt($0.doneOn)) }
         case .failure(let error):
             parse = .error(error.description)
         }

@@ -16,7 +16,7 @@ extension CReference {
         return asked({ rd_document_parse(document, &query) }, freedBy: rd_rows_free) { result in
             guard result.parse_ok != 0 else { return (.error(reason(result.error)), []) }
             let rows = (0..<result.row_count).map { result.rows[$0] }
-            return (.tasks(rows.map(WidgetTaskRow.init)), rows.map { ["doneOn": .optionalInt($0.has_done_on != 0 ? $0.done_on : nil)] as AddedValues })
+            return (.tasks(rows.map(WidgetTaskRow.init)), rows.map { AddedValues("doneOn", .optionalInt($0.has_done_on != 0 ? $0.done_on : nil)) })
         }
     }
 

@@ -20,6 +20,11 @@ package struct AddedValues: Equatable, Sendable, ExpressibleByDictionaryLiteral 
         for (name, value) in elements { self[name] = value }
     }
 
+    /// One named value (a row's `doneOn`), without the literal's temporary array.
+    package init(_ name: String, _ value: ViewValue) {
+        entries = [Entry(name: name, value: value)]
+    }
+
     package init(_ values: [String: ViewValue]) {
         entries = values.map { Entry(name: $0.key, value: $0.value) }
     }
@@ -55,8 +60,8 @@ package struct AddedValues: Equatable, Sendable, ExpressibleByDictionaryLiteral 
     package static func == (lhs: AddedValues, rhs: AddedValues) -> Bool {
         guard lhs.entries.count == rhs.entries.count else { return false }
         // Both readers set the names in the description's order: that is tried first.
-        if zip(lhs.entries, rhs.entries).allSatisfy({ $0.name == $1.name }) {
-            return zip(lhs.entries, rhs.entries).allSatisfy { $0.value == $1.value }
+        if lhs.entries.indices.allSatisfy({ lhs.entries[$0].name == rhs.entries[$0].name }) {
+            return lhs.entries.indices.allSatisfy { lhs.entries[$0].value == rhs.entries[$0].value }
         }
         return lhs.entries.allSatisfy { entry in rhs[entry.name].map { $0 == entry.value } ?? false }
     }

@@ -63,6 +63,19 @@ package enum ViewValue: Sendable, Equatable {
             names = members.map(\.name)
         }
 
+        /// A shape whose members must be exactly `names`, in this order (checked once, here):
+        /// its objects are then built from their values alone (`object(positional:)`).
+        package init(_ path: String, members names: [String]) {
+            self.init(path)
+            precondition(self.names == names, "the members of `\(path)` are \(self.names), not \(names)")
+        }
+
+        /// The object of `values`, in the order of the names the shape was made with.
+        package func object(positional values: [ViewValue]) -> ViewValue {
+            precondition(values.count == names.count, "the members of `\(path)` are \(names): \(values.count) values given")
+            return .object(values)
+        }
+
         /// The object whose members are `values`, by name in any order, put in the description's.
         package func object(_ values: KeyValuePairs<String, ViewValue>) -> ViewValue {
             // As many values as members, and each member's found: the values are the members (this
