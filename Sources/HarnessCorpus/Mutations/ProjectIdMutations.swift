@@ -35,6 +35,9 @@ enum ProjectIdMutations {
         // one) and must look the colour up under the same encoding (holes generated mutants found).
         setProjectId("projectid.nul", "projectId is \"p\\u0000\" (a NUL inside a coloured project's id)",
                      value: .string("p\u{0}"), colourKey: "p\u{0}"),
+        // … and \u0001, which that encoding must tell apart from the NUL's.
+        setProjectId("projectid.soh", "projectId is \"p\\u0001\" (U+0001 inside a coloured project's id)",
+                     value: .string("p\u{1}"), colourKey: "p\u{1}"),
         setProjectId("projectid.null-text", "projectId is the text \"null\" (a real id)", value: .string("null"),
                      colourKey: "null"),
         setProjectId("projectid.number", "projectId is the number 7 (read as the text \"7\")", value: .integer(7),
