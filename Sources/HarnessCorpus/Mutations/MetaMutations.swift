@@ -21,7 +21,8 @@ enum MetaMutations {
     /// `validUntil` V where a number is kept: what optLong reads is the view's meta.validUntil
     /// (null for a text that is not a number, or for one read as 0 or less). Holes generated
     /// mutants of the C reference's grammar found: the trim's bound (0x20 trimmed, `!` not), a
-    /// sign, Infinity's exact spelling, a hex float's upper-case X and P, its fraction and its
+    /// sign, Infinity's exact spelling, a hex float's upper-case X and P, its letter digits (a, A,
+    /// f, F; `!` is none), its fraction and its
     /// required exponent, a decimal fraction, an exponent's sign and digits, each type suffix,
     /// text after a suffix, and NaN (Java's (long) of NaN is 0).
     private static let javaGrammar: [(String, Derived)] = [
@@ -39,6 +40,8 @@ enum MetaMutations {
         ("hex-fraction", { _ in "0x1.8p1" }),
         ("hex-letter-fraction", { _ in "0x1.ap0" }),
         ("hex-without-exponent", { _ in "0x1" }),
+        ("hex-digit-letters", { _ in "0xaAfFp0" }),
+        ("hex-bang", { _ in "0x1!p0" }),
         ("fraction", { "\($0).5" }),
         ("fraction-then-letters", { "\($0).5ab" }),
         ("letters", { "\($0)ab" }),

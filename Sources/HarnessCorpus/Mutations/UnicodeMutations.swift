@@ -70,6 +70,8 @@ enum UnicodeMutations {
             ("below-range", text("\\ud7ff")),
             ("escaped-backslash-then-u", text("\\\\ud800")),
             ("not-hex", text("\\uDDzz")),
+            // a newline escape followed by the text d800: no \u escape, whatever the four bytes after it
+            ("newline-then-hex", text("\\nd800")),
         ]),
         title("unicode.nul-escape", "an escaped NUL \\u0000 inside the title", inserting: text("a\\u0000b")),
         .edit("unicode.escaped-key", .unicode, "a key spelled with \\u escapes (the same key)", [
