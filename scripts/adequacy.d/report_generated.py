@@ -45,6 +45,13 @@ def render(g, w):
     w(f"- selection: `{g['selection']}`; {len(rows)} mutants; time {t.get('total', 0) / 60:.1f} min "
       f"({', '.join(phases)}); **{per:.3f} s per mutant run** (mean over the {len(run)} mutants run, "
       f"select, build and trace excluded); {t.get('total', 0) / max(len(rows), 1):.3f} s per mutant all in")
+    runs = {}
+    for r in rows:
+        if r.get("run"):
+            runs[r["run"]] = runs.get(r["run"], 0) + 1
+    if len(runs) > 1:
+        w("- results by the run that made them (a rerun carries verdicts over by mutant id): "
+          + ", ".join(f"{n} from `{commit}`" for commit, n in sorted(runs.items(), key=lambda kv: -kv[1])))
     for reader in ("swift", "c", "kotlin", "writer"):
         times = sorted(r["seconds"] for r in run if r["reader"] == reader)
         if times:

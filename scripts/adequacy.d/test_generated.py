@@ -11,6 +11,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
 
+import carryover  # noqa: E402
 import generated  # noqa: E402
 import schemata  # noqa: E402
 import sites  # noqa: E402
@@ -218,6 +219,40 @@ class RunnerAgreementTests(unittest.TestCase):
     def test_the_files_with_caches(self):
         self.run_checked("--reader", "swift", "--reader", "c", "--mutant", "c.tzif", "--mutant", "s.DayString",
                          "--mutant", "s.DayStartCache")
+
+
+class CarryOverTests(unittest.TestCase):
+    """--rerun-survivors: what a rerun takes from the last run and what it runs again."""
+
+    def test_only_open_verdicts_run_again(self):
+        ms = found("swift", SWIFT)
+        self.assertGreaterEqual(len(ms), 7)
+        a, b, c, d, e, f = ms[:6]
+
+        def row(m, status, detail=""):
+            return {"id": m.id, "reader": "swift", "status": status, "detail": detail}
+        prior = [row(a, "killed", "3 cases compared, 1 differ, first kept/case@x"),
+                 row(b, "killed", "3 cases compared, 1 differ, first gone/case@x"),
+                 row(c, "survived", "no case reaches the site"),
+                 row(d, "equivalent"), row(e, "not applicable"), row(f, "killed", "1 not expected (first )"),
+                 {"id": "s.f.old.boundary.00000000", "reader": "swift", "status": "killed", "detail": ""},
+                 {"id": "c.x.y.delete.11111111", "reader": "c", "status": "survived", "detail": ""}]
+        p = carryover.plan(prior, "abc1234", ms, {"kept/case@x"}, {}, ["swift"])
+        carried = {r["id"] for r in p.carried}
+        self.assertIn(a.id, carried)                 # its killing case is still there
+        self.assertIn(e.id, carried)                 # decided by the source alone
+        self.assertIn("c.x.y.delete.11111111", carried)   # another reader's row, untouched
+        self.assertEqual(set(p.run_ids) & carried, set())
+        self.assertIn(b.id, p.run_ids)               # killed by a case that is gone
+        self.assertIn(c.id, p.run_ids)               # a survivor
+        self.assertIn(d.id, p.run_ids)               # its review is no longer in equivalent.tsv
+        self.assertIn(f.id, carried)                 # a kill that names no case: a wrong id, a crash
+        self.assertIn(ms[6].id, p.run_ids)           # new since the last run
+        self.assertEqual(p.stale, 1)
+        self.assertEqual(p.why, {"survived": 1, "new": len(ms) - 6, "killing case gone": 1, "review withdrawn": 1})
+        self.assertTrue(all(r["run"] == "abc1234" for r in p.carried))
+        kept = carryover.plan(prior, "abc1234", ms, {"kept/case@x"}, {d.id: "reviewed reason here"}, ["swift"])
+        self.assertNotIn(d.id, kept.run_ids)
 
 
 class WorkflowTests(unittest.TestCase):
