@@ -36,6 +36,9 @@ def render(g, w):
     w("divergence list applied), or the reader crashed or timed out. *not applicable*: a data-shape")
     w("edit whose site never held a value of the type it changes (not counted). *does not compile*: the edit")
     w("cannot be built (not counted). Reviewed equivalents: `scripts/adequacy.d/equivalent.tsv`, by mutant id.")
+    w("The writer end's mutants (`writer_run.py`): the mutated writer writes every state of golden/states; killed =")
+    w("the gate fails with it (`check --writer`: a fixture that claims to be its output, its writer schema, the intent")
+    w("checks, every reader); a survivor's *lead* is the first finding of `fuzz --writer` with it, the state to add.")
     w("")
     t = g["timings"]
     run = [r for r in rows if r["status"] not in ("not applicable", "does not compile")
@@ -103,8 +106,11 @@ def render(g, w):
         w("| id | where | edit | nearest case | family to grow |")
         w("|---|---|---|---|---|")
         for r in sorted(survivors, key=lambda r: (r["file"], r["line"])):
+            near = r.get("nearestCase") or r["detail"]
+            if r.get("lead"):
+                near += "; " + r["lead"]
             w(f"| {r['id']} | {r['file'].split('/')[-1]}:{r['line']} | {cell(r['what'])} | "
-              f"{cell(r.get('nearestCase') or r['detail'])} | {cell(r.get('family') or '–')} |")
+              f"{cell(near)} | {cell(r.get('family') or '–')} |")
     w("")
     report.bullet_section(w, "Reviewed equivalents",
                           [f"**{r['id']}** ({r['file']}:{r['line']}): {cell(r['what'])} — {cell(r['equivalent'])} ({r['status']})"

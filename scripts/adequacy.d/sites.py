@@ -237,6 +237,9 @@ class Finder:
     def in_type_position(self, node):
         n = node.parent
         while n is not None:
+            if self.lang == "typescript" and n.type in ("literal_type", "type_alias_declaration", "type_annotation",
+                                                         "interface_declaration", "type_arguments"):
+                return True     # a type, not a value: `type Revision = 1 | 2` has no behaviour to change
             if n.type in ("switch_pattern", "switch_entry_pattern", "case_label", "enum_entry", "enumerator",
                           "array_declarator", "bitfield_clause", "preproc_if", "preproc_ifdef", "field_declaration",
                           "when_condition", "parameter", "enum_declaration", "static_assert_declaration",

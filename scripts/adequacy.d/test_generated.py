@@ -177,6 +177,52 @@ class SchemataTests(unittest.TestCase):
             shutil.rmtree(work)
 
 
+TS = b'''declare const process: { readonly env: { [name: string]: string | undefined }; readonly argv: string[] };
+declare const console: { log(text: string): void };
+
+function below(a: number, b: number): boolean { return a < b; }
+
+const n = Number(process.argv[2]);
+let total = 0;
+if (below(n, 10)) {
+  total = n + 1;
+}
+console.log(String(total));
+'''
+
+
+@unittest.skipUnless(shutil.which("tsc") and shutil.which("node"), "no tsc or node")
+class TypeScriptSchemataTests(unittest.TestCase):
+    """The writer end's schemata: tsc builds every mutant in, WIDGETCONTRACT_MUTANT turns one on."""
+
+    def test_each_switch_changes_only_its_mutant(self):
+        ms = sites.Finder("writer", "m.ts", TS).find()
+        sites.assign_ids(ms)
+        for k, m in enumerate(ms, 1):
+            m.number = k
+        text = schemata.render(TS, sites.parse("typescript", TS), ms, "typescript")
+        work = tempfile.mkdtemp()
+        try:
+            with open(os.path.join(work, "m.ts"), "w") as handle:
+                handle.write(text)
+            made = subprocess.run(["tsc", "--strict", "--target", "ES2020", "--lib", "ES2020",
+                                   "--outDir", work, os.path.join(work, "m.ts")], capture_output=True, text=True)
+            self.assertEqual(made.returncode, 0, made.stdout + made.stderr)
+
+            def run(number, arg="3"):
+                env = dict(os.environ, WIDGETCONTRACT_MUTANT=str(number))
+                return subprocess.run(["node", os.path.join(work, "m.js"), arg], env=env, capture_output=True,
+                                      text=True).stdout
+            self.assertEqual(run(0), "4\n")
+            flip = next(m for m in ms if m.op_class == "relational" and m.text == "a < b")
+            self.assertEqual(run(flip.number), "0\n")
+            gone = next(m for m in ms if m.op_class == "delete" and "total = n + 1" in m.text)
+            self.assertEqual(run(gone.number), "0\n")
+            self.assertEqual(run(len(ms) + 1), "4\n")
+        finally:
+            shutil.rmtree(work)
+
+
 class WorkerProtocolTests(unittest.TestCase):
     def test_ranges(self):
         import worker
