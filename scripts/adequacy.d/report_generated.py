@@ -25,7 +25,9 @@ def cell(text):
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
-def render(g, w):
+def render(g, w, notes=None):
+    """Section 3; `notes`: survivors.tsv's reviewed reasons, by mutant id."""
+    notes = notes or {}
     rows = g["results"]
     w("## 3. Generated mutants (operator classes at every site)")
     w("")
@@ -103,14 +105,14 @@ def render(g, w):
         w("Nearest case: the first case whose run reaches the site; grow that family (or add one) so a case tells")
         w("the mutant apart. \"no case reaches the site\": the corpus never runs this code.")
         w("")
-        w("| id | where | edit | nearest case | family to grow |")
-        w("|---|---|---|---|---|")
+        w("| id | where | edit | nearest case | family to grow | why it survives (survivors.tsv) |")
+        w("|---|---|---|---|---|---|")
         for r in sorted(survivors, key=lambda r: (r["file"], r["line"])):
             near = r.get("nearestCase") or r["detail"]
             if r.get("lead"):
                 near += "; " + r["lead"]
             w(f"| {r['id']} | {r['file'].split('/')[-1]}:{r['line']} | {cell(r['what'])} | "
-              f"{cell(near)} | {cell(r.get('family') or '–')} |")
+              f"{cell(near)} | {cell(r.get('family') or '–')} | {cell(notes.get(r['id'], '–'))} |")
     w("")
     report.bullet_section(w, "Reviewed equivalents",
                           [f"**{r['id']}** ({r['file']}:{r['line']}): {cell(r['what'])} — {cell(r['equivalent'])} ({r['status']})"
