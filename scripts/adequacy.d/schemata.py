@@ -232,6 +232,17 @@ function __m(n: number): boolean {
   if (__mutantOn === undefined) __mutantOn = Number(process.env["WIDGETCONTRACT_MUTANT"] ?? "0");
   return n === __mutantOn;
 }
+// The data-shape edits: a text the writer copies, changed; a list it builds, reversed. Each applies
+// only to a value of its kind (a `primary` that is null stays null).
+function __mtext<T>(n: number, op: string, value: T): T {
+  if (!__m(n) || typeof value !== "string") return value;
+  const text: string = value;
+  return (op === "trim" ? text.trim() : op === "lower" ? text.toLowerCase() : text.normalize("NFD")) as unknown as T;
+}
+function __mrev<T>(n: number, value: T): T {
+  if (!__m(n) || !Array.isArray(value)) return value;
+  return [...value].reverse() as unknown as T;
+}
 '''
 
 

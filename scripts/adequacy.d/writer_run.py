@@ -90,7 +90,9 @@ def alone(repo, m):
     with open(os.path.join(repo, m.file), "rb") as handle:
         source = handle.read()
     plain = lambda n: source[n.start_byte:n.end_byte].decode("utf-8")  # noqa: E731
-    return (source[:m.start] + m.variant(plain).encode("utf-8") + source[m.end:]).decode("utf-8")
+    edit = m.variant(plain).replace("{n}", str(m.number))
+    text = (source[:m.start] + edit.encode("utf-8") + source[m.end:]).decode("utf-8")
+    return text + schemata.TYPESCRIPT_HELPER if m.runtime else text    # a data-shape edit calls its helper
 
 
 def type_checks_alone(repo, m, work):
