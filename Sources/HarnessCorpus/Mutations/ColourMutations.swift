@@ -58,6 +58,16 @@ enum ColourMutations {
                 (1...9).allSatisfy { colours.append("p\($0)-unused", .string("#0000ff")) }
             }
         },
+        // 16 entries, the first one's name written again last: the hashed index (above 8) must
+        // keep the last value, and a lookup that misses (p2) must end in a table of 32 slots
+        // that would be full at 16 (holes generated mutants found).
+        .edit("colours.many-entries-repeated", .colours, "14 more colour entries no task uses, then the first entry's name again (16 entries)") {
+            draft, input in
+            guard let first = input.blob["projectColors"]?.objectValue?.keys.first else { return false }
+            return draft.update("projectColors") { colours in
+                (1...14).allSatisfy { colours.append("p\($0)-unused", .string("#0000ff")) } && colours.append(first.string, .string("#00ff00"))
+            }
+        },
         // A table of 31 names in 64 slots and 24 tasks, each with a project of its own, every
         // other one without a colour: Swift's hashed lookup then probes past slots other names
         // took, for all but about 1 in 10,000 Hasher seeds.

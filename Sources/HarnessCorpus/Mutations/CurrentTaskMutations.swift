@@ -45,8 +45,25 @@ enum CurrentTaskMutations {
                 ("focus-cycle-double", ("focusCycle", "2.7")), ("focus-cycle-overflow", ("focusCycle", "4294967297")),
                 ("focus-cycle-double-beyond-int32", ("focusCycle", "2147483648.5")),
                 ("focus-cycle-null", ("focusCycle", "null")),
+                // (int) near the ends of int: truncated, not saturated, just inside them; saturated
+                // below; NaN (from the text, Double.parseDouble) is 0 (holes generated mutants found)
+                ("focus-cycle-just-below-int-max", ("focusCycle", "2147483646.5")),
+                ("focus-cycle-just-above-int-min", ("focusCycle", "-2147483647.5")),
+                ("focus-cycle-below-int-min", ("focusCycle", "-3000000000.5")),
+                ("focus-cycle-nan-text", ("focusCycle", "\"NaN\"")),
               ]) { draft, _, spec in
             draft.update("currentTask") { task in task.replace(spec.0, with: .text(spec.1)) }
         },
+        // Each text member as the blob gives it: a space on either side, upper case and a
+        // precomposed letter (U+00E9), which a reader that trims, lower-cases or normalises (NFD)
+        // shows otherwise (holes generated mutants found).
+        .edit("currenttask.text-as-given", .currentTask, "a text member is \" Caf\u{E9} X \" (shown as given: no trim, case or normalisation)",
+              reach: reach, [("id", "id"), ("title", "title"), ("project-id", "projectId"), ("device-label", "deviceLabel")]) {
+            draft, _, member in
+            draft.update("currentTask") { task in task.replace(member, with: .string(textAsGiven)) }
+        },
     ]
+
+    /// A text no reader may change: a space on either side, upper case, a precomposed é.
+    static let textAsGiven = " Caf\u{E9} X "
 }

@@ -18,6 +18,10 @@ enum IsDoneMutations {
             ("one", .string("1")),
             ("padded", .string(" true")),
             ("empty", .string("")),
+            // the right length, one letter off: first, then last (a compare that skips a
+            // position, or none, reads it as true: holes generated mutants found)
+            ("first-letter-off", .string("Xrue")),
+            ("last-letter-off", .string("truX")),
         ]),
         setEveryIsDone("isdone.number", "every task's isDone is a number", [
             ("one", .integer(1)),

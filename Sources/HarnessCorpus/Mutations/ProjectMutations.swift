@@ -74,6 +74,16 @@ enum ProjectMutations {
             guard let at = project(which, in: input) else { return false }
             return draft.updateProject(at) { $0.remove("title") }
         },
+        // A title and an id as the blob gives them: a space on either side, upper case and a
+        // precomposed letter, which a reader that trims, lower-cases or normalises (NFD) shows
+        // otherwise: in the header's title, projectTitle and the projects list (holes generated
+        // mutants found).
+        .edit("projects.text-as-given", .projects,
+              "the selected entry's title or another entry's id is \" Caf\u{E9} X \" (shown as given: no trim, case or normalisation)",
+              reach: reach, [("selected-title", (Which.selected, "title")), ("other-id", (Which.other, "id"))]) { draft, input, spec in
+            guard let at = project(spec.0, in: input) else { return false }
+            return draft.updateProject(at) { $0.replace(spec.1, with: .string(CurrentTaskMutations.textAsGiven)) }
+        },
         .edit("projects.title-null", .projects, "the selected entry's title is JSON null (getString reads the text \"null\")",
               reach: reach) { draft, input in
             guard let at = project(.selected, in: input) else { return false }
