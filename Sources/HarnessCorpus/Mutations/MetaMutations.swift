@@ -55,7 +55,7 @@ enum MetaMutations {
         // hex fraction, an exponent's sign, a leading + or dot, a type suffix, NaN (0), the
         // infinities and a value below Long.MIN_VALUE (saturated).
         .edit("meta.validuntil-java-grammar", .meta, "`validUntil` is a string that tests one rule of Java's Double.parseDouble grammar",
-              reach: .canonicalSingleCase, [
+              reach: .fixtureAt(Fixture.canonicalName, instant: "before"), [
                 ("hex-upper-letters", "0xA.FP4"), ("hex-lower-letters", "0xa.fp4"), ("hex-upper-x", "0XAp0"),
                 ("hex-minus-exponent", "0x8p-2"), ("hex-plus-exponent", "0x1p+4"), ("hex-fraction", "0x1.8p1"),
                 ("hex-without-p", "0x10"), ("plus-sign", "+5"), ("plus-infinity", "+Infinity"), ("minus-infinity", "-Infinity"),

@@ -78,11 +78,15 @@ enum ProjectMutations {
         // precomposed letter, which a reader that trims, lower-cases or normalises (NFD) shows
         // otherwise: in the header's title, projectTitle and the projects list (holes generated
         // mutants found).
-        .edit("projects.text-as-given", .projects,
-              "the selected entry's title or another entry's id is \" Caf\u{E9} X \" (shown as given: no trim, case or normalisation)",
-              reach: reach, [("selected-title", (Which.selected, "title")), ("other-id", (Which.other, "id"))]) { draft, input, spec in
-            guard let at = project(spec.0, in: input) else { return false }
-            return draft.updateProject(at) { $0.replace(spec.1, with: .string(CurrentTaskMutations.textAsGiven)) }
+        .change("projects.text-as-given", .projects,
+                "the selected entry's title, its id (and the selection), or another entry's id is \" Caf\u{E9} X \" (shown and matched as given: no trim, case or normalisation)",
+                reach: reach, [("selected-title", (Which.selected, "title")), ("other-id", (Which.other, "id")),
+                               ("selected-id", (Which.selected, "id"))]) { change, input, spec in
+            guard let at = project(spec.0, in: input),
+                  change.draft.updateProject(at, { $0.replace(spec.1, with: .string(CurrentTaskMutations.textAsGiven)) })
+            else { return false }
+            if spec.0 == .selected && spec.1 == "id" { change.selectedProjectId = JSONString(CurrentTaskMutations.textAsGiven) }
+            return true
         },
         .edit("projects.title-null", .projects, "the selected entry's title is JSON null (getString reads the text \"null\")",
               reach: reach) { draft, input in
