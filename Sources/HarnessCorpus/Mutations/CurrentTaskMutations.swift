@@ -15,6 +15,10 @@ enum CurrentTaskMutations {
         .edit("currenttask.absent", .currentTask, "no currentTask (a revision-2 writer's blob): no tracked task", reach: reach) {
             draft, _ in draft.remove("currentTask")
         },
+        // Another version: no tracked task, though the object is there (holes generated mutants found).
+        .edit("currenttask.unsupported-version", .currentTask, "v is 2: no tracked task", reach: reach) { draft, _ in
+            draft.replace("v", with: .integer(2))
+        },
         .edit("currenttask.partial", .currentTask, "one member left out: id or title gives none, the others their defaults",
               reach: reach, [("no-id", ["id"]), ("no-title", ["title"]), ("no-project-id", ["projectId"]),
                              ("no-device-label", ["deviceLabel"]), ("no-is-local", ["isLocal"]), ("no-since", ["sinceTs"]),
