@@ -38,6 +38,10 @@ enum ColourMutations {
             // Every escape of org.json's JSONStringer: quote, backslash, solidus, the named
             // controls, another control as \u00xx, and an empty string.
             ("escapes", #"["a/b","q\"\\","\u0001\b\t\n\f\r\u001f",""]"#),
+            // controls whose \u00xx holds the digit 9 and the letter a, and a solidus within the
+            // first eight bytes of a longer string (holes generated mutants found)
+            ("escapes-nine-and-a", #"["\u0019\u001a"]"#),
+            ("long-solidus", #"["abcdefgh/ijklmnop"]"#),
         ]) { draft, _, literal in setFirstEntry(&draft, .text(literal)) },
         .edit("colours.unknown-project", .colours, "colours and projects that do not meet", [
             ("unused-entry", false),
@@ -81,6 +85,12 @@ enum ColourMutations {
                 colours.append(key, .string("#00ff00"))
             }
             return draft.set("tasks", .array(tasks)) && draft.set("projectColors", colours)
+        },
+        // The colour map's entry name spelled with \u escapes: the same name, found by its
+        // decoded text (holes generated mutants found: a lookup that compares raw bytes only).
+        .edit("colours.escaped-key", .colours, "the first colour entry's name spelled with \\u escapes (the same name)") { draft, input in
+            guard let first = input.blob["projectColors"]?.objectValue?.keys.first, first.string == "p1" else { return false }
+            return draft.update("projectColors") { $0.rekey("p1", to: "\"\\u0070\\u0031\"") }
         },
     ]
 }

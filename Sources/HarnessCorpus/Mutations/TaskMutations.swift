@@ -72,7 +72,12 @@ enum TaskMutations {
         removeField("tasks.title-missing", "removes the first task's title (fails the whole parse)", "title"),
         setField("tasks.title-null", "the first task's title is JSON null (read as the text \"null\")", "title", .jsonNull),
         setField("tasks.title-number", "the first task's title is a number or boolean (read as its Java text)",
-                 "title", [("integer", .text("7")), ("double", .text("0.1")), ("bool", .bool(true))]),
+                 "title", [("integer", .text("7")), ("double", .text("0.1")), ("bool", .bool(true)),
+                           // a zero double written 0e0 (Java's text 0.0), an array of booleans, and
+                           // an array holding upper-case and precomposed letters (org.json's text of
+                           // each; holes generated mutants found)
+                           ("zero-exponent", .text("0e0")), ("array-bools", .text("[true,false]")),
+                           ("array-accented", .text("[\"\u{C9}t\u{E9}\"]"))]),
         // A title that is an object with a repeated name: org.json's text keeps the last value at the
         // first one's place; small (a linear search) and past 12 members (JSONValue's index, the
         // repeated names on both sides of where it is built) (holes generated mutants found).
