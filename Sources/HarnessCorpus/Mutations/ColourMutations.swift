@@ -92,5 +92,13 @@ enum ColourMutations {
             guard let first = input.blob["projectColors"]?.objectValue?.keys.first, first.string == "p1" else { return false }
             return draft.update("projectColors") { $0.rekey("p1", to: "\"\\u0070\\u0031\"") }
         },
+        // 16 and 32 distinct names (p1 and unused ones) while t3's p2 has no colour: the hashed
+        // index's table (twice the count, at least 16 slots) is never full, so the missing name's
+        // probe ends (holes generated mutants found: a table sized to the count, or a count of half).
+        .edit("colours.many-distinct-entries", .colours, "the map grows to 16 or 32 distinct names; one task's project has none",
+              [("16", 16), ("32", 32)]) { draft, input, total in
+            guard let colours = input.blob["projectColors"]?.objectValue, colours.count == 1 else { return false }
+            return draft.update("projectColors") { map in (1..<total).allSatisfy { map.append("u\($0)", .string("#0000ff")) } }
+        },
     ]
 }

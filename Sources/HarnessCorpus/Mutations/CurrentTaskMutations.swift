@@ -55,6 +55,7 @@ enum CurrentTaskMutations {
                 ("focus-cycle-just-above-int-min", ("focusCycle", "-2147483647.5")),
                 ("focus-cycle-below-int-min", ("focusCycle", "-3000000000.5")),
                 ("focus-cycle-nan-text", ("focusCycle", "\"NaN\"")),
+                ("since-below-long-min", ("sinceTs", "-1e19")),
               ]) { draft, _, spec in
             draft.update("currentTask") { task in task.replace(spec.0, with: .text(spec.1)) }
         },

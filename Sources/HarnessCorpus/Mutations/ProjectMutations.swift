@@ -131,5 +131,12 @@ enum ProjectMutations {
         .edit("projects.unsupported-version", .projects, "v is 2: parseProjects is [] and the selection reads nothing", reach: reach) {
             draft, _ in draft.replace("v", with: .integer(2))
         },
+        // An entry's member name spelled with \u escapes: the same name (holes generated mutants
+        // found: a member lookup that compares the raw bytes only misses it and parseProjects fails).
+        .edit("projects.escaped-member-name", .projects, "another entry's \"title\" spelled \"ti\\u0074le\" (the same name)", reach: reach) {
+            draft, input in
+            guard let at = project(.other, in: input) else { return false }
+            return draft.updateProject(at) { $0.rekey("title", to: "\"ti\\u0074le\"") }
+        },
     ]
 }

@@ -77,7 +77,7 @@ enum TaskMutations {
                            // an array holding upper-case and precomposed letters (org.json's text of
                            // each; holes generated mutants found)
                            ("zero-exponent", .text("0e0")), ("array-bools", .text("[true,false]")),
-                           ("array-accented", .text("[\"\u{C9}t\u{E9}\"]"))]),
+                           ("array-accented", .text("[\"\u{C9}t\u{E9}\"]")), ("array-whole-double", .text("[1.0]"))]),
         // A title that is an object with a repeated name: org.json's text keeps the last value at the
         // first one's place; small (a linear search) and past 12 members (JSONValue's index, the
         // repeated names on both sides of where it is built) (holes generated mutants found).
