@@ -11,6 +11,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
 
+import carryover  # noqa: E402
 import generated  # noqa: E402
 import schemata  # noqa: E402
 import sites  # noqa: E402
@@ -176,6 +177,78 @@ class SchemataTests(unittest.TestCase):
             shutil.rmtree(work)
 
 
+TS = b'''declare const process: { readonly env: { [name: string]: string | undefined }; readonly argv: string[] };
+declare const console: { log(text: string): void };
+
+function below(a: number, b: number): boolean { return a < b; }
+
+const n = Number(process.argv[2]);
+let total = 0;
+if (below(n, 10)) {
+  total = n + 1;
+}
+console.log(String(total));
+'''
+
+
+TS_DATA = (b'declare const process: { readonly env: { [name: string]: string | undefined } };\n'
+           b'declare const console: { log(text: string): void };\n'
+           b'const task = { title: " Ab\u00e9 ", primary: null as string | null };\n'
+           b'const rows = [1, 2, 3].map((x) => x * 2);\n'
+           b'console.log(JSON.stringify([task.title, task.primary, rows]));\n')
+
+
+@unittest.skipUnless(shutil.which("tsc") and shutil.which("node"), "no tsc or node")
+class TypeScriptSchemataTests(unittest.TestCase):
+    """The writer end's schemata: tsc builds every mutant in (one tsc for both sources, as the runner
+    compiles the writer end once), WIDGETCONTRACT_MUTANT turns one on."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.work = tempfile.mkdtemp()
+        cls.mutants = {}
+        for name, src in (("m", TS), ("d", TS_DATA)):
+            ms = sites.Finder("writer", name + ".ts", src).find()
+            sites.assign_ids(ms)
+            for k, m in enumerate(ms, 1):
+                m.number = k
+            cls.mutants[name] = ms
+            with open(os.path.join(cls.work, name + ".ts"), "w") as handle:
+                handle.write(schemata.render(src, sites.parse("typescript", src), ms, "typescript") + "\nexport {};\n")
+        cls.made = subprocess.run(["tsc", "--strict", "--target", "ES2020", "--lib", "ES2020", "--module", "commonjs",
+                                   "--outDir", cls.work, os.path.join(cls.work, "m.ts"), os.path.join(cls.work, "d.ts")],
+                                  capture_output=True, text=True)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.work)
+
+    def run_js(self, name, number, *args):
+        self.assertEqual(self.made.returncode, 0, self.made.stdout + self.made.stderr)
+        env = dict(os.environ, WIDGETCONTRACT_MUTANT=str(number))
+        return subprocess.run(["node", os.path.join(self.work, name + ".js")] + list(args), env=env,
+                              capture_output=True, text=True).stdout.strip()
+
+    def test_each_switch_changes_only_its_mutant(self):
+        ms = self.mutants["m"]
+        self.assertEqual(self.run_js("m", 0, "3"), "4")
+        flip = next(m for m in ms if m.op_class == "relational" and m.text == "a < b")
+        self.assertEqual(self.run_js("m", flip.number, "3"), "0")
+        gone = next(m for m in ms if m.op_class == "delete" and "total = n + 1" in m.text)
+        self.assertEqual(self.run_js("m", gone.number, "3"), "0")
+        self.assertEqual(self.run_js("m", len(ms) + 1, "3"), "4")
+
+    def test_text_and_list_edits_change_only_values_of_their_kind(self):
+        by = {(m.op_class, m.operator, m.text): m.number for m in self.mutants["d"]}
+        self.assertEqual(self.run_js("d", 0), '[" Ab\u00e9 ",null,[2,4,6]]')
+        self.assertEqual(self.run_js("d", by[("text", "trim", "task.title")]), '["Ab\u00e9",null,[2,4,6]]')
+        self.assertEqual(self.run_js("d", by[("text", "lower", "task.title")]), '[" ab\u00e9 ",null,[2,4,6]]')
+        self.assertEqual(self.run_js("d", by[("text", "nfd", "task.title")]), '[" Abe\u0301 ",null,[2,4,6]]')
+        self.assertEqual(self.run_js("d", by[("text", "trim", "task.primary")]), '[" Ab\u00e9 ",null,[2,4,6]]')
+        self.assertEqual(self.run_js("d", by[("reverse", "reversed", "[1, 2, 3].map((x) => x * 2)")]),
+                         '[" Ab\u00e9 ",null,[6,4,2]]')
+
+
 class WorkerProtocolTests(unittest.TestCase):
     def test_ranges(self):
         import worker
@@ -218,6 +291,40 @@ class RunnerAgreementTests(unittest.TestCase):
     def test_the_files_with_caches(self):
         self.run_checked("--reader", "swift", "--reader", "c", "--mutant", "c.tzif", "--mutant", "s.DayString",
                          "--mutant", "s.DayStartCache")
+
+
+class CarryOverTests(unittest.TestCase):
+    """--rerun-survivors: what a rerun takes from the last run and what it runs again."""
+
+    def test_only_open_verdicts_run_again(self):
+        ms = found("swift", SWIFT)
+        self.assertGreaterEqual(len(ms), 7)
+        a, b, c, d, e, f = ms[:6]
+
+        def row(m, status, detail=""):
+            return {"id": m.id, "reader": "swift", "status": status, "detail": detail}
+        prior = [row(a, "killed", "3 cases compared, 1 differ, first kept/case@x"),
+                 row(b, "killed", "3 cases compared, 1 differ, first gone/case@x"),
+                 row(c, "survived", "no case reaches the site"),
+                 row(d, "equivalent"), row(e, "not applicable"), row(f, "killed", "1 not expected (first )"),
+                 {"id": "s.f.old.boundary.00000000", "reader": "swift", "status": "killed", "detail": ""},
+                 {"id": "c.x.y.delete.11111111", "reader": "c", "status": "survived", "detail": ""}]
+        p = carryover.plan(prior, "abc1234", ms, {"kept/case@x"}, {}, ["swift"])
+        carried = {r["id"] for r in p.carried}
+        self.assertIn(a.id, carried)                 # its killing case is still there
+        self.assertIn(e.id, carried)                 # decided by the source alone
+        self.assertIn("c.x.y.delete.11111111", carried)   # another reader's row, untouched
+        self.assertEqual(set(p.run_ids) & carried, set())
+        self.assertIn(b.id, p.run_ids)               # killed by a case that is gone
+        self.assertIn(c.id, p.run_ids)               # a survivor
+        self.assertIn(d.id, p.run_ids)               # its review is no longer in equivalent.tsv
+        self.assertIn(f.id, carried)                 # a kill that names no case: a wrong id, a crash
+        self.assertIn(ms[6].id, p.run_ids)           # new since the last run
+        self.assertEqual(p.stale, 1)
+        self.assertEqual(p.why, {"survived": 1, "new": len(ms) - 6, "killing case gone": 1, "review withdrawn": 1})
+        self.assertTrue(all(r["run"] == "abc1234" for r in p.carried))
+        kept = carryover.plan(prior, "abc1234", ms, {"kept/case@x"}, {d.id: "reviewed reason here"}, ["swift"])
+        self.assertNotIn(d.id, kept.run_ids)
 
 
 class WorkflowTests(unittest.TestCase):
