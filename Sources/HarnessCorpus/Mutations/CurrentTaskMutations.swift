@@ -49,12 +49,15 @@ enum CurrentTaskMutations {
                 ("focus-cycle-double", ("focusCycle", "2.7")), ("focus-cycle-overflow", ("focusCycle", "4294967297")),
                 ("focus-cycle-double-beyond-int32", ("focusCycle", "2147483648.5")),
                 ("focus-cycle-null", ("focusCycle", "null")),
+                // Java's narrowing (holes generated mutants found): (int) of NaN is 0, not the
+                // machine's 0x80000000; Long.intValue of 2^31 and 2^32-1 keeps the low 32 bits
+                ("focus-cycle-nan-text", ("focusCycle", "\"NaN\"")), ("focus-cycle-2pow31", ("focusCycle", "2147483648")),
+                ("focus-cycle-2pow32-minus-1", ("focusCycle", "4294967295")),
                 // (int) near the ends of int: truncated, not saturated, just inside them; saturated
-                // below; NaN (from the text, Double.parseDouble) is 0 (holes generated mutants found)
+                // below; a sinceTs below Long.MIN_VALUE (holes generated mutants found)
                 ("focus-cycle-just-below-int-max", ("focusCycle", "2147483646.5")),
                 ("focus-cycle-just-above-int-min", ("focusCycle", "-2147483647.5")),
                 ("focus-cycle-below-int-min", ("focusCycle", "-3000000000.5")),
-                ("focus-cycle-nan-text", ("focusCycle", "\"NaN\"")),
                 ("since-below-long-min", ("sinceTs", "-1e19")),
               ]) { draft, _, spec in
             draft.update("currentTask") { task in task.replace(spec.0, with: .text(spec.1)) }

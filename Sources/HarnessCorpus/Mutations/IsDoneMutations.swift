@@ -18,9 +18,9 @@ enum IsDoneMutations {
             ("one", .string("1")),
             ("padded", .string(" true")),
             ("empty", .string("")),
-            // the right length, one letter off: first, then last (a compare that skips a
-            // position, or none, reads it as true: holes generated mutants found)
-            ("first-letter-off", .string("Xrue")),
+            // equalsIgnoreCase compares every letter and the length (holes generated mutants found)
+            ("first-letter-off", .string("xrue")),
+            ("true-and-more", .string("truex")),
             ("last-letter-off", .string("truX")),
         ]),
         setEveryIsDone("isdone.number", "every task's isDone is a number", [
