@@ -85,6 +85,8 @@ final class CaseGeneratorTests: XCTestCase {
             "canonical/size.many-tasks@berlin@before", "canonical/size.long-title@berlin@before",
             "canonical/size.deep-nesting#1000@berlin@before", "canonical/size.deep-nesting#2047@berlin@before",
             "canonical/size.deep-nesting#2048@berlin@before", "canonical/size.deep-nesting#3000@berlin@before",
+            "canonical/size.deep-mixed-nesting#objects@berlin@before", "canonical/size.deep-mixed-nesting#object-array@berlin@before",
+            "canonical/size.deep-mixed-nesting#array-object@berlin@before",
         ])
     }
 

@@ -156,7 +156,8 @@ final class MutationOutputTests: XCTestCase {
             "numbers.overflow#ignored-field", "numbers.overflow#long-integer",
             "numbers.invalid-literal#leading-zero", "numbers.invalid-literal#plus", "numbers.invalid-literal#hex",
             "numbers.invalid-literal#nan", "numbers.invalid-literal#infinity", "numbers.invalid-literal#trailing-dot",
-            "numbers.invalid-literal#leading-dot",
+            "numbers.invalid-literal#leading-dot", "numbers.invalid-literal#minus-alone",
+            "syntax.wrong-closer#array", "syntax.wrong-closer#object", "syntax.bad-literal#true", "syntax.bad-literal#null",
             "numbers.overflow-in-array#ignored-field", "numbers.overflow-in-array#projectid",
             "numbers.overflow-in-array#colour", "numbers.overflow-in-array#title",
             "projectid.unprintable#plain", "projectid.unprintable#coloured",
@@ -164,6 +165,7 @@ final class MutationOutputTests: XCTestCase {
             "unicode.invalid-utf8#lone-continuation", "unicode.invalid-utf8#overlong",
             "unicode.invalid-utf8#encoded-surrogate", "unicode.invalid-utf8#beyond-max",
             "unicode.invalid-utf8#truncated-sequence", "unicode.invalid-utf8#ff-byte", "unicode.escape-near-surrogate#not-hex",
+            "unicode.invalid-utf8#overlong-three", "unicode.invalid-utf8#overlong-four", "unicode.invalid-utf8#bad-third-byte",
             "unicode.raw-control#tab", "unicode.raw-control#newline", "unicode.raw-control#soh", "unicode.raw-control#nul",
             "size.deep-nesting#2048", "size.deep-nesting#3000",
         ]

@@ -38,6 +38,10 @@ enum ColourMutations {
             // Every escape of org.json's JSONStringer: quote, backslash, solidus, the named
             // controls, another control as \u00xx, and an empty string.
             ("escapes", #"["a/b","q\"\\","\u0001\b\t\n\f\r\u001f",""]"#),
+            // controls whose \u00xx holds the digit 9 and the letter a, and a solidus within the
+            // first eight bytes of a longer string (holes generated mutants found)
+            ("escapes-nine-and-a", #"["\u0019\u001a"]"#),
+            ("long-solidus", #"["abcdefgh/ijklmnop"]"#),
         ]) { draft, _, literal in setFirstEntry(&draft, .text(literal)) },
         .edit("colours.unknown-project", .colours, "colours and projects that do not meet", [
             ("unused-entry", false),
@@ -58,6 +62,16 @@ enum ColourMutations {
                 (1...9).allSatisfy { colours.append("p\($0)-unused", .string("#0000ff")) }
             }
         },
+        // 16 entries, the first one's name written again last: the hashed index (above 8) must
+        // keep the last value, and a lookup that misses (p2) must end in a table of 32 slots
+        // that would be full at 16 (holes generated mutants found).
+        .edit("colours.many-entries-repeated", .colours, "14 more colour entries no task uses, then the first entry's name again (16 entries)") {
+            draft, input in
+            guard let first = input.blob["projectColors"]?.objectValue?.keys.first else { return false }
+            return draft.update("projectColors") { colours in
+                (1...14).allSatisfy { colours.append("p\($0)-unused", .string("#0000ff")) } && colours.append(first.string, .string("#00ff00"))
+            }
+        },
         // A table of 31 names in 64 slots and 24 tasks, each with a project of its own, every
         // other one without a colour: Swift's hashed lookup then probes past slots other names
         // took, for all but about 1 in 10,000 Hasher seeds.
@@ -71,6 +85,20 @@ enum ColourMutations {
                 colours.append(key, .string("#00ff00"))
             }
             return draft.set("tasks", .array(tasks)) && draft.set("projectColors", colours)
+        },
+        // The colour map's entry name spelled with \u escapes: the same name, found by its
+        // decoded text (holes generated mutants found: a lookup that compares raw bytes only).
+        .edit("colours.escaped-key", .colours, "the first colour entry's name spelled with \\u escapes (the same name)") { draft, input in
+            guard let first = input.blob["projectColors"]?.objectValue?.keys.first, first.string == "p1" else { return false }
+            return draft.update("projectColors") { $0.rekey("p1", to: "\"\\u0070\\u0031\"") }
+        },
+        // 16 and 32 distinct names (p1 and unused ones) while t3's p2 has no colour: the hashed
+        // index's table (twice the count, at least 16 slots) is never full, so the missing name's
+        // probe ends (holes generated mutants found: a table sized to the count, or a count of half).
+        .edit("colours.many-distinct-entries", .colours, "the map grows to 16 or 32 distinct names; one task's project has none",
+              [("16", 16), ("32", 32)]) { draft, input, total in
+            guard let colours = input.blob["projectColors"]?.objectValue, colours.count == 1 else { return false }
+            return draft.update("projectColors") { map in (1..<total).allSatisfy { map.append("u\($0)", .string("#0000ff")) } }
         },
     ]
 }

@@ -15,6 +15,10 @@ enum CurrentTaskMutations {
         .edit("currenttask.absent", .currentTask, "no currentTask (a revision-2 writer's blob): no tracked task", reach: reach) {
             draft, _ in draft.remove("currentTask")
         },
+        // Another version: no tracked task, though the object is there (holes generated mutants found).
+        .edit("currenttask.unsupported-version", .currentTask, "v is 2: no tracked task", reach: reach) { draft, _ in
+            draft.replace("v", with: .integer(2))
+        },
         .edit("currenttask.partial", .currentTask, "one member left out: id or title gives none, the others their defaults",
               reach: reach, [("no-id", ["id"]), ("no-title", ["title"]), ("no-project-id", ["projectId"]),
                              ("no-device-label", ["deviceLabel"]), ("no-is-local", ["isLocal"]), ("no-since", ["sinceTs"]),
@@ -49,8 +53,25 @@ enum CurrentTaskMutations {
                 // machine's 0x80000000; Long.intValue of 2^31 and 2^32-1 keeps the low 32 bits
                 ("focus-cycle-nan-text", ("focusCycle", "\"NaN\"")), ("focus-cycle-2pow31", ("focusCycle", "2147483648")),
                 ("focus-cycle-2pow32-minus-1", ("focusCycle", "4294967295")),
+                // (int) near the ends of int: truncated, not saturated, just inside them; saturated
+                // below; a sinceTs below Long.MIN_VALUE (holes generated mutants found)
+                ("focus-cycle-just-below-int-max", ("focusCycle", "2147483646.5")),
+                ("focus-cycle-just-above-int-min", ("focusCycle", "-2147483647.5")),
+                ("focus-cycle-below-int-min", ("focusCycle", "-3000000000.5")),
+                ("since-below-long-min", ("sinceTs", "-1e19")),
               ]) { draft, _, spec in
             draft.update("currentTask") { task in task.replace(spec.0, with: .text(spec.1)) }
         },
+        // Each text member as the blob gives it: a space on either side, upper case and a
+        // precomposed letter (U+00E9), which a reader that trims, lower-cases or normalises (NFD)
+        // shows otherwise (holes generated mutants found).
+        .edit("currenttask.text-as-given", .currentTask, "a text member is \" Caf\u{E9} X \" (shown as given: no trim, case or normalisation)",
+              reach: reach, [("id", "id"), ("title", "title"), ("project-id", "projectId"), ("device-label", "deviceLabel")]) {
+            draft, _, member in
+            draft.update("currentTask") { task in task.replace(member, with: .string(textAsGiven)) }
+        },
     ]
+
+    /// A text no reader may change: a space on either side, upper case, a precomposed é.
+    static let textAsGiven = " Caf\u{E9} X "
 }

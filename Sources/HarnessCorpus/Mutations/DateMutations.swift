@@ -13,7 +13,9 @@ enum DateMutations {
         setDayStr("dates.impossible-day", "a day that does not exist (must not roll over)",
                   literal(["2026-02-30", "2026-02-29", "2026-04-31", "2026-13-01", "2026-07-00", "2026-00-17",
                            // 30 February of a leap year: a leap February of 30 days lets it through
-                           "2024-02-30"])),
+                           "2024-02-30",
+                           // a 32nd (a month of 32 days lets it through)
+                           "2026-01-32"])),
         setDayStr("dates.real-day", "another real day, incl. leap, DST, gap and calendar-edge days",
                   literal(["2024-02-29", "2026-07-16", "2026-03-29", "2026-11-01", "2018-11-04", "1970-01-01",
                            "1582-10-10", "0001-01-01", "9999-12-31",
@@ -27,7 +29,9 @@ enum DateMutations {
                            // (2100-03-01), where the days-from-date and date-from-days divisions one off
                            // give another day (holes generated mutants found; checked over every day
                            // of 0001-9999 against a port of the two conversions)
-                           "2000-03-01", "2100-03-01"])),
+                           "2000-03-01", "2100-03-01",
+                           // the last day of a common February (a length one short refuses it)
+                           "2026-02-28"])),
         setDayStr("dates.malformed", "text that is not exactly yyyy-MM-dd", [
             ("2026-7-17", "2026-7-17"),
             ("2026-07-17garbage", "2026-07-17garbage"),
@@ -43,6 +47,8 @@ enum DateMutations {
             ("colon-last", "2026-07-0:"),
             // meta.dayStr is the text as given: a reader that normalises it (NFD) shows other code points
             ("precomposed-letter", "2026-07-17 \u{E9}t\u{E9}"),
+            // one separator wrong (either), and ':' (one past '9') for a digit (holes generated mutants found)
+            ("first-separator-slash", "2026/07-17"), ("second-separator-slash", "2026-07/17"), ("colon-digit", "2026-07-1:"),
         ]),
         setDayStr("dates.year-range", "years outside 0001-9999", literal(["0000-01-01", "10000-01-01"])),
         setDayStr("dates.non-ascii-digits", "the right shape in non-ASCII digits or dashes", [

@@ -32,6 +32,9 @@ enum DisplayMutations {
         ("devanagari-digits", "#\u{96F}\u{966}\u{96F}\u{966}\u{96F}\u{966}"),
         ("superscript-two-not-digit", "#\u{B2}\u{B2}\u{B2}\u{B2}\u{B2}\u{B2}"),
         ("math-bold-digit-surrogates", "#\u{1D7CE}0000"),
+        // fullwidth lower-case hex letters (U+FF46 ｆ: 15), and ':' (U+003A), the unit one past
+        // '9' that a digit block's range one too long would read as 10 (holes generated mutants found)
+        ("fullwidth-lower-hex-letters", "#\u{FF46}\u{FF46}0000"), ("colon-after-digits", "#00000:"),
         ("transparent", "transparent"), ("space-before-name", " red"), ("space-after-name", "red "),
         ("space-before-hex", " #ff0000"), ("space-after-hex", "#ff0000 "), ("tab-before-hex", "\t#ff0000"),
         // Character.digit(c, 16)'s edges (holes generated mutants found): F itself, the fullwidth

@@ -21,6 +21,7 @@ enum IsDoneMutations {
             // equalsIgnoreCase compares every letter and the length (holes generated mutants found)
             ("first-letter-off", .string("xrue")),
             ("true-and-more", .string("truex")),
+            ("last-letter-off", .string("truX")),
         ]),
         setEveryIsDone("isdone.number", "every task's isDone is a number", [
             ("one", .integer(1)),

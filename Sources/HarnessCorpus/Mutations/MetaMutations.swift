@@ -93,6 +93,18 @@ enum MetaMutations {
             guard let validUntil = input.validUntil else { return false }
             return draft.replace("validUntil", with: .string(text(validUntil)))
         },
+        // Rules of Java's Double.parseDouble grammar, each where optLong shows the number it reads
+        // (holes generated mutants found): hex digits that are letters in either case, 0X, P, a
+        // hex fraction, an exponent's sign, a leading + or dot, a type suffix, NaN (0), the
+        // infinities and a value below Long.MIN_VALUE (saturated).
+        .edit("meta.validuntil-java-forms", .meta, "`validUntil` is a string that tests one rule of Java's Double.parseDouble grammar",
+              reach: .fixtureAt(Fixture.canonicalName, instant: "before"), [
+                ("hex-upper-letters", "0xA.FP4"), ("hex-lower-letters", "0xa.fp4"), ("hex-upper-x", "0XAp0"),
+                ("hex-minus-exponent", "0x8p-2"), ("hex-plus-exponent", "0x1p+4"), ("hex-fraction", "0x1.8p1"),
+                ("hex-without-p", "0x10"), ("plus-sign", "+5"), ("plus-infinity", "+Infinity"), ("minus-infinity", "-Infinity"),
+                ("leading-dot", ".5e4"), ("exponent-plus", "2e+3"), ("suffix-f", "7f"), ("zero", "0"), ("nan", "NaN"),
+                ("below-long-min", "-1e19"),
+              ]) { draft, _, text in draft.replace("validUntil", with: .string(text)) },
         .edit("meta.validuntil-fraction", .meta, "`validUntil` with a fraction (Java's (long) truncates toward zero)",
               reach: .everyFixture, fractions) { draft, input, text in
             guard let validUntil = input.validUntil else { return false }

@@ -103,6 +103,8 @@ enum NumberMutations {
             ("infinity", (.version, "Infinity")),
             ("trailing-dot", (.version, "1.")),
             ("leading-dot", (.version, ".1")),
+            // a minus sign with no digit after it (holes generated mutants found)
+            ("minus-alone", (.version, "-")),
         ]),
         .edit("numbers.overflow-in-array", .numbers, "[1e400] as a value org.json keeps (D6) but cannot print", [
             ("ignored-field", ArraySpot.ignoredField),

@@ -112,5 +112,31 @@ enum ProjectMutations {
                 }
             }
         },
+        // A title and an id as the blob gives them: a space on either side, upper case and a
+        // precomposed letter, which a reader that trims, lower-cases or normalises (NFD) shows
+        // otherwise: in the header's title, projectTitle and the projects list (holes generated
+        // mutants found).
+        .change("projects.text-as-given", .projects,
+                "the selected entry's title, its id (and the selection), or another entry's id is \" Caf\u{E9} X \" (shown and matched as given: no trim, case or normalisation)",
+                reach: reach, [("selected-title", (Which.selected, "title")), ("other-id", (Which.other, "id")),
+                               ("selected-id", (Which.selected, "id"))]) { change, input, spec in
+            guard let at = project(spec.0, in: input),
+                  change.draft.updateProject(at, { $0.replace(spec.1, with: .string(CurrentTaskMutations.textAsGiven)) })
+            else { return false }
+            if spec.0 == .selected && spec.1 == "id" { change.selectedProjectId = JSONString(CurrentTaskMutations.textAsGiven) }
+            return true
+        },
+        // Another version: no projects and no project title, though the array is there (holes
+        // generated mutants found: a reader that lists them anyway).
+        .edit("projects.unsupported-version", .projects, "v is 2: parseProjects is [] and the selection reads nothing", reach: reach) {
+            draft, _ in draft.replace("v", with: .integer(2))
+        },
+        // An entry's member name spelled with \u escapes: the same name (holes generated mutants
+        // found: a member lookup that compares the raw bytes only misses it and parseProjects fails).
+        .edit("projects.escaped-member-name", .projects, "another entry's \"title\" spelled \"ti\\u0074le\" (the same name)", reach: reach) {
+            draft, input in
+            guard let at = project(.other, in: input) else { return false }
+            return draft.updateProject(at) { $0.rekey("title", to: "\"ti\\u0074le\"") }
+        },
     ]
 }

@@ -28,6 +28,16 @@ enum SizeMutations {
             // most of the fuzzer's cost of a chain that ends here.)
             draft.append("extra", .raw([UInt8](repeating: UInt8(ascii: "["), count: depth) + [UInt8](repeating: UInt8(ascii: "]"), count: depth)))
         },
+        // Past 64 open containers the scanner keeps which are objects in an array, not a
+        // register: objects all the way down, and objects and arrays taking turns (both ways
+        // round), cross that line where a level read from the wrong place shows (holes
+        // generated mutants found).
+        .edit("size.deep-mixed-nesting", .size, "an ignored field holding 100 nested objects, or objects and arrays taking turns",
+              reach: .canonicalSingleCase, [("objects", ("{\"a\":", "}", 100)), ("object-array", ("{\"a\":[", "]}", 50)),
+                                            ("array-object", ("[{\"a\":", "}]", 50))]) { draft, _, spec in
+            let (open, close, count) = spec
+            return draft.append("extra", .raw(Array((String(repeating: open, count: count) + "1" + String(repeating: close, count: count)).utf8)))
+        },
     ]
 
     /// `size.long-title`'s title, made once.

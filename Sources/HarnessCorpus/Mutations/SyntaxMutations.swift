@@ -138,5 +138,14 @@ enum SyntaxMutations {
             guard text.first == UInt8(ascii: "{") else { return nil }
             return [UInt8(ascii: "{"), byte] + text.dropFirst()
         },
+        // A container closed by the other bracket, and a misspelt literal: not JSON, the parse fails
+        // (holes generated mutants found: a scanner that takes any closer, or checks only a
+        // literal's first letter, reads them).
+        .edit("syntax.wrong-closer", .syntax, "v is an array closed by } or an object closed by ] (not JSON)", [
+            ("array", "[1}"), ("object", "{\"a\":1]"),
+        ]) { draft, _, literal in draft.replace("v", with: .text(literal)) },
+        .edit("syntax.bad-literal", .syntax, "v is a misspelt literal (not JSON; org.json reads the word as a string)", [
+            ("true", "tru3"), ("null", "nul1"),
+        ]) { draft, _, literal in draft.replace("v", with: .text(literal)) },
     ]
 }

@@ -73,11 +73,25 @@ enum TaskMutations {
             ("array-doubles", .text("[2.0,1.5]")),
             ("object-two-members", .text(#"{"a/b":1,"c":false}"#)),
             ("object-control-keys", .text(#"{"a\u0000b\u0001":1}"#)),
+            // one above Int64.min (still an exact long) and one below it (a double), 19 digits each
+            ("int64-min-plus-one", .text("-9223372036854775807")),
+            ("below-int64-min", .text("-9223372036854775809")),
         ]),
         removeField("tasks.title-missing", "removes the first task's title (fails the whole parse)", "title"),
         setField("tasks.title-null", "the first task's title is JSON null (read as the text \"null\")", "title", .jsonNull),
         setField("tasks.title-number", "the first task's title is a number or boolean (read as its Java text)",
-                 "title", [("integer", .text("7")), ("double", .text("0.1")), ("bool", .bool(true))]),
+                 "title", [("integer", .text("7")), ("double", .text("0.1")), ("bool", .bool(true)),
+                           // a zero double written 0e0 (Java's text 0.0), an array of booleans, and
+                           // an array holding upper-case and precomposed letters (org.json's text of
+                           // each; holes generated mutants found)
+                           ("zero-exponent", .text("0e0")), ("array-bools", .text("[true,false]")),
+                           ("array-accented", .text("[\"\u{C9}t\u{E9}\"]")), ("array-whole-double", .text("[1.0]"))]),
+        // A title that is an object with a repeated name: org.json's text keeps the last value at the
+        // first one's place; small (a linear search) and past 12 members (JSONValue's index, the
+        // repeated names on both sides of where it is built) (holes generated mutants found).
+        setField("tasks.title-object-repeated-name", "the first task's title is an object with a repeated name (its org.json text)",
+                 "title", [("small", .text("{\"a\":1,\"b\":2,\"a\":3}")),
+                           ("large", .text("{\"k1\":1,\"k2\":2,\"k3\":3,\"k4\":4,\"k5\":5,\"k6\":6,\"k7\":7,\"k8\":8,\"k9\":9,\"k10\":10,\"k11\":11,\"k12\":12,\"k13\":13,\"k14\":14,\"k14\":\"last\",\"k2\":\"again\"}"))]),
         // Texts a careless transform changes (a trim, a case change, a Unicode normalisation): every
         // reader shows them byte for byte (holes generated text mutants found: no title or id had spaces
         // around it or a precomposed letter).

@@ -89,6 +89,20 @@ enum UnicodeMutations {
             ("beyond-max", [0xF4, 0x90, 0x80, 0x80]),
             ("truncated-sequence", [0xE2, 0x82]),
             ("ff-byte", [0xFF]),
+            // overlong three- and four-byte forms (E0 below A0, F0 below 90), and a three-byte
+            // sequence whose third byte is no continuation byte (holes generated mutants found)
+            ("overlong-three", [0xE0, 0x9F, 0xBF]),
+            ("overlong-four", [0xF0, 0x8F, 0xBF, 0xBF]),
+            ("bad-third-byte", [0xE4, 0xB8, 0x41]),
+        ]),
+        // Escapes that decode to two and three UTF-8 bytes, hex digits in upper case, and the
+        // last scalar before the surrogates as raw UTF-8 (ED 9F BF: ED is a three-byte lead)
+        // (holes generated mutants found).
+        title("unicode.escaped-scalars", "escapes of two- and three-byte scalars, upper-case hex, and raw U+D7FF", [
+            ("two-bytes", text("\\u00e9\\u07ff")),
+            ("three-bytes", text("\\u20ac\\u0800")),
+            ("upper-case-hex", text("\\u00C9\\uABCD")),
+            ("raw-before-surrogates", [0xED, 0x9F, 0xBF]),
         ]),
         title("unicode.raw-control", "a raw control character inside the title (not JSON)", [
             ("tab", [0x09]),
