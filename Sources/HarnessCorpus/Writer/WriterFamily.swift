@@ -71,14 +71,15 @@ package struct WriterFamily: Sendable {
     /// writer lists shows that project's rows, one it must leave out (archived, hidden, the
     /// Inbox) Today's — at the same instants, so the grace of a done row (`doneOn` + 5000 ms,
     /// CONTRACT.md §8.1) is read on both sides of the day boundary. The selection is the id as
-    /// the readers show it (a lone surrogate as U+FFFD, D1). Empty for a state that cannot be read.
+    /// the readers show it; a project whose id holds a lone surrogate is not selected (a UTF-8
+    /// selection cannot name it as Kotlin reads it, D1). Empty for a state that cannot be read.
     package static func plan(_ state: StateLine, boundary: Int64?) -> [PlannedCase] {
         guard let meaning = state.state else { return [] }
         let instants = boundary.map { [("before", $0 - 1), ("at", $0)] } ?? [("fixed", fixedInstantMs)]
         var planned = instants.map { instant, now in
             PlannedCase(id: caseId(state: state.id, zone: meaning.timeZone, instant: instant), selectedProjectId: nil, nowMs: now)
         }
-        for project in meaning.projects {
+        for project in meaning.projects where project.selectable {
             planned += instants.map { instant, now in
                 PlannedCase(id: caseId(state: state.id, zone: meaning.timeZone, instant: instant, projectEntity: project.entity),
                             selectedProjectId: JSONString(project.id), nowMs: now)

@@ -27,6 +27,10 @@ package struct WriterState: Sendable, Equatable {
         /// Whether the writer lists it in `projects` (W6: not archived, not hidden, not the Inbox);
         /// a widget configured to one it leaves out shows Today's rows (CONTRACT.md §8.1's fallback).
         package var listed: Bool
+        /// False when the id holds U+FFFD, as a lone surrogate reads in Swift and C (D1): a case's
+        /// selection is UTF-8, so it would select the project in Swift and C and none in Kotlin,
+        /// which keeps the unit; the widget is then not read configured to it.
+        package var selectable: Bool { !id.unicodeScalars.contains("\u{FFFD}") }
         /// Its rows as the writer writes them (W6): its `taskIds` then `backlogTaskIds`, ids
         /// without an entity skipped, at most `projectRowLimit`; empty when not listed.
         package var rows: [Row]
