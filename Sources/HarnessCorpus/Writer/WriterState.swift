@@ -30,11 +30,15 @@ package struct WriterState: Sendable, Equatable {
         /// False when the id holds U+FFFD, as a lone surrogate reads in Swift and C (D1): a case's
         /// selection is UTF-8, so it would select the project in Swift and C and none in Kotlin,
         /// which keeps the unit; the widget is then not read configured to it.
-        package var selectable: Bool { !id.unicodeScalars.contains("\u{FFFD}") }
+        package var selectable: Bool { WriterState.isSelectable(projectId: id) }
         /// Its rows as the writer writes them (W6): its `taskIds` then `backlogTaskIds`, ids
         /// without an entity skipped, at most `projectRowLimit`; empty when not listed.
         package var rows: [Row]
     }
+
+    /// Whether a project widget case can select the project `projectId` (as the readers show
+    /// it): not when it holds U+FFFD (`Project.selectable`).
+    package static func isSelectable(projectId: String) -> Bool { !projectId.unicodeScalars.contains("\u{FFFD}") }
 
     /// Revision 2 writes at most this many rows per project (W6, the app's `MAX_WIDGET_TASKS`).
     package static let projectRowLimit = 20
