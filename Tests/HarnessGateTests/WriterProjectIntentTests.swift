@@ -114,6 +114,28 @@ final class WriterProjectIntentTests: XCTestCase {
                      "first difference at row 20: the widget shows none, the app means q20"])
     }
 
+    /// The generated mutant `PROJECT_TASK_LIMIT = 20` → 19 of scripts/writer/src/projection.ts
+    /// (`scripts/adequacy --reader writer`), planted in a copy of the tree's compiled writer end:
+    /// its blob of a 20-task project must fail the intent.
+    func testTheWriterCuttingAt19IsAWriterFinding() throws {
+        let command = try WriterCommand.tree.resolve(root: GateTestSupport.repositoryRoot)
+        let main = try XCTUnwrap(command.split(separator: " ", maxSplits: 1).last.map(String.init))
+        let folder = FuzzTestSupport.temporaryFolder("writer-cut-19")
+        defer { FuzzTestSupport.remove(folder) }
+        let copy = folder.appendingPathComponent("writer")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: main.trimmingCharacters(in: CharacterSet(charactersIn: "'"))).deletingLastPathComponent(), to: copy)
+        let projection = copy.appendingPathComponent("projection.js")
+        let text = try String(contentsOf: projection, encoding: .utf8)
+        XCTAssertTrue(text.contains("exports.PROJECT_TASK_LIMIT = 20;"), "projection.js no longer holds the limit")
+        try text.replacingOccurrences(of: "exports.PROJECT_TASK_LIMIT = 20;", with: "exports.PROJECT_TASK_LIMIT = 19;")
+            .write(to: projection, atomically: true, encoding: .utf8)
+        let session = WriterSession(command: "node '\(copy.appendingPathComponent("main.js").path)'")
+        defer { session.close() }
+        guard case .blob(let blob)? = session.write([Array(Self.twenty.utf8)]).first else { return XCTFail("the planted writer wrote no blob") }
+        assertFound(try judged(Self.twenty, String(decoding: blob, as: UTF8.self), id: "x/z"),
+                    ["case states/writer.x#z_project-1@berlin@at: the widget shows tasks [q01, q02, q03, q04, q05, q06, … 19 in all]"])
+    }
+
     /// The cases a revision-2 state becomes: the Today widget, then a project widget per project
     /// entity (listed or not), each at both instants; a revision-1 state only the Today widget.
     func testARevisionTwoStateIsReadAsAProjectWidgetOfEachProject() throws {
