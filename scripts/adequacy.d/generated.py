@@ -122,12 +122,12 @@ def sync_package(repo, pkg, rendered):
 ERROR_LINE = re.compile(r"^([^:\n ]+\.(?:swift|c|h|kt)):(\d+):(\d+):\s*error:(.*)$", re.M)
 
 
-def failing_numbers(output, pkg_or_dir, texts_by_path, lang_of):
+def failing_numbers(output, pkg_or_dir, texts_by_path, lang_of, error_line=ERROR_LINE):
     """The mutant numbers a compiler's errors point at: the switch that starts last before the error's
     column (the innermost wrapper there), or every switch on the line when the error is about the whole
     expression; the nearest line above with a switch when the line has none."""
     bad = set()
-    for m in ERROR_LINE.finditer(output):
+    for m in error_line.finditer(output):
         path, line, column, message = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)
         text = texts_by_path.get(os.path.realpath(os.path.join(pkg_or_dir, path)))
         if text is None:
@@ -703,6 +703,15 @@ def run(repo, readers, log, since=None, only_ids=None, sample=None, seed=0, equi
         chunks = chunks_for(len(ms))
         results += run_reader(reader, ms, chunks, equivalents, log, families,
                               build_key(os.path.join(work, "kotlin", "src"), cases) + f":{len(chunks)}", timings=timings)
+    writer_ms = [m for m in chosen if m.reader == "writer"]
+    if writer_ms:
+        import writer_run
+        t = time.monotonic()
+        try:
+            results += writer_run.run(repo, writer_ms, log, equivalents)
+        except writer_run.WriterRunError as error:
+            raise GeneratedError(f"writer: {error}") from error
+        timings["writer run"] = round(time.monotonic() - t, 1)
     for m in chosen:
         if m.id in dropped:
             results.append({"id": m.id, "reader": m.reader, "file": m.file, "line": m.line, "class": m.op_class,

@@ -151,7 +151,7 @@ def render_md(facts):
         w("")
     if "generated" in facts:
         import report_generated
-        report_generated.render(facts["generated"], w)
+        report_generated.render(facts["generated"], w, facts.get("survivorNotes", {}))
     return "\n".join(out) + "\n"
 
 

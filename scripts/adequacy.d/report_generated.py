@@ -25,7 +25,9 @@ def cell(text):
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
-def render(g, w):
+def render(g, w, notes=None):
+    """Section 3; `notes`: survivors.tsv's reviewed reasons, by mutant id."""
+    notes = notes or {}
     rows = g["results"]
     w("## 3. Generated mutants (operator classes at every site)")
     w("")
@@ -36,6 +38,9 @@ def render(g, w):
     w("divergence list applied), or the reader crashed or timed out. *not applicable*: a data-shape")
     w("edit whose site never held a value of the type it changes (not counted). *does not compile*: the edit")
     w("cannot be built (not counted). Reviewed equivalents: `scripts/adequacy.d/equivalent.tsv`, by mutant id.")
+    w("The writer end's mutants (`writer_run.py`): the mutated writer writes every state of golden/states; killed =")
+    w("the gate fails with it (`check --writer`: a fixture that claims to be its output, its writer schema, the intent")
+    w("checks, every reader); a survivor's *lead* is the first finding of `fuzz --writer` with it, the state to add.")
     w("")
     t = g["timings"]
     run = [r for r in rows if r["status"] not in ("not applicable", "does not compile")
@@ -100,11 +105,14 @@ def render(g, w):
         w("Nearest case: the first case whose run reaches the site; grow that family (or add one) so a case tells")
         w("the mutant apart. \"no case reaches the site\": the corpus never runs this code.")
         w("")
-        w("| id | where | edit | nearest case | family to grow |")
-        w("|---|---|---|---|---|")
+        w("| id | where | edit | nearest case | family to grow | why it survives (survivors.tsv) |")
+        w("|---|---|---|---|---|---|")
         for r in sorted(survivors, key=lambda r: (r["file"], r["line"])):
+            near = r.get("nearestCase") or r["detail"]
+            if r.get("lead"):
+                near += "; " + r["lead"]
             w(f"| {r['id']} | {r['file'].split('/')[-1]}:{r['line']} | {cell(r['what'])} | "
-              f"{cell(r.get('nearestCase') or r['detail'])} | {cell(r.get('family') or '–')} |")
+              f"{cell(near)} | {cell(r.get('family') or '–')} | {cell(notes.get(r['id'], '–'))} |")
     w("")
     report.bullet_section(w, "Reviewed equivalents",
                           [f"**{r['id']}** ({r['file']}:{r['line']}): {cell(r['what'])} — {cell(r['equivalent'])} ({r['status']})"

@@ -237,6 +237,9 @@ class Finder:
     def in_type_position(self, node):
         n = node.parent
         while n is not None:
+            if self.lang == "typescript" and n.type in ("literal_type", "type_alias_declaration", "type_annotation",
+                                                         "interface_declaration", "type_arguments"):
+                return True     # a type, not a value: `type Revision = 1 | 2` has no behaviour to change
             if n.type in ("switch_pattern", "switch_entry_pattern", "case_label", "enum_entry", "enumerator",
                           "array_declarator", "bitfield_clause", "preproc_if", "preproc_ifdef", "field_declaration",
                           "when_condition", "parameter", "enum_declaration", "static_assert_declaration",
@@ -636,9 +639,31 @@ class Finder:
             self.swaps(node, callee, [c for c in args.named_children if c.type == "value_argument"], "(", ")",
                        lambda a: ("", a.named_children[-1] if a.named_children else None))
 
-    # -- TypeScript (site list only: the writer end is run by writergate's runner) --
+    def ts_written_text(self, node):
+        """`task.title`, `project.primary`, …: a text the writer copies into the blob, read as a value."""
+        prop = node.child_by_field_name("property")
+        return prop is not None and txt(prop) in TS_WRITTEN_TEXTS and _ts_value_position(node) and \
+            not self.in_type_position(node)
+
+    def ts_chained(self, node):
+        """A list call whose result another list call takes (`a.map(f).filter(g)`): the outer one is the site."""
+        parent = node.parent
+        return parent is not None and parent.type == "member_expression" and parent.child_by_field_name("object") == node
+
+    # -- TypeScript (the writer end; run by writer_run.py) --
     def ts_node(self, node):
         t = node.type
+        if t == "member_expression" and self.ts_written_text(node):
+            for op, what in (("trim", "trimmed of white space"), ("lower", "in lower case"),
+                             ("nfd", "decomposed (NFD)")):
+                self.add(node, "text", op, (lambda op: lambda r: f"__mtext({{n}}, \"{op}\", {r(node)})")(op),
+                         f"the text `{short(txt(node))}` written {what}", runtime=True)
+        if t == "call_expression":
+            fn = node.child_by_field_name("function")
+            prop = fn.child_by_field_name("property") if fn is not None and fn.type == "member_expression" else None
+            if prop is not None and txt(prop) in ("map", "filter") and not self.ts_chained(node):
+                self.add(node, "reverse", "reversed", lambda r: f"__mrev({{n}}, {r(node)})",
+                         f"the list `{short(txt(node))}` gives, reversed", runtime=True)
         if t in ("if_statement", "while_statement"):
             cond = unparenthesized(node.child_by_field_name("condition"))
             self.condition(cond, False if t == "if_statement" else None)
@@ -656,6 +681,30 @@ class Finder:
                     self.add(node, "firstwins", f"{txt(prop)}->{to}", lambda r: "", f"`{short(txt(node))}`: first wins")
             if args is not None:
                 self.swaps(node, fn, list(args.named_children), "(", ")", lambda a: ("", a))
+
+
+TS_WRITTEN_TEXTS = ("id", "title", "projectId", "todayStr", "primary")
+
+
+def _ts_value_position(node):
+    """A member expression read as a value: not assigned to, not called, not the object of a further
+    member access (`task.id.length`), not a typeof/`in` operand, not in a type."""
+    parent = node.parent
+    if parent is None:
+        return False
+    if parent.type in ("assignment_expression", "augmented_assignment_expression") and \
+            parent.child_by_field_name("left") == node:
+        return False
+    if parent.type == "call_expression" and parent.child_by_field_name("function") == node:
+        return False
+    if parent.type in ("member_expression", "subscript_expression") and parent.child_by_field_name("object") == node:
+        return False
+    if parent.type == "unary_expression" or (parent.type == "binary_expression" and "in" in
+                                              [c.type for c in parent.children if not c.is_named]):
+        return False
+    if parent.type in ("binary_expression",) and any(c.type in ("===", "!==", "==", "!=") for c in parent.children):
+        return False        # a comparison: relational/negate mutants cover it; a text edit there is a lookup bug
+    return True
 
 
 def unparenthesized(cond):

@@ -177,6 +177,78 @@ class SchemataTests(unittest.TestCase):
             shutil.rmtree(work)
 
 
+TS = b'''declare const process: { readonly env: { [name: string]: string | undefined }; readonly argv: string[] };
+declare const console: { log(text: string): void };
+
+function below(a: number, b: number): boolean { return a < b; }
+
+const n = Number(process.argv[2]);
+let total = 0;
+if (below(n, 10)) {
+  total = n + 1;
+}
+console.log(String(total));
+'''
+
+
+TS_DATA = (b'declare const process: { readonly env: { [name: string]: string | undefined } };\n'
+           b'declare const console: { log(text: string): void };\n'
+           b'const task = { title: " Ab\u00e9 ", primary: null as string | null };\n'
+           b'const rows = [1, 2, 3].map((x) => x * 2);\n'
+           b'console.log(JSON.stringify([task.title, task.primary, rows]));\n')
+
+
+@unittest.skipUnless(shutil.which("tsc") and shutil.which("node"), "no tsc or node")
+class TypeScriptSchemataTests(unittest.TestCase):
+    """The writer end's schemata: tsc builds every mutant in (one tsc for both sources, as the runner
+    compiles the writer end once), WIDGETCONTRACT_MUTANT turns one on."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.work = tempfile.mkdtemp()
+        cls.mutants = {}
+        for name, src in (("m", TS), ("d", TS_DATA)):
+            ms = sites.Finder("writer", name + ".ts", src).find()
+            sites.assign_ids(ms)
+            for k, m in enumerate(ms, 1):
+                m.number = k
+            cls.mutants[name] = ms
+            with open(os.path.join(cls.work, name + ".ts"), "w") as handle:
+                handle.write(schemata.render(src, sites.parse("typescript", src), ms, "typescript") + "\nexport {};\n")
+        cls.made = subprocess.run(["tsc", "--strict", "--target", "ES2020", "--lib", "ES2020", "--module", "commonjs",
+                                   "--outDir", cls.work, os.path.join(cls.work, "m.ts"), os.path.join(cls.work, "d.ts")],
+                                  capture_output=True, text=True)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.work)
+
+    def run_js(self, name, number, *args):
+        self.assertEqual(self.made.returncode, 0, self.made.stdout + self.made.stderr)
+        env = dict(os.environ, WIDGETCONTRACT_MUTANT=str(number))
+        return subprocess.run(["node", os.path.join(self.work, name + ".js")] + list(args), env=env,
+                              capture_output=True, text=True).stdout.strip()
+
+    def test_each_switch_changes_only_its_mutant(self):
+        ms = self.mutants["m"]
+        self.assertEqual(self.run_js("m", 0, "3"), "4")
+        flip = next(m for m in ms if m.op_class == "relational" and m.text == "a < b")
+        self.assertEqual(self.run_js("m", flip.number, "3"), "0")
+        gone = next(m for m in ms if m.op_class == "delete" and "total = n + 1" in m.text)
+        self.assertEqual(self.run_js("m", gone.number, "3"), "0")
+        self.assertEqual(self.run_js("m", len(ms) + 1, "3"), "4")
+
+    def test_text_and_list_edits_change_only_values_of_their_kind(self):
+        by = {(m.op_class, m.operator, m.text): m.number for m in self.mutants["d"]}
+        self.assertEqual(self.run_js("d", 0), '[" Ab\u00e9 ",null,[2,4,6]]')
+        self.assertEqual(self.run_js("d", by[("text", "trim", "task.title")]), '["Ab\u00e9",null,[2,4,6]]')
+        self.assertEqual(self.run_js("d", by[("text", "lower", "task.title")]), '[" ab\u00e9 ",null,[2,4,6]]')
+        self.assertEqual(self.run_js("d", by[("text", "nfd", "task.title")]), '[" Abe\u0301 ",null,[2,4,6]]')
+        self.assertEqual(self.run_js("d", by[("text", "trim", "task.primary")]), '[" Ab\u00e9 ",null,[2,4,6]]')
+        self.assertEqual(self.run_js("d", by[("reverse", "reversed", "[1, 2, 3].map((x) => x * 2)")]),
+                         '[" Ab\u00e9 ",null,[6,4,2]]')
+
+
 class WorkerProtocolTests(unittest.TestCase):
     def test_ranges(self):
         import worker
