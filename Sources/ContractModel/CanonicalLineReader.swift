@@ -67,14 +67,14 @@ package enum ViewLine {
     }
 
     private static func parse(_ fields: JSONFieldReader, allowingNotImplemented: Bool,
-                              omitted: inout Set<FieldPath.Name>) throws(HarnessInputError) -> (DecodedView.Parse, [[String: ViewValue]]) {
+                              omitted: inout Set<FieldPath.Name>) throws(HarnessInputError) -> (DecodedView.Parse, [AddedValues]) {
         if fields.has("error") {
             try fields.rejectUnknownKeys(allowed: Keys.parseError)
             return (.error(try fields.string("error").string), [])
         }
         try fields.rejectUnknownKeys(allowed: Keys.parseTasks)
         var rows: [WidgetTaskRow] = []
-        var rowValues: [[String: ViewValue]] = []
+        var rowValues: [AddedValues] = []
         let addedRowMembers = ContractDescription.current.addedRowMembers
         for (index, element) in try fields.array("tasks").enumerated() {
             guard case .object(let object) = element else { throw fields.failure("tasks[\(index)]", "expected an object") }
@@ -93,8 +93,8 @@ package enum ViewLine {
     /// present is read by its type; one absent is an error, or with `allowingNotImplemented`
     /// a field the reader does not produce (named in `omitted`).
     private static func addedValues(_ fields: JSONFieldReader, _ members: [ViewMember], allowingNotImplemented: Bool,
-                                    omitted: inout Set<FieldPath.Name>) throws(HarnessInputError) -> [String: ViewValue] {
-        var values: [String: ViewValue] = [:]
+                                    omitted: inout Set<FieldPath.Name>) throws(HarnessInputError) -> AddedValues {
+        var values: AddedValues = [:]
         for member in members {
             guard let json = fields.object[member.name] else {
                 guard allowingNotImplemented else { throw fields.failure(member.name, "missing") }

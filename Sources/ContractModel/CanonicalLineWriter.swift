@@ -63,7 +63,7 @@ extension DecodedView {
     }
 
     /// `,"name":value` for each described member that has a value, in the description's order.
-    private func appendAdded(_ values: [String: ViewValue], _ members: [ViewMember], to out: inout [UInt8]) {
+    private func appendAdded(_ values: AddedValues, _ members: [ViewMember], to out: inout [UInt8]) {
         guard !values.isEmpty else { return }
         for member in members {
             guard let value = values[member.name] else { continue }

@@ -86,8 +86,28 @@ package struct CaseID: Hashable, Sendable, CustomStringConvertible {
 
     /// `Europe/Berlin` → `berlin`, `America/Los_Angeles` → `los-angeles`: the zone's last
     /// path component, lower-cased, `_` → `-`.
+    /// An ASCII name (every IANA name) is done byte by byte: `lowercased()` and a walk over
+    /// its characters cost more than the rest of a writer-fuzz case's id (`fuzz --writer`
+    /// labels every state's zone).
     package static func zoneLabel(_ zone: String) -> String {
-        let last = zone.split(separator: "/").last.map(String.init) ?? zone
-        return String(last.lowercased().map { $0 == "_" ? "-" : $0 })
+        let bytes = Array(zone.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            let last = zone.split(separator: "/").last.map(String.init) ?? zone
+            return String(last.lowercased().map { $0 == "_" ? "-" : $0 })
+        }
+        // The last non-empty component (`split` drops empty ones), or the whole zone when none is.
+        let slash = UInt8(ascii: "/")
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == slash { end -= 1 }
+        var start = end
+        while start > 0, bytes[start - 1] != slash { start -= 1 }
+        let last = end > 0 ? bytes[start..<end] : bytes[...]
+        return String(decoding: last.map { byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
+            case UInt8(ascii: "_"): UInt8(ascii: "-")
+            default: byte
+            }
+        }, as: UTF8.self)
     }
 }

@@ -36,11 +36,11 @@ extension DecodedView {
             }
         }
         let parse: Parse
-        var rowValues: [[String: ViewValue]] = []
+        var rowValues: [AddedValues] = []
         switch rows {
         case .success(let rows):
             parse = .tasks(rows.map { WidgetTaskRow(id: $0.id, title: $0.title, isDone: $0.isDone, projectColor: $0.projectColor) })
-            rowValues = rows.map { ["doneOn": .optionalInt($0.doneOn)] }
+            rowValues = rows.map { AddedValues("doneOn", .optionalInt($0.doneOn)) }
         case .failure(let error):
             parse = .error(error.description)
         }
@@ -52,11 +52,12 @@ extension DecodedView {
             ?? (stale ? .outdated(dayMs: nil) : .today)
         let projects = document.flatMap { document in Result { () throws(SnapshotParseError) in try document.projectList() } }
         let title = selectedProjectId.map { id in projects.map { SnapshotDocument.projectTitle(id: id, in: $0) } }
-        var added: [String: ViewValue] = [:]
-        added["projects"] = value(projects) { .projects($0) }
-        added["projectTitle"] = title.map { value($0) { .optionalText($0) } } ?? .null
-        added["display"] = .display(display(rows: rows, projectTitle: title, meta: meta, capacity: capacity, nowMs: nowMs, timeZone: timeZone))
-        added["currentTask"] = .currentTask((try? document.get())?.trackedTask)
+        let added: AddedValues = [
+            "projects": value(projects) { .projects($0) },
+            "projectTitle": title.map { value($0) { .optionalText($0) } } ?? .null,
+            "display": .display(display(rows: rows, projectTitle: title, meta: meta, capacity: capacity, nowMs: nowMs, timeZone: timeZone)),
+            "currentTask": .currentTask((try? document.get())?.trackedTask),
+        ]
         return DecodedView(id: id, parse: parse, meta: meta, stale: stale, header: header, added: added, addedRowValues: rowValues)
     }
 

@@ -22,14 +22,14 @@ package struct DecodedView: Equatable, Sendable {
     package var notImplemented: Set<FieldPath.Name>
     /// The values of the top-level fields revisions after 1 add (`ContractDescription.addedMembers`),
     /// by member name. A field the reader does not produce is absent: "not implemented".
-    package var added: [String: ViewValue]
+    package var added: AddedValues
     /// Per row of `parse.tasks`, in order, the values of the row fields revisions after 1 add
     /// (`ContractDescription.addedRowMembers`, e.g. `doneOn`), by member name; absent likewise.
-    package var addedRowValues: [[String: ViewValue]]
+    package var addedRowValues: [AddedValues]
 
     package init(id: String, parse: Parse, meta: SnapshotMeta, stale: Bool, header: WidgetHeader,
-                notImplemented: Set<FieldPath.Name> = [], added: [String: ViewValue] = [:],
-                addedRowValues: [[String: ViewValue]] = []) {
+                notImplemented: Set<FieldPath.Name> = [], added: AddedValues = [:],
+                addedRowValues: [AddedValues] = []) {
         self.id = id
         self.parse = parse
         self.meta = meta

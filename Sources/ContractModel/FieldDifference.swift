@@ -189,20 +189,8 @@ package struct FieldDifference: Equatable, Sendable {
         }
     }
 
-    /// Code-point (UTF-8 byte) equality: Swift's `==` would call `"é"` and `"e\u{301}"` equal.
-    /// Compared as two byte buffers (one `memcmp`): byte by byte through `String.UTF8View`
-    /// it was a third of a fuzz case's comparison, on the size family's 100 KB titles.
-    private static func sameText(_ lhs: String?, _ rhs: String?) -> Bool {
-        switch (lhs, rhs) {
-        case (nil, nil): return true
-        case (var lhs?, var rhs?):
-            guard lhs.utf8.count == rhs.utf8.count else { return false }
-            return lhs.withUTF8 { left in
-                rhs.withUTF8 { right in left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
-            }
-        default: return false
-        }
-    }
+    /// Code-point (UTF-8 byte) equality (`SameText`).
+    private static func sameText(_ lhs: String?, _ rhs: String?) -> Bool { SameText.same(lhs, rhs) }
 
     /// A string as JSON text, cut after 120 bytes.
     package static func quoted(_ text: String) -> String {

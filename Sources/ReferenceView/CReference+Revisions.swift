@@ -11,12 +11,12 @@ import WidgetSnapshot
 extension CReference {
     /// Revision 2's parse: the rows (without `doneOn`, the typed part) and each row's added
     /// values (`doneOn`).
-    static func rows(_ document: OpaquePointer, _ query: rd_parse_query) -> (DecodedView.Parse, [[String: ViewValue]])? {
+    static func rows(_ document: OpaquePointer, _ query: rd_parse_query) -> (DecodedView.Parse, [AddedValues])? {
         var query = query
         return asked({ rd_document_parse(document, &query) }, freedBy: rd_rows_free) { result in
             guard result.parse_ok != 0 else { return (.error(reason(result.error)), []) }
             let rows = (0..<result.row_count).map { result.rows[$0] }
-            return (.tasks(rows.map(WidgetTaskRow.init)), rows.map { ["doneOn": .optionalInt($0.has_done_on != 0 ? $0.done_on : nil)] })
+            return (.tasks(rows.map(WidgetTaskRow.init)), rows.map { AddedValues("doneOn", .optionalInt($0.has_done_on != 0 ? $0.done_on : nil)) })
         }
     }
 
@@ -26,8 +26,8 @@ extension CReference {
             guard list.ok != 0 else { return .error(reason(list.error)) }
             return .list((0..<list.count).map { index in
                 let project = list.projects[index]
-                return .object(at: "projects[]", ["id": .text(DecodedView.text(project.id, project.id_len) ?? ""),
-                                                  "title": .text(DecodedView.text(project.title, project.title_len) ?? "")])
+                return ViewValue.projectShape.object(["id": .text(DecodedView.text(project.id, project.id_len) ?? ""),
+                                                        "title": .text(DecodedView.text(project.title, project.title_len) ?? "")])
             })
         }
     }
@@ -56,7 +56,7 @@ extension CReference {
         guard rd_document_current_task(document, &task) >= 0 else { return nil }
         defer { rd_current_task_free(task) }
         guard let t = task?.pointee else { return .null }
-        return .object(at: "currentTask", [
+        return ViewValue.currentTaskShape.object([
             "id": .text(DecodedView.text(t.id, t.id_len) ?? ""), "title": .text(DecodedView.text(t.title, t.title_len) ?? ""),
             "projectId": .optionalText(DecodedView.text(t.project_id, t.project_id_len)),
             "deviceLabel": .text(DecodedView.text(t.device_label, t.device_label_len) ?? ""), "isLocal": .bool(t.is_local != 0),

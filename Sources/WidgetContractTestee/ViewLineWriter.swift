@@ -13,7 +13,7 @@ import WidgetSnapshot
 enum ViewLineWriter {
     static func bytes(id: String, view: TesteeView) -> [UInt8] {
         let parse: DecodedView.Parse
-        var rowValues: [[String: ViewValue]] = []
+        var rowValues: [AddedValues] = []
         switch view.parse {
         case .tasks(let rows):
             parse = .tasks(rows)
@@ -42,8 +42,8 @@ enum ViewLineWriter {
     }
 
     /// The top-level fields of later revisions the view answers, by their description names.
-    private static func added(_ view: TesteeView) -> [String: ViewValue] {
-        var added: [String: ViewValue] = [:]
+    private static func added(_ view: TesteeView) -> AddedValues {
+        var added: AddedValues = [:]
         if let display = view.display { added["display"] = .display(display) }
         switch view.projects {
         case .list(let projects)?: added["projects"] = .projects(projects)

@@ -163,7 +163,7 @@ final class MutationOutputTests: XCTestCase {
             "syntax.non-json-whitespace#form-feed", "syntax.non-json-whitespace#vertical-tab",
             "unicode.invalid-utf8#lone-continuation", "unicode.invalid-utf8#overlong",
             "unicode.invalid-utf8#encoded-surrogate", "unicode.invalid-utf8#beyond-max",
-            "unicode.invalid-utf8#truncated-sequence", "unicode.invalid-utf8#ff-byte",
+            "unicode.invalid-utf8#truncated-sequence", "unicode.invalid-utf8#ff-byte", "unicode.escape-near-surrogate#not-hex",
             "unicode.raw-control#tab", "unicode.raw-control#newline", "unicode.raw-control#soh", "unicode.raw-control#nul",
             "size.deep-nesting#2048", "size.deep-nesting#3000",
         ]

@@ -150,7 +150,15 @@ final class AppStateGeneratorTests: XCTestCase {
                                projects: [AppState.Project(id: "p", title: "P", primary: ""),
                                           AppState.Project(id: "p", title: "P2", primary: "#abc"),
                                           AppState.Project(id: "__proto__", title: "X", primary: "red")]))
-        var revisionOne = states[states.count - 1]
+        // Ids that read alike only once read (`keysAlike`): canonically equivalent texts, and lone
+        // surrogates that both read as U+FFFD.
+        states.append(AppState(id: "fuzz/keys-alike", inApp: true, revision: 1, timeZone: "UTC", todayStr: "2026-07-17",
+                               startOfNextDayDiffMs: 0, todayTaskIds: ["e\u{301}", AppText(units: [0x74, 0xDC01]), "K"],
+                               tasks: [AppState.Task(id: "\u{E9}", title: "precomposed", isDone: false, projectId: .value("\u{212B}")),
+                                       AppState.Task(id: AppText(units: [0x74, 0xDC00]), title: "lone", isDone: true, projectId: .value("A\u{30A}")),
+                                       AppState.Task(id: "\u{212A}", title: "kelvin", isDone: false)],
+                               projects: [AppState.Project(id: "\u{C5}", title: "Angstrom", primary: "#123456")]))
+        var revisionOne = states[states.count - 2]
         revisionOne.revision = 1
         states.append(revisionOne)
         for state in states {

@@ -24,13 +24,13 @@ package enum DescribedValues {
     }
 
     /// Every added top-level field with its minimal value.
-    package static var added: [String: ViewValue] {
-        Dictionary(uniqueKeysWithValues: ContractDescription.current.addedMembers.map { ($0.name, minimal($0)) })
+    package static var added: AddedValues {
+        AddedValues(Dictionary(uniqueKeysWithValues: ContractDescription.current.addedMembers.map { ($0.name, minimal($0)) }))
     }
 
     /// Every added row field with its minimal value.
-    package static var row: [String: ViewValue] {
-        Dictionary(uniqueKeysWithValues: ContractDescription.current.addedRowMembers.map { ($0.name, minimal($0)) })
+    package static var row: AddedValues {
+        AddedValues(Dictionary(uniqueKeysWithValues: ContractDescription.current.addedRowMembers.map { ($0.name, minimal($0)) }))
     }
 
     /// The view with every added field filled in (rows too), as a complete line has them.

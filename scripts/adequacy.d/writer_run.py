@@ -105,6 +105,44 @@ def type_checks_alone(repo, m, work):
     return first.group(4)[:120] if first else (made.stdout + made.stderr).strip()[:120]
 
 
+class AloneCache:
+    """Type-check verdicts of mutants alone, by mutant id, valid for one version of the writer's
+    sources and tsc (a rerun after a corpus change type-checks nothing again)."""
+
+    def __init__(self, path, repo):
+        import hashlib
+        digest = hashlib.sha256()
+        src = os.path.join(repo, WRITER_DIR, "src")
+        for name in sorted(os.listdir(src)) + ["../tsconfig.json"]:
+            with open(os.path.join(src, name), "rb") as handle:
+                digest.update(name.encode() + b"\0" + handle.read())
+        digest.update(procs.run(["tsc", "--version"], timeout=60).stdout.encode())
+        self.key, self.path, self.verdicts = digest.hexdigest(), path, {}
+        try:
+            with open(path, encoding="utf-8") as handle:
+                stored = json.load(handle)
+            if stored.get("key") == self.key:
+                self.verdicts = stored["verdicts"]
+        except (OSError, ValueError, KeyError):
+            pass
+
+    def has(self, mutant_id):
+        return mutant_id in self.verdicts
+
+    def get(self, mutant_id):
+        return self.verdicts[mutant_id]
+
+    def put(self, mutant_id, verdict):
+        self.verdicts[mutant_id] = verdict
+        return verdict
+
+    def save(self):
+        generated_tmp = self.path + ".tmp"
+        with open(generated_tmp, "w", encoding="utf-8") as handle:
+            json.dump({"key": self.key, "verdicts": self.verdicts}, handle)
+        os.replace(generated_tmp, self.path)
+
+
 def build(repo, chosen, work, log, rounds=20):
     """The schemata copy compiled: (main.js, the mutants that compile, {id: "does not compile …"}).
 
@@ -134,10 +172,12 @@ def build(repo, chosen, work, log, rounds=20):
             log(f"writer schemata: {len(suspects)} mutants near a type error; type-checking each alone")
         checking = os.path.join(os.path.dirname(work), "writer-alone")
         os.makedirs(checking, exist_ok=True)
+        cache = AloneCache(os.path.join(checking, "verdicts.json"), repo)
         for m in [m for m in live if m.number in suspects]:
-            why = type_checks_alone(repo, m, checking)
+            why = cache.get(m.id) if cache.has(m.id) else cache.put(m.id, type_checks_alone(repo, m, checking))
             if why is not None:
                 dropped[m.id] = f"does not compile (tsc: {why})"
+        cache.save()
         return main_js, [m for m in live if m.id not in dropped], dropped
     raise WriterRunError(f"the writer's schemata copy still had syntax errors after {rounds} rounds")
 

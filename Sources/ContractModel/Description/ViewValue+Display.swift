@@ -12,14 +12,20 @@ extension ViewValue {
         case .outdated(let known): (kind, day) = ("outdated", known?.description)
         case .project(let name): (kind, title) = ("project", name)
         }
-        return .object(at: "display", [
-            "rows": .list(answer.rows.map { row in
-                .object(at: "display.rows[]", ["id": .text(row.id), "title": .text(row.title), "isDone": .bool(row.isDone),
-                                               "dot": .optionalText(row.dot?.hex)])
+        return Shapes.display.object(positional: [
+            .list(answer.rows.map { row in
+                Shapes.row.object(positional: [.text(row.id), .text(row.title), .bool(row.isDone), .optionalText(row.dot?.hex)])
             }),
-            "more": .int(Int64(answer.moreCount)),
-            "header": .object(at: "display.header", ["kind": .text(kind), "title": .optionalText(title), "day": .optionalText(day)]),
-            "empty": .bool(answer.showsEmptyView),
+            .int(Int64(answer.moreCount)),
+            Shapes.header.object(positional: [.text(kind), .optionalText(title), .optionalText(day)]),
+            .bool(answer.showsEmptyView),
         ])
+    }
+
+    /// The display's objects, looked up once, their members in this order (`ObjectShape`).
+    private enum Shapes {
+        static let display = ObjectShape("display", members: ["rows", "more", "header", "empty"])
+        static let row = ObjectShape("display.rows[]", members: ["id", "title", "isDone", "dot"])
+        static let header = ObjectShape("display.header", members: ["kind", "title", "day"])
     }
 }

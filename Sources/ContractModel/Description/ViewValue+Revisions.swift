@@ -5,15 +5,19 @@ import WidgetSnapshot
 extension ViewValue {
     /// `parseProjects`'s list: `[{id, title}]` in the blob's order.
     package static func projects(_ projects: [WidgetProject]) -> ViewValue {
-        .list(projects.map { .object(at: "projects[]", ["id": .text($0.id), "title": .text($0.title)]) })
+        .list(projects.map { projectShape.object(["id": .text($0.id), "title": .text($0.title)]) })
     }
 
     /// `currentTask`'s answer: null when nothing is tracked; nil members as null.
     package static func currentTask(_ task: WidgetCurrentTask?) -> ViewValue {
         task.map { task in
-            .object(at: "currentTask", ["id": .text(task.id), "title": .text(task.title), "projectId": .optionalText(task.projectId),
-                                        "deviceLabel": .text(task.deviceLabel), "isLocal": .bool(task.isLocal),
-                                        "sinceTs": .optionalInt(task.sinceTs), "focusCycle": .optionalInt(task.focusCycle.map(Int64.init))])
+            currentTaskShape.object(["id": .text(task.id), "title": .text(task.title), "projectId": .optionalText(task.projectId),
+                                     "deviceLabel": .text(task.deviceLabel), "isLocal": .bool(task.isLocal),
+                                     "sinceTs": .optionalInt(task.sinceTs), "focusCycle": .optionalInt(task.focusCycle.map(Int64.init))])
         } ?? .null
     }
+
+    /// `projects[]` and `currentTask`, looked up once (`ObjectShape`).
+    package static let projectShape = ObjectShape("projects[]")
+    package static let currentTaskShape = ObjectShape("currentTask")
 }

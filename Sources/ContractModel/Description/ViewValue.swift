@@ -29,19 +29,9 @@ package enum ViewValue: Sendable, Equatable {
         case (.null, .null), (.omitted, .omitted): return true
         case (.bool(let a), .bool(let b)): return a == b
         case (.int(let a), .int(let b)): return a == b
-        case (.text(let a), .text(let b)), (.error(let a), .error(let b)): return sameBytes(a, b)
+        case (.text(let a), .text(let b)), (.error(let a), .error(let b)): return SameText.same(a, b)
         case (.list(let a), .list(let b)), (.object(let a), .object(let b)): return a == b
         default: return false
-        }
-    }
-
-    /// UTF-8 byte equality as one `memcmp` (through `String.UTF8View` byte by byte it was a
-    /// good part of comparing two views' added fields).
-    private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
-        var lhs = lhs, rhs = rhs
-        guard lhs.utf8.count == rhs.utf8.count else { return false }
-        return lhs.withUTF8 { left in
-            rhs.withUTF8 { right in left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
         }
     }
 
@@ -54,19 +44,51 @@ package enum ViewValue: Sendable, Equatable {
     /// members given by name in any order and put in the description's; a name the
     /// description does not have there, or one missing, is a programming error.
     package static func object(at path: String, _ values: KeyValuePairs<String, ViewValue>) -> ViewValue {
-        guard let members = ContractDescription.current.objectMembers(at: path) else {
-            preconditionFailure("the contract description has no object at `\(path)`")
-        }
-        // As many values as members, and each member's found: the values are the members (this
-        // runs for every row of every view, so nothing is checked twice).
-        precondition(members.count == values.count, "the members of `\(path)` are \(members.map(\.name)), not \(values.map(\.key))")
-        // Every call site names them in the description's order, so that is tried first.
-        if zip(members, values).allSatisfy({ $0.name == $1.key }) { return .object(values.map(\.value)) }
-        return .object(members.map { member in
-            guard let value = values.first(where: { $0.key == member.name })?.value else {
-                preconditionFailure("the members of `\(path)` are \(members.map(\.name)), not \(values.map(\.key))")
+        ObjectShape(path).object(values)
+    }
+
+    /// The member names of the described object at one path, looked up once: the readers
+    /// build the same objects for every row of every case (`display.rows[]`), and looking the
+    /// path up and copying its `ViewMember`s for each was a tenth of `fuzz --writer`'s
+    /// instructions. A path the description has no object at is a programming error.
+    package struct ObjectShape: Sendable {
+        package let path: String
+        private let names: [String]
+
+        package init(_ path: String) {
+            guard let members = ContractDescription.current.objectMembers(at: path) else {
+                preconditionFailure("the contract description has no object at `\(path)`")
             }
-            return value
-        })
+            self.path = path
+            names = members.map(\.name)
+        }
+
+        /// A shape whose members must be exactly `names`, in this order (checked once, here):
+        /// its objects are then built from their values alone (`object(positional:)`).
+        package init(_ path: String, members names: [String]) {
+            self.init(path)
+            precondition(self.names == names, "the members of `\(path)` are \(self.names), not \(names)")
+        }
+
+        /// The object of `values`, in the order of the names the shape was made with.
+        package func object(positional values: [ViewValue]) -> ViewValue {
+            precondition(values.count == names.count, "the members of `\(path)` are \(names): \(values.count) values given")
+            return .object(values)
+        }
+
+        /// The object whose members are `values`, by name in any order, put in the description's.
+        package func object(_ values: KeyValuePairs<String, ViewValue>) -> ViewValue {
+            // As many values as members, and each member's found: the values are the members (this
+            // runs for every row of every view, so nothing is checked twice).
+            precondition(names.count == values.count, "the members of `\(path)` are \(names), not \(values.map(\.key))")
+            // Every call site names them in the description's order, so that is tried first.
+            if zip(names, values).allSatisfy({ $0 == $1.key }) { return .object(values.map(\.value)) }
+            return .object(names.map { name in
+                guard let value = values.first(where: { $0.key == name })?.value else {
+                    preconditionFailure("the members of `\(path)` are \(names), not \(values.map(\.key))")
+                }
+                return value
+            })
+        }
     }
 }

@@ -45,6 +45,10 @@ enum CurrentTaskMutations {
                 ("focus-cycle-double", ("focusCycle", "2.7")), ("focus-cycle-overflow", ("focusCycle", "4294967297")),
                 ("focus-cycle-double-beyond-int32", ("focusCycle", "2147483648.5")),
                 ("focus-cycle-null", ("focusCycle", "null")),
+                // Java's narrowing (holes generated mutants found): (int) of NaN is 0, not the
+                // machine's 0x80000000; Long.intValue of 2^31 and 2^32-1 keeps the low 32 bits
+                ("focus-cycle-nan-text", ("focusCycle", "\"NaN\"")), ("focus-cycle-2pow31", ("focusCycle", "2147483648")),
+                ("focus-cycle-2pow32-minus-1", ("focusCycle", "4294967295")),
               ]) { draft, _, spec in
             draft.update("currentTask") { task in task.replace(spec.0, with: .text(spec.1)) }
         },

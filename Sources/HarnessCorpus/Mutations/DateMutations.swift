@@ -11,7 +11,9 @@ enum DateMutations {
 
     static let all: [MutationOperator] = [
         setDayStr("dates.impossible-day", "a day that does not exist (must not roll over)",
-                  literal(["2026-02-30", "2026-02-29", "2026-04-31", "2026-13-01", "2026-07-00", "2026-00-17"])),
+                  literal(["2026-02-30", "2026-02-29", "2026-04-31", "2026-13-01", "2026-07-00", "2026-00-17",
+                           // 30 February of a leap year: a leap February of 30 days lets it through
+                           "2024-02-30"])),
         setDayStr("dates.real-day", "another real day, incl. leap, DST, gap and calendar-edge days",
                   literal(["2024-02-29", "2026-07-16", "2026-03-29", "2026-11-01", "2018-11-04", "1970-01-01",
                            "1582-10-10", "0001-01-01", "9999-12-31",
@@ -20,7 +22,12 @@ enum DateMutations {
                            // days-to-date conversion that rounds the month one off reads 31 June) and a day
                            // in the week after Berlin's clocks go forward on 25 March, which a rule one
                            // weekday off moves to the 31st (holes generated mutants found)
-                           "2040-07-01", "2040-03-28"])),
+                           "2040-07-01", "2040-03-28",
+                           // The first days of a 400-year era (2000-03-01) and of its second century
+                           // (2100-03-01), where the days-from-date and date-from-days divisions one off
+                           // give another day (holes generated mutants found; checked over every day
+                           // of 0001-9999 against a port of the two conversions)
+                           "2000-03-01", "2100-03-01"])),
         setDayStr("dates.malformed", "text that is not exactly yyyy-MM-dd", [
             ("2026-7-17", "2026-7-17"),
             ("2026-07-17garbage", "2026-07-17garbage"),
@@ -30,6 +37,10 @@ enum DateMutations {
             ("iso-datetime", "2026-07-17T00:00:00Z"),
             ("slashes", "2026/07/17"),
             ("plus-year", "+2026-07-17"),
+            // a non-digit in the first and in the last digit place, one a reader that skips that place
+            // would read as year 10026 and day 10 (holes generated mutants found)
+            ("colon-first", ":026-07-17"),
+            ("colon-last", "2026-07-0:"),
             // meta.dayStr is the text as given: a reader that normalises it (NFD) shows other code points
             ("precomposed-letter", "2026-07-17 \u{E9}t\u{E9}"),
         ]),

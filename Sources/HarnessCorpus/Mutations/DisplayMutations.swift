@@ -34,6 +34,15 @@ enum DisplayMutations {
         ("math-bold-digit-surrogates", "#\u{1D7CE}0000"),
         ("transparent", "transparent"), ("space-before-name", " red"), ("space-after-name", "red "),
         ("space-before-hex", " #ff0000"), ("space-after-hex", "#ff0000 "), ("tab-before-hex", "\t#ff0000"),
+        // Character.digit(c, 16)'s edges (holes generated mutants found): F itself, the fullwidth
+        // a-f and A-F and the units just outside them, the unit after '9' (':'); a text whose units
+        // hold a scalar beyond U+FFFF (two surrogates, never a digit), also one whose low 16 bits
+        // are '0' (U+40030)
+        ("upper-f", "#FFFFFF"), ("fullwidth-lower-a-f", "#\u{FF41}\u{FF46}0000"), ("fullwidth-upper-a", "#\u{FF21}00000"),
+        ("fullwidth-grave-not-digit", "#\u{FF40}00000"), ("fullwidth-lower-g-not-digit", "#\u{FF47}00000"),
+        ("fullwidth-upper-g-not-digit", "#\u{FF27}00000"), ("fullwidth-at-not-digit", "#\u{FF20}00000"),
+        ("colon-not-digit", "#:00000"), ("emoji-then-six-digits", "#\u{1F600}000000"),
+        ("plane-four-zeros", "#" + String(repeating: "\u{40030}", count: 6)),
         ("newline-after-name", "red\n"), ("nbsp-after-hex", "#ff000\u{A0}"), ("empty", ""), ("text-null", "null"),
     ]
 

@@ -21,6 +21,23 @@ enum GraceMutations {
             change.tap(open.id, done: true, at: now - age)
             return true
         },
+        // An open row after the selected project's dropped done rows: it shows no doneOn of theirs
+        // (a reader that reuses a dropped row's slot without clearing it does; holes generated
+        // mutants found). At `after`, both done rows are dropped.
+        .edit("grace.open-after-dropped", .grace, "an open row without project after the selected project's done rows",
+              reach: .fixtureAt(Fixture.projectsName, instant: "after")) { draft, input in
+            guard let project = input.selectedProject?.index else { return false }
+            let row = BlobDraft.object([.init("id", .string("t8")), .init("title", .string("Open after the done rows")),
+                                        .init("isDone", .bool(false))])
+            return draft.updateProject(project) { entry in
+                entry.update("tasks") { tasks in
+                    guard var rows = tasks.elements else { return false }
+                    rows.append(row)
+                    tasks = .array(rows)
+                    return true
+                }
+            }
+        },
         .change("grace.overflow", .grace, "doneOn + 5000 past 2^63-1 wraps (Java's long): kept at 2^63-5001, dropped at 2^63-1",
                 reach: reach, [("near-max", Overflow.blob(.max - 5_000)), ("max", .blob(.max)), ("tap-max", .tap(.max))]) {
             change, input, overflow in

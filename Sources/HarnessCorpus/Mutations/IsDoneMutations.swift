@@ -18,6 +18,9 @@ enum IsDoneMutations {
             ("one", .string("1")),
             ("padded", .string(" true")),
             ("empty", .string("")),
+            // equalsIgnoreCase compares every letter and the length (holes generated mutants found)
+            ("first-letter-off", .string("xrue")),
+            ("true-and-more", .string("truex")),
         ]),
         setEveryIsDone("isdone.number", "every task's isDone is a number", [
             ("one", .integer(1)),

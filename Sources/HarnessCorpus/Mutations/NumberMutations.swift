@@ -70,7 +70,19 @@ enum NumberMutations {
             ("int64-max", (.validUntil, "9223372036854775807")),
             ("int64-min", (.validUntil, "-9223372036854775808")),
             ("ignored-field", (.ignoredField, "123456789012345678901234567890")),
+            // a negative one, and a fraction whose digits after the dot would be one beyond int64
+            // (holes generated mutants of the C pre-pass found)
+            ("ignored-field-negative", (.ignoredField, "-123456789012345678901234567890")),
+            ("ignored-fraction-long-digits", (.ignoredField, "0.12345678901234567890123")),
         ]),
+        // An escaped quote in the first task's title, then an integer beyond int64 at the end: a
+        // string's end found past the escape (the pre-pass must still reach the integer).
+        .edit("numbers.big-int-after-escaped-quote", .numbers,
+              "the first title holds an escaped quote; an integer beyond int64 comes after it") { draft, input in
+            guard let task = input.tasks.first?.index else { return false }
+            return draft.updateTask(task) { $0.replace("title", with: .text(#""say \"hi\"""#)) }
+                && draft.append("extra", .text("123456789012345678901234567890"))
+        },
         .edit("numbers.exponent", .numbers, "validUntil in exponent or trailing-zero form (the same value)", [
             ("lower", "e"),
             ("upper-plus", "E+"),
@@ -115,6 +127,10 @@ enum NumberMutations {
             // (a double equal to a whole number is still printed with its ".0")
             ("negative-min-subnormal", "-5e-324"),
             ("one", "1.0"),
+            // powers of two whose shortest digits are the upper neighbour of the nearest rounding
+            // (2^-24, 2^89), a whole double with zeros after its digits, and the zeros
+            ("two-pow-minus-24", "5.9604644775390625e-8"), ("two-pow-89", "6.18970019642690137449562112e26"),
+            ("twelve-hundred", "1200.0"), ("zero", "0.0"), ("negative-zero", "-0.0"),
         ]),
         literals("numbers.big-validuntil", "validUntil above 2^53 (a long keeps it; a double or a string rounds it)", [
             ("2pow53-plus-1", (.validUntil, "9007199254740993")),

@@ -114,6 +114,24 @@ enum PendingMutations {
             }
             return queue
         },
+        // 17 taps for ids that sort after every task's id and none for a task: in C's sorted index
+        // the search for a task's id ends before the first entry (holes generated mutants found).
+        .taps("pending.long-queue-after", .pending, "17 taps for unknown ids that sort after every task's id (changes nothing)",
+              reach: .canonicalFixture) { input in
+            (1...17).reduce(input.pendingDoneTargets) { queue, n in
+                queue.queuing(JSONString("~unknown-\(n < 10 ? "0" : "")\(n)"), true)
+            }
+        },
+        // An empty id: the first task's id is "" and a tap for "" flips it (an id compared over no
+        // bytes is still equal; holes generated mutants found).
+        MutationOperator(id: "pending.empty-id", family: .pending, summary: "the first task's id is \"\" and a tap for \"\" flips it",
+                         reach: .canonicalFixture) { input, _ in
+            guard let first = input.tasks.first else { return nil }
+            var draft = input.draft
+            guard draft.updateTask(first.index, { $0.replace("id", with: .string("")) }) else { return nil }
+            let pending = input.pendingDoneTargets.queuing(JSONString(""), !input.effectiveIsDone(first.task))
+            return input.output(draft.render(), pendingDoneTargets: pending)
+        },
         // One id queued twice with different targets: the last tap wins (CONTRACT §6), also
         // when other taps come between and when more than 16 taps send C to its sorted index.
         .taps("pending.repeated-id", .pending, "the first task tapped twice with different targets (the last tap wins)",

@@ -35,6 +35,19 @@ enum ProjectIdMutations {
         // one) and must look the colour up under the same encoding (holes generated mutants found).
         setProjectId("projectid.nul", "projectId is \"p\\u0000\" (a NUL inside a coloured project's id)",
                      value: .string("p\u{0}"), colourKey: "p\u{0}"),
+        // … also when the key is written with whitespace before its ':' (the C pre-pass must still
+        // see it as a key to encode; holes generated mutants found).
+        .edit("projectid.nul-key-spaced", .projectId,
+              "projectId \"p\\u0000\", coloured under a key written with whitespace before its ':'") { draft, input in
+            guard let task = input.firstTask(where: { $0["projectId"] != nil }),
+                  draft.updateTask(task, { $0.replace("projectId", with: .string("p\u{0}")) }) else { return false }
+            return draft.update("projectColors") {
+                $0.set("p\u{0}", .string("#00ff00")) && $0.rekey("p\u{0}", to: "\"p\\u0000\" \t\r\n")
+            }
+        },
+        // … and \u0001, which that encoding must tell apart from the NUL's.
+        setProjectId("projectid.soh", "projectId is \"p\\u0001\" (U+0001 inside a coloured project's id)",
+                     value: .string("p\u{1}"), colourKey: "p\u{1}"),
         setProjectId("projectid.null-text", "projectId is the text \"null\" (a real id)", value: .string("null"),
                      colourKey: "null"),
         setProjectId("projectid.number", "projectId is the number 7 (read as the text \"7\")", value: .integer(7),

@@ -46,6 +46,28 @@ enum SelectionMutations {
             change.selectedProjectId = id
             return true
         },
+        // Ids of one byte: a first entry "a" and the selection "b" that no entry has (today's rows,
+        // no title); a comparison that skips the bytes of a one-byte id takes "a" (holes generated
+        // mutants found).
+        .change("selection.one-byte", .selection, "the selection \"b\" beside a first entry \"a\": no entry matches",
+                reach: reach) { change, _ in
+            let task = BlobDraft.object([.init("id", .string("t9")), .init("title", .string("In project a")),
+                                         .init("isDone", .bool(false))])
+            let entry = BlobDraft.object([.init("id", .string("a")), .init("title", .string("One byte")),
+                                          .init("tasks", .array([task]))])
+            change.selectedProjectId = "b"
+            return change.draft.insertProject(entry, at: 0)
+        },
+        // No selection (the Today widget) beside entries a selection would trip on: one that is not
+        // an object (parse never looks), one without id (optString's "" is no selection).
+        .change("selection.absent-odd-entry", .selection, "no selection on a blob whose projects hold an odd entry: today's rows",
+                reach: reach, [("not-object", true), ("id-less", false)]) { change, input, notObject in
+            guard input.selectedProjectId != nil else { return false }
+            change.selectedProjectId = nil
+            if notObject { return change.draft.insertProject(.text("7"), at: 0) }
+            guard let last = input.projects.last?.index else { return false }
+            return change.draft.updateProject(last) { $0.remove("id") }
+        },
         .change("selection.near-id", .selection, "a selection that differs from an id only in case or a space: no match",
                 reach: reach, [("case", true), ("trailing-space", false)]) { change, input, upper in
             guard let id = input.selectedProjectId else { return false }

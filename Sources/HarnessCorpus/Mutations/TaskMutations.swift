@@ -65,6 +65,14 @@ enum TaskMutations {
             ("array-negative-zero", .text("[-0.0]")),
             // Int64.min: the C pre-pass must not take it for an integer beyond int64 (a double)
             ("int64-min", .text("-9223372036854775808")),
+            // Int64.max (not beyond int64 either), an array of a whole and a fractional double
+            // (org.json prints 2.0 as 2), an object of two members (a comma, false, a key with a
+            // solidus: \/), and one whose key holds U+0000 and U+0001 (C keeps them encoded in
+            // jansson and decodes them to print; holes generated mutants found)
+            ("int64-max", .text("9223372036854775807")),
+            ("array-doubles", .text("[2.0,1.5]")),
+            ("object-two-members", .text(#"{"a/b":1,"c":false}"#)),
+            ("object-control-keys", .text(#"{"a\u0000b\u0001":1}"#)),
         ]),
         removeField("tasks.title-missing", "removes the first task's title (fails the whole parse)", "title"),
         setField("tasks.title-null", "the first task's title is JSON null (read as the text \"null\")", "title", .jsonNull),

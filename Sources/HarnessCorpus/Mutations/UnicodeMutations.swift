@@ -54,6 +54,24 @@ enum UnicodeMutations {
             // high one (a `>= 0xDC00` one off takes the two for a pair)
             ("low-last", text("\\udfff")),
             ("two-highs", text("\\ud800\\udbff")),
+            // Where the C pre-pass's scan for them can slip (holes generated mutants found): hex
+            // digits 9 and a, upper-case hex, two lone lows, a pair then a lone high, a lone high
+            // right after a two-byte escape
+            ("digits-nine-and-a", text("\\ud9a0")),
+            ("upper-case-hex", text("\\uDA0F")),
+            ("two-lows", text("\\udc00\\udc00")),
+            ("pair-then-high", text("\\ud83d\\ude00\\ud800")),
+            ("after-newline-escape", text("\\n\\ud800")),
+        ]),
+        // Escapes that look like a surrogate's to a careless scan but are none: U+D7FF (one below the
+        // range), the text "\ud800" after an escaped backslash, and \uDDzz (not hex: a parse error
+        // everywhere; holes generated mutants found).
+        title("unicode.escape-near-surrogate", "escapes a scan for lone surrogates must leave alone", [
+            ("below-range", text("\\ud7ff")),
+            ("escaped-backslash-then-u", text("\\\\ud800")),
+            ("not-hex", text("\\uDDzz")),
+            // a newline escape followed by the text d800: no \u escape, whatever the four bytes after it
+            ("newline-then-hex", text("\\nd800")),
         ]),
         title("unicode.nul-escape", "an escaped NUL \\u0000 inside the title", inserting: text("a\\u0000b")),
         .edit("unicode.escaped-key", .unicode, "a key spelled with \\u escapes (the same key)", [

@@ -7,57 +7,70 @@ package enum AppStateLine {
     package static func line(_ state: AppState) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256 + state.tasks.count * 64)
-        out.append(contentsOf: "{\"id\":".utf8)
+        append("{\"id\":", to: &out)
         appendString(AppText(state.id), to: &out)
         if let note = state.note {
-            out.append(contentsOf: ",\"note\":".utf8)
+            append(",\"note\":", to: &out)
             appendString(AppText(note), to: &out)
         }
-        out.append(contentsOf: ",\"inApp\":\(state.inApp),\"revision\":\(state.revision),\"timeZone\":".utf8)
+        append(",\"inApp\":", to: &out)
+        append(state.inApp, to: &out)
+        append(",\"revision\":", to: &out)
+        append(Int64(state.revision), to: &out)
+        append(",\"timeZone\":", to: &out)
         appendString(AppText(state.timeZone), to: &out)
-        out.append(contentsOf: ",\"todayStr\":".utf8)
+        append(",\"todayStr\":", to: &out)
         appendString(state.todayStr, to: &out)
-        out.append(contentsOf: ",\"startOfNextDayDiffMs\":\(state.startOfNextDayDiffMs),\"todayTaskIds\":".utf8)
+        append(",\"startOfNextDayDiffMs\":", to: &out)
+        append(state.startOfNextDayDiffMs, to: &out)
+        append(",\"todayTaskIds\":", to: &out)
         appendStrings(state.todayTaskIds, to: &out)
-        out.append(contentsOf: ",\"tasks\":[".utf8)
+        append(",\"tasks\":[", to: &out)
         for (position, task) in state.tasks.enumerated() {
             openEntity(position: position, id: task.id, title: task.title, to: &out)
-            out.append(contentsOf: ",\"isDone\":\(task.isDone)".utf8)
+            append(",\"isDone\":", to: &out)
+            append(task.isDone, to: &out)
             switch task.doneOn {
             case .absent: break
-            case .null: out.append(contentsOf: ",\"doneOn\":null".utf8)
-            case .value(let ms): out.append(contentsOf: ",\"doneOn\":\(ms)".utf8)
+            case .null: append(",\"doneOn\":null", to: &out)
+            case .value(let ms):
+                append(",\"doneOn\":", to: &out)
+                append(ms, to: &out)
             }
             switch task.projectId {
             case .absent: break
-            case .null: out.append(contentsOf: ",\"projectId\":null".utf8)
+            case .null: append(",\"projectId\":null", to: &out)
             case .value(let id):
-                out.append(contentsOf: ",\"projectId\":".utf8)
+                append(",\"projectId\":", to: &out)
                 appendString(id, to: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
-        out.append(contentsOf: "],\"projects\":[".utf8)
+        append("],\"projects\":[", to: &out)
         for (position, project) in state.projects.enumerated() {
             openEntity(position: position, id: project.id, title: project.title, to: &out)
-            out.append(contentsOf: ",\"primary\":".utf8)
-            if let primary = project.primary { appendString(primary, to: &out) } else { out.append(contentsOf: "null".utf8) }
-            out.append(contentsOf: ",\"isArchived\":\(project.isArchived),\"isHiddenFromMenu\":\(project.isHiddenFromMenu),\"taskIds\":".utf8)
+            append(",\"primary\":", to: &out)
+            if let primary = project.primary { appendString(primary, to: &out) } else { append("null", to: &out) }
+            append(",\"isArchived\":", to: &out)
+            append(project.isArchived, to: &out)
+            append(",\"isHiddenFromMenu\":", to: &out)
+            append(project.isHiddenFromMenu, to: &out)
+            append(",\"taskIds\":", to: &out)
             appendStrings(project.taskIds, to: &out)
-            out.append(contentsOf: ",\"backlogTaskIds\":".utf8)
+            append(",\"backlogTaskIds\":", to: &out)
             appendStrings(project.backlogTaskIds, to: &out)
             out.append(UInt8(ascii: "}"))
         }
-        out.append(contentsOf: "]}".utf8)
+        append("]}", to: &out)
         return out
     }
 
     /// `,{"id":…,"title":…` (no comma before the first entity).
     private static func openEntity(position: Int, id: AppText, title: AppText, to out: inout [UInt8]) {
         if position > 0 { out.append(UInt8(ascii: ",")) }
-        out.append(contentsOf: "{\"id\":".utf8)
+        append("{\"id\":", to: &out)
         appendString(id, to: &out)
-        out.append(contentsOf: ",\"title\":".utf8)
+        append(",\"title\":", to: &out)
         appendString(title, to: &out)
     }
 
@@ -68,6 +81,25 @@ package enum AppStateLine {
             appendString(text, to: &out)
         }
         out.append(UInt8(ascii: "]"))
+    }
+
+    // The fixed pieces as static bytes and numbers as their digits: string interpolation
+    // made a `String` per piece, most of writing a state line.
+    private static func append(_ text: StaticString, to out: inout [UInt8]) {
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    private static func append(_ flag: Bool, to out: inout [UInt8]) { append(flag ? "true" : "false", to: &out) }
+
+    private static func append(_ number: Int64, to out: inout [UInt8]) {
+        if number < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        let start = out.count
+        repeat {
+            out.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        out[start...].reverse()
     }
 
     private static let hex = Array("0123456789abcdef".utf8)

@@ -70,5 +70,14 @@ package struct AppText: Hashable, Sendable, Comparable, ExpressibleByStringLiter
         }
     }
 
+    /// Whether the two texts are one key of a `String`-keyed dictionary once read
+    /// (`description`: lone surrogates as U+FFFD, then `String`'s canonical equivalence). The
+    /// same units are; two different texts of ASCII only are not; the rest are compared so.
+    package func keysAlike(_ other: AppText) -> Bool {
+        if units == other.units { return true }
+        if units.allSatisfy({ $0 < 0x80 }) && other.units.allSatisfy({ $0 < 0x80 }) { return false }
+        return description == other.description
+    }
+
     package static func < (lhs: AppText, rhs: AppText) -> Bool { lhs.units.lexicographicallyPrecedes(rhs.units) }
 }

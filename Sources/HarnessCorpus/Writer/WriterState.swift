@@ -68,25 +68,26 @@ package struct WriterState: Sendable, Equatable {
     /// What `init(line:)` reads from `AppStateLine.line(state)`, without writing and parsing
     /// the line again (`fuzz --writer` reads every in-app state it generates): texts as the
     /// readers show them (`AppText.description`), the first entity of a repeated id.
+    ///
+    /// Ids are matched as the `String`-keyed maps of `init(_: JSONObject)` match them
+    /// (`AppText.keysAlike`), by a scan: a state holds a few dozen entities at most, and building
+    /// two dictionaries of every state's ids was most of this read.
     package init(_ state: AppState) {
-        var colours: [String: String] = [:]
-        for project in state.projects {
-            let id = project.id.description
-            if colours[id] == nil, let primary = project.primary, !primary.isEmpty { colours[id] = primary.description }
-        }
-        var taskById: [String: AppState.Task] = [:]
-        for task in state.tasks {
-            let id = task.id.description
-            if taskById[id] == nil { taskById[id] = task }
-        }
         func row(_ taskId: AppText) -> Row? {
-            guard let task = taskById[taskId.description] else { return nil }
-            var projectId: String?
-            if case .value(let text) = task.projectId, !text.isEmpty { projectId = text.description }
+            // The first entity of the id; none: its entity is gone, no row.
+            guard let task = state.tasks.first(where: { $0.id.keysAlike(taskId) }) else { return nil }
+            var projectId: AppText?
+            if case .value(let text) = task.projectId, !text.isEmpty { projectId = text }
             var doneOn: Int64?
             if state.revision >= 2, task.isDone, case .value(let ms) = task.doneOn { doneOn = ms }
-            return Row(id: task.id.description, title: task.title.description, isDone: task.isDone, doneOn: doneOn,
-                       colour: projectId.flatMap { $0 == "__proto__" ? nil : colours[$0] })
+            // The first project of the id with a truthy primary (archived and hidden ones included).
+            let colour = projectId.flatMap { id -> String? in
+                guard id.description != "__proto__" else { return nil }
+                return state.projects.first { project in
+                    project.id.keysAlike(id) && !(project.primary?.isEmpty ?? true)
+                }?.primary?.description
+            }
+            return Row(id: task.id.description, title: task.title.description, isDone: task.isDone, doneOn: doneOn, colour: colour)
         }
         self.rows = state.todayTaskIds.compactMap(row)
         if state.revision >= 2 {

@@ -38,35 +38,46 @@ package enum DepartureCause {
     }
 
     /// D4's day text (as `DeclaredDepartures.isDayOutsideCalendar` reads both views' `dayStr`).
+    /// Read byte by byte: three `-`-separated runs of ASCII digits (the first of four or more,
+    /// the others of two) — what splitting the `String` on `-` and testing each `Character`
+    /// found, at a tenth of the cost (a `-` that a combining mark joins makes a non-digit run either way).
     static func isOutsideWriterCalendar(_ day: String) -> Bool {
-        let parts = day.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigitCharacter) }),
+        let parts = day.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }),
               parts[0].count >= 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let dayOfMonth = Int(parts[2]) else { return false }
+              let year = number(parts[0]), let month = number(parts[1]), let dayOfMonth = number(parts[2]) else { return false }
         if parts[0].count > 4 || year == 0 { return true }
         return (year, month, dayOfMonth) < (1582, 10, 15)
     }
 
+    /// ASCII digits as an `Int`, nil past `Int.max` (as `Int(_:)` of their text).
+    private static func number(_ digits: Substring.UTF8View.SubSequence) -> Int? {
+        var value = 0
+        for digit in digits {
+            let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowSum) = times.addingReportingOverflow(Int(digit - UInt8(ascii: "0")))
+            guard !overflowTimes, !overflowSum else { return nil }
+            value = sum
+        }
+        return value
+    }
+
+    private static let firstJDKDay = DayString.CalendarDay("1582-10-15")!.daysSinceEpoch
+    private static let lastJDKDay = DayString.CalendarDay("1900-01-01")!.daysSinceEpoch
+
     static func isRealDayUpTo1900(_ text: String) -> Bool {
-        guard let day = DayString.CalendarDay(text), let first = DayString.CalendarDay("1582-10-15"),
-              let last = DayString.CalendarDay("1900-01-01") else { return false }
-        return (first.daysSinceEpoch...last.daysSinceEpoch).contains(day.daysSinceEpoch)
+        guard let day = DayString.CalendarDay(text) else { return false }
+        return (firstJDKDay...lastJDKDay).contains(day.daysSinceEpoch)
     }
 
     /// A double where a text is read: a task's id or title, top level or in `projects`.
     static func hasDoubleText(_ object: JSONObject) -> Bool {
-        func rows(_ value: JSONValue?) -> [JSONObject] {
-            guard case .array(let items)? = value else { return [] }
-            return items.compactMap { if case .object(let row) = $0 { return row } else { return nil } }
+        func isDouble(_ value: JSONValue?) -> Bool { if case .double? = value { true } else { false } }
+        func anyRow(_ value: JSONValue?, _ test: (JSONObject) -> Bool) -> Bool {
+            guard case .array(let items)? = value else { return false }
+            return items.contains { if case .object(let row) = $0 { test(row) } else { false } }
         }
-        var all = rows(object["tasks"])
-        for project in rows(object["projects"]) { all += rows(project["tasks"]) }
-        return all.contains { row in
-            [row["id"], row["title"]].contains { if case .double? = $0 { return true } else { return false } }
-        }
+        let doubleText = { (row: JSONObject) in isDouble(row["id"]) || isDouble(row["title"]) }
+        return anyRow(object["tasks"], doubleText) || anyRow(object["projects"]) { anyRow($0["tasks"], doubleText) }
     }
-}
-
-private extension Character {
-    var isASCIIDigitCharacter: Bool { isASCII && isNumber }
 }

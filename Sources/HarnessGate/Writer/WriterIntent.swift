@@ -161,10 +161,7 @@ package enum WriterIntent {
 
     /// The same text, code point for code point: a writer that writes "e" + U+0301 for "é"
     /// writes another text, though Swift's `==` (canonical equivalence) calls them equal.
-    private static func same(_ a: String?, _ b: String?) -> Bool {
-        guard let a, let b else { return a == nil && b == nil }
-        return a.utf8.elementsEqual(b.utf8)
-    }
+    private static func same(_ a: String?, _ b: String?) -> Bool { SameText.same(a, b) }
 
     private static func quoted(_ text: String?) -> String {
         guard let text else { return "none" }

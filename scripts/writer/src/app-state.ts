@@ -95,13 +95,39 @@ function integer(value: Json | undefined, field: string): number {
 
 function texts(value: Json | undefined, field: string): string[] {
   if (!Array.isArray(value)) throw new StateError(field, "not an array");
-  return value.map((item, index) => text(item, `${field}[${index}]`));
+  for (let index = 0; index < value.length; index += 1) {
+    if (typeof value[index] !== "string") throw new StateError(`${field}[${index}]`, "not a string");
+  }
+  return value as string[];
 }
 
-function list<T>(value: Json | undefined, field: string, read: (item: Json, field: string) => T): T[] {
+function list<T>(value: Json | undefined, field: string, read: (item: Json, list: string, index: number) => T): T[] {
   if (!Array.isArray(value)) throw new StateError(field, "not an array");
-  return value.map((item, index) => read(item, `${field}[${index}]`));
+  return value.map((item, index) => read(item, field, index));
 }
+
+// A list element's field names (`tasks[3]`, `tasks[3].id`) are spelled out only for an error:
+// building every element's and every member's name up front was a good part of reading a
+// state, and of the garbage the writer end collects. `check` reads the value under the
+// stand-in name HERE; an error's field then gets the element's real name in its place.
+
+const HERE = "\u0000";
+
+function inElement<T>(value: Json | undefined, list: string, index: number, key: string | null,
+                      check: (value: Json | undefined, field: string) => T): T {
+  try {
+    return check(value, HERE);
+  } catch (error) {
+    if (!(error instanceof StateError) || !error.field.startsWith(HERE)) throw error;
+    const name = key === null ? `${list}[${index}]` : `${list}[${index}].${key}`;
+    throw new StateError(name + error.field.slice(HERE.length), error.message);
+  }
+}
+
+const TASK_KEYS = ["id", "title", "isDone"], TASK_OPTIONAL_KEYS = ["doneOn", "projectId"];
+const PROJECT_KEYS = ["id", "title", "primary", "isArchived", "isHiddenFromMenu", "taskIds", "backlogTaskIds"];
+const taskObject = (value: Json | undefined, field: string): JsonObject => objectAt(value, field, TASK_KEYS, TASK_OPTIONAL_KEYS);
+const projectObject = (value: Json | undefined, field: string): JsonObject => objectAt(value, field, PROJECT_KEYS);
 
 function uniqueIds(items: { id: string }[], field: string): void {
   const seen = new Set<string>();
@@ -111,24 +137,28 @@ function uniqueIds(items: { id: string }[], field: string): void {
   });
 }
 
-function readTask(value: Json, field: string): StateTask {
-  const task = objectAt(value, field, ["id", "title", "isDone"], ["doneOn", "projectId"]);
-  const result: StateTask = { id: text(task.id, `${field}.id`), title: text(task.title, `${field}.title`), isDone: flag(task.isDone, `${field}.isDone`) };
-  if ("doneOn" in task) result.doneOn = task.doneOn === null ? null : integer(task.doneOn, `${field}.doneOn`);
-  if ("projectId" in task) result.projectId = task.projectId === null ? null : text(task.projectId, `${field}.projectId`);
+function readTask(value: Json, list: string, index: number): StateTask {
+  const task = inElement(value, list, index, null, taskObject);
+  const result: StateTask = {
+    id: inElement(task.id, list, index, "id", text),
+    title: inElement(task.title, list, index, "title", text),
+    isDone: inElement(task.isDone, list, index, "isDone", flag),
+  };
+  if ("doneOn" in task) result.doneOn = task.doneOn === null ? null : inElement(task.doneOn, list, index, "doneOn", integer);
+  if ("projectId" in task) result.projectId = task.projectId === null ? null : inElement(task.projectId, list, index, "projectId", text);
   return result;
 }
 
-function readProject(value: Json, field: string): StateProject {
-  const project = objectAt(value, field, ["id", "title", "primary", "isArchived", "isHiddenFromMenu", "taskIds", "backlogTaskIds"]);
+function readProject(value: Json, list: string, index: number): StateProject {
+  const project = inElement(value, list, index, null, projectObject);
   return {
-    id: text(project.id, `${field}.id`),
-    title: text(project.title, `${field}.title`),
-    primary: project.primary === null ? null : text(project.primary, `${field}.primary`),
-    isArchived: flag(project.isArchived, `${field}.isArchived`),
-    isHiddenFromMenu: flag(project.isHiddenFromMenu, `${field}.isHiddenFromMenu`),
-    taskIds: texts(project.taskIds, `${field}.taskIds`),
-    backlogTaskIds: texts(project.backlogTaskIds, `${field}.backlogTaskIds`),
+    id: inElement(project.id, list, index, "id", text),
+    title: inElement(project.title, list, index, "title", text),
+    primary: project.primary === null ? null : inElement(project.primary, list, index, "primary", text),
+    isArchived: inElement(project.isArchived, list, index, "isArchived", flag),
+    isHiddenFromMenu: inElement(project.isHiddenFromMenu, list, index, "isHiddenFromMenu", flag),
+    taskIds: inElement(project.taskIds, list, index, "taskIds", texts),
+    backlogTaskIds: inElement(project.backlogTaskIds, list, index, "backlogTaskIds", texts),
   };
 }
 
