@@ -42,6 +42,23 @@ final class AppStateGeneratorTests: XCTestCase {
         let doneRows = states.filter { $0.revision == 2 }.flatMap(\.tasks).filter(\.isDone)
         XCTAssertTrue(doneRows.contains { if case .value(let ms) = $0.doneOn { return ms > 0 } else { return false } }, "done with a time")
         XCTAssertTrue(doneRows.contains { $0.doneOn == .absent || $0.doneOn == .null }, "done without a time")
+        // Revision 2's project widget: a listed project of 20 and of 21 rows (the writer's cut),
+        // done tasks 5000 ms before the day boundary and either side of it (the grace at the
+        // instants the blob is read), archived and hidden projects.
+        let meanings = states.filter { $0.revision == 2 && $0.inApp }.map(WriterState.init)
+        XCTAssertTrue(meanings.contains { $0.listedProjects.contains { $0.rows.count == WriterState.projectRowLimit } }, "a project of 20 rows")
+        XCTAssertTrue(states.contains { state in state.revision == 2 && state.projects.contains { project in
+            !project.isArchived && !project.isHiddenFromMenu && Set(project.taskIds + project.backlogTaskIds).intersection(state.tasks.map(\.id)).count >= 21 } },
+                      "a listed project of 21 tasks")
+        for shift: Int64 in [-5001, -5000, -4999] {
+            XCTAssertTrue(states.contains { state in
+                guard state.revision == 2, let boundary = AppDayBoundary.ms(todayStr: state.todayStr.description, timeZone: state.timeZone,
+                                                                            startOfNextDayDiffMs: state.startOfNextDayDiffMs) else { return false }
+                return state.tasks.contains { $0.isDone && $0.doneOn == .value(boundary + shift) }
+            }, "a done task at the day boundary \(shift) ms")
+        }
+        XCTAssertTrue(states.contains { $0.revision == 2 && $0.projects.contains(where: \.isArchived) }, "an archived project")
+        XCTAssertTrue(states.contains { $0.revision == 2 && $0.projects.contains(where: \.isHiddenFromMenu) }, "a hidden project")
         XCTAssertTrue(states.contains { !$0.inApp } && states.contains { $0.inApp })
         for state in states {
             XCTAssertEqual(state.inApp, state.isHeldByApp, state.id)

@@ -6,9 +6,11 @@ import WidgetSnapshot
 /// → cases → readers). Each state's blob is read one ms before the app's day boundary
 /// (`before`: the widget must say today) and at it (`at`: outdated), in the state's own zone;
 /// a state without a boundary (a `todayStr` the app never writes) is read once, at `fixed`.
+/// A state of revision 2 or later is also read as a project widget configured to each of its
+/// project entities (`plan`).
 ///
-/// Ids: `states/writer.<file>#<name>@<zone label>@<instant>` for state `<file>/<name>`
-/// (golden files `golden/*/states.jsonl`).
+/// Ids: `states/writer.<file>#<name>@<zone label>@<instant>` for state `<file>/<name>`, and
+/// `…#<name>_project-<k>@…` for its k-th project entity (golden files `golden/*/states.jsonl`).
 package struct WriterFamily: Sendable {
     /// The first word of every writer case id.
     package static let fixtureName = "states"
@@ -46,11 +48,10 @@ package struct WriterFamily: Sendable {
             }
             var entry = Entry(state: state, answer: answer, boundary: boundary, caseIds: [])
             if case .blob(let bytes) = answer, let zone = state.state?.timeZone, zones.contains(zone) {
-                let instants = boundary.map { [("before", $0 - 1), ("at", $0)] } ?? [("fixed", fixedInstantMs)]
-                for (instant, now) in instants {
-                    let id = caseId(state: state.id, zone: zone, instant: instant)
-                    entry.caseIds.append(id)
-                    cases.append(Case(id: id, blob: bytes, nowMs: now, timeZone: zone))
+                for planned in plan(state, boundary: boundary) {
+                    entry.caseIds.append(planned.id)
+                    cases.append(Case(id: planned.id, blob: bytes, selectedProjectId: planned.selectedProjectId,
+                                      nowMs: planned.nowMs, timeZone: zone))
                 }
             }
             entries.append(entry)
@@ -58,10 +59,42 @@ package struct WriterFamily: Sendable {
         return (WriterFamily(command: command, entries: entries), cases)
     }
 
-    /// `states/writer.colours#inbox-default@berlin@before` for state `colours/inbox-default`.
-    package static func caseId(state: String, zone: String, instant: String) -> String {
+    /// One case a state's blob becomes.
+    package struct PlannedCase: Sendable, Equatable {
+        package var id: String
+        package var selectedProjectId: JSONString?
+        package var nowMs: Int64
+    }
+
+    /// The cases of one state, whatever the writer answers: the Today widget at each instant,
+    /// then (revision 2 and later) a project widget configured to each project entity — one the
+    /// writer lists shows that project's rows, one it must leave out (archived, hidden, the
+    /// Inbox) Today's — at the same instants, so the grace of a done row (`doneOn` + 5000 ms,
+    /// CONTRACT.md §8.1) is read on both sides of the day boundary. The selection is the id as
+    /// the readers show it; a project whose id holds a lone surrogate is not selected (a UTF-8
+    /// selection cannot name it as Kotlin reads it, D1). Empty for a state that cannot be read.
+    package static func plan(_ state: StateLine, boundary: Int64?) -> [PlannedCase] {
+        guard let meaning = state.state else { return [] }
+        let instants = boundary.map { [("before", $0 - 1), ("at", $0)] } ?? [("fixed", fixedInstantMs)]
+        var planned = instants.map { instant, now in
+            PlannedCase(id: caseId(state: state.id, zone: meaning.timeZone, instant: instant), selectedProjectId: nil, nowMs: now)
+        }
+        for project in meaning.projects where project.selectable {
+            planned += instants.map { instant, now in
+                PlannedCase(id: caseId(state: state.id, zone: meaning.timeZone, instant: instant, projectEntity: project.entity),
+                            selectedProjectId: JSONString(project.id), nowMs: now)
+            }
+        }
+        return planned
+    }
+
+    /// `states/writer.colours#inbox-default@berlin@before` for state `colours/inbox-default`;
+    /// with `projectEntity` k, the project widget configured to the state's k-th project entity:
+    /// `states/writer.projects#lists_project-2@berlin@before` (state names have no `_`).
+    package static func caseId(state: String, zone: String, instant: String, projectEntity: Int? = nil) -> String {
         let file = String(state.prefix { $0 != "/" })
         let name = String(state.drop { $0 != "/" }.dropFirst())
-        return CaseID.make(fixture: fixtureName, operator: "writer.\(file)", parameter: name, zone: zone, instant: instant)
+        return CaseID.make(fixture: fixtureName, operator: "writer.\(file)", parameter: name + (projectEntity.map { "_project-\($0)" } ?? ""),
+                           zone: zone, instant: instant)
     }
 }

@@ -4,8 +4,9 @@ import WidgetSnapshot
 /// Makes app state `i` of a seed (issue 25's dimensions), for `fuzz --writer`: the zone
 /// dimension's transition days (and ordinary days), start-of-day offsets, titles from every
 /// Unicode class the mutation families use (lone surrogates included), free-text colours,
-/// projects without colour, tasks whose entity is gone, empty projects, 0/20/21 tasks and
-/// revision 2's done tasks with and without completion times.
+/// projects without colour, tasks whose entity is gone, empty projects, 0/20/21 tasks (a
+/// project listing 20 or 21 of them) and revision 2's done tasks with and without completion
+/// times (some around the grace of a project widget at the day boundary).
 ///
 /// State `i` is a pure function of `(seed, i)` and the zone transitions, like a fuzz case:
 /// its own `SeededRandom` stream, so shards, threads and `--case i` see the same state.
@@ -91,7 +92,10 @@ package struct AppStateGenerator: Sendable {
 
         var projects = makeProjects(&random, recipe: &recipe)
         var tasks = makeTasks(&random, projects: projects, recipe: &recipe)
-        if revision == 2 { fillProjects(&random, &projects, tasks: &tasks, recipe: &recipe) }
+        if revision == 2 {
+            fillProjects(&random, &projects, tasks: &tasks, recipe: &recipe)
+            doneAroundTheGrace(&random, &tasks, zone: zone, today: today, offset: offset, recipe: &recipe)
+        }
         let todayTaskIds = todayIds(&random, tasks: tasks, recipe: &recipe)
         var state = AppState(id: "fuzz/s\(seed)-\(index)", inApp: true, revision: revision, timeZone: zone,
                              todayStr: today, startOfNextDayDiffMs: offset, todayTaskIds: todayTaskIds,
@@ -205,11 +209,26 @@ package struct AppStateGenerator: Sendable {
             var own = tasks.filter { $0.projectId == .value(id) }.map(\.id)
             if random.chance(1, in: 6) { own.insert("t-gone", at: random.below(own.count + 1)) }
             if random.chance(1, in: 8), let other = tasks.first?.id, !own.contains(other) { own.append(other) }
+            // Now and then a project lists every task (20 or 21 of them: the writer's cut at 20, W6).
+            if tasks.count >= 20, random.chance(1, in: 4) { own = tasks.map(\.id) }
             let split = random.below(own.count + 1)
             projects[position].taskIds = Array(own[..<split])
             projects[position].backlogTaskIds = Array(own[split...])
         }
         recipe.append("project lists")
+    }
+
+    /// Completion times a project widget's grace (`doneOn` + 5000 ms, CONTRACT.md §8.1) tells apart
+    /// at the instants the state's blob is read: around 5000 ms before the app's day boundary
+    /// (`AppDayBoundary`, as the writer family reads it), for some of a third of the states' done tasks.
+    private func doneAroundTheGrace(_ random: inout SeededRandom, _ tasks: inout [AppState.Task], zone: String, today: AppText,
+                                    offset: Int64, recipe: inout [String]) {
+        guard tasks.contains(where: \.isDone), random.chance(1, in: 3),
+              let boundary = AppDayBoundary.ms(todayStr: today.description, timeZone: zone, startOfNextDayDiffMs: offset) else { return }
+        for position in tasks.indices where tasks[position].isDone && random.chance(1, in: 2) {
+            tasks[position].doneOn = .value(boundary + random.pick([-5001, -5000, -4999, -1, -60_000, 0]))
+        }
+        recipe.append("done around the grace")
     }
 
     /// Today's ids: the tasks in entity order or shuffled, some left out, some gone.

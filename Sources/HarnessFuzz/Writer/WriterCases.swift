@@ -16,10 +16,34 @@ package enum WriterCases {
                           startOfNextDayDiffMs: state.startOfNextDayDiffMs)
     }
 
-    /// `writer-fuzz/state#<seed>-<index>@<zone>@<instant>` cases of `blob`, with their instant names.
-    package static func cases(seed: UInt64, index: Int, zone: String, boundary: Int64?, blob: [UInt8]) -> [(instant: String, testCase: Case)] {
-        let prefix = "\(fixtureName)/state#\(seed)-\(index)@\(CaseID.zoneLabel(zone))@"
+    /// The project entity a revision-2 state's blob is also read as a project widget of, as the
+    /// gate's writer family reads each (`WriterFamily.plan`): its position (from 1) and id as the
+    /// readers show it. One per state, the `index`-th (modulo) of those `WriterState.isSelectable`
+    /// takes, so a run covers listed and left-out ones at a third of the cost of reading them all;
+    /// none for revision 1.
+    package static func selections(of state: AppState, index: Int) -> [(entity: Int, id: String)] {
+        guard state.revision >= 2 else { return [] }
+        let selectable = state.projects.enumerated().compactMap { position, project -> (entity: Int, id: String)? in
+            let id = project.id.description
+            return WriterState.isSelectable(projectId: id) ? (position + 1, id) : nil
+        }
+        return selectable.isEmpty ? [] : [selectable[index % selectable.count]]
+    }
+
+    /// `writer-fuzz/state#<seed>-<index>@<zone>@<instant>` cases of `blob`, with their instant names;
+    /// then, per project entity k of `selections`, `…#<seed>-<index>_project-<k>@…` read as that project's widget.
+    package static func cases(seed: UInt64, index: Int, zone: String, boundary: Int64?, blob: [UInt8],
+                              selections: [(entity: Int, id: String)] = []) -> [(instant: String, testCase: Case)] {
+        let state = "\(fixtureName)/state#\(seed)-\(index)"
+        let suffix = "@\(CaseID.zoneLabel(zone))@"
         let instants = boundary.map { [("before", $0 &- 1), ("at", $0)] } ?? [("fixed", WriterFamily.fixedInstantMs)]
-        return instants.map { instant, now in (instant, Case(id: prefix + instant, blob: blob, nowMs: now, timeZone: zone)) }
+        var cases = instants.map { instant, now in (instant, Case(id: state + suffix + instant, blob: blob, nowMs: now, timeZone: zone)) }
+        for (entity, id) in selections {
+            cases += instants.map { instant, now in
+                (instant, Case(id: state + "_project-\(entity)" + suffix + instant, blob: blob,
+                               selectedProjectId: JSONString(id), nowMs: now, timeZone: zone))
+            }
+        }
+        return cases
     }
 }

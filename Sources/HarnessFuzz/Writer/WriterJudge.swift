@@ -66,7 +66,8 @@ struct WriterJudge: Sendable {
             return verdict
         }
         let boundary = WriterCases.boundary(of: state)
-        let cases = WriterCases.cases(seed: seed, index: index, zone: state.timeZone, boundary: boundary, blob: blob)
+        let cases = WriterCases.cases(seed: seed, index: index, zone: state.timeZone, boundary: boundary, blob: blob,
+                                      selections: WriterCases.selections(of: state, index: index))
         verdict.cases = cases.map(\.testCase)
         // Each reader reads the blob once for both instants.
         let expectedOutcomes = reference.outcomes(sharingBlob: verdict.cases)
@@ -74,7 +75,8 @@ struct WriterJudge: Sendable {
         for (position, (instant, testCase)) in cases.enumerated() {
             let expected = expectedOutcomes[position]
             if let (_, writerState) = checked, case .view(let view) = expected,
-               let problem = WriterIntent.mismatches(writerState, boundary: boundary, instant: instant, view: view).first {
+               let problem = WriterIntent.mismatches(writerState, boundary: boundary, instant: instant, selectedProjectId: testCase.selectedProjectId,
+                                                     nowMs: testCase.nowMs, view: view).first {
                 verdict.disagreement = Self.writerFinding("writer-intent", .parse, expected: "what the state means", got: problem)
                 verdict.disagreeingCase = testCase
                 return verdict

@@ -61,7 +61,8 @@ package struct WriterBlobJudge: Sendable {
     package func intentProblems(_ state: WriterState, boundary: Int64?, instant: String, testCase: Case) -> [String] {
         switch reference.outcome(testCase) {
         case .view(let view):
-            return WriterIntent.mismatches(state, boundary: boundary, instant: instant, view: view)
+            return WriterIntent.mismatches(state, boundary: boundary, instant: instant, selectedProjectId: testCase.selectedProjectId,
+                                           nowMs: testCase.nowMs, view: view)
         case .failure(let reason):
             return ["the \(reference.name) reader gives no view: \(UntrustedText.escape(reason))"]
         }

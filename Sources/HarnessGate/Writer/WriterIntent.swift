@@ -3,19 +3,55 @@ import HarnessCorpus
 import WidgetSnapshot
 
 /// What the widget must show for an app state, against what a reader shows for the writer's
-/// blob of it: today's tasks in order with their titles, done state and project colour, the
-/// app's day, `today` one ms before the app's day boundary and `outdated` at it. The
-/// expectation comes from the state alone (`WriterState`, `AppDayBoundary`), so a writer
+/// blob of it: today's tasks in order with their titles, done state, completion time (revision
+/// 2) and project colour, the app's day, `today` one ms before the app's day boundary and
+/// `outdated` at it; for revision 2, the projects the writer lists with their titles, and a
+/// project widget's rows (the project's first 20, done ones only within their grace) and title.
+/// The expectation comes from the state alone (`WriterState`, `AppDayBoundary`), so a writer
 /// regression fails here even when every reader agrees on the blob it wrote.
 package enum WriterIntent {
-    /// Each way `view` (read at `instant`: `before`, `at` or `fixed`) differs from what `state` means.
-    package static func mismatches(_ state: WriterState, boundary: Int64?, instant: String, view: DecodedView) -> [String] {
+    /// How long a project widget keeps a done row after its completion time (CONTRACT.md §8.1).
+    static let doneGraceMs: Int64 = 5000
+
+    /// Each way `view` (read at `instant`: `before`, `at` or `fixed`, i.e. `nowMs`; as a project
+    /// widget when `selectedProjectId` is set) differs from what `state` means.
+    package static func mismatches(_ state: WriterState, boundary: Int64?, instant: String, selectedProjectId: JSONString? = nil,
+                                   nowMs: Int64 = 0, view: DecodedView) -> [String] {
         var found: [String] = []
+        // The rows the widget must list: Today's, or (a project widget) the selected project's as
+        // the writer lists it, less the done rows whose grace is over; Today's when it is not listed.
+        var expected = state.rows
+        var means = "the app's today"
+        var project: WriterState.Project?
+        if let selectedProjectId {
+            project = state.projects.first { $0.listed && $0.id.utf8.elementsEqual(selectedProjectId.utf8) }
+            if let project {
+                expected = project.rows.filter { row in
+                    guard row.isDone else { return true }
+                    guard let doneOn = shownDoneOn(row) else { return false }
+                    return nowMs < doneOn &+ doneGraceMs
+                }
+                means = "at \(nowMs) project \(UntrustedText.escape(project.id))'s list (its first \(WriterState.projectRowLimit) rows, done ones only within \(doneGraceMs) ms of doneOn)"
+            } else {
+                means = "the app's today (the selected project is not one the writer lists)"
+            }
+        }
         switch view.parse {
         case .error(let reason):
-            found.append("the widget shows no rows (parse fails: \(UntrustedText.escape(reason))), the app has \(state.rows.count) task(s) today")
+            found.append("the widget shows no rows (parse fails: \(UntrustedText.escape(reason))), \(means) has \(expected.count) task(s)")
         case .tasks(let rows):
-            found += rowMismatches(expected: state.rows, shown: rows)
+            found += rowMismatches(expected: expected, shown: rows, means: means, view: state.revision >= 2 ? view : nil)
+        }
+        if state.revision >= 2 {
+            if selectedProjectId == nil {
+                if let projects = projectsMismatch(state.listedProjects, view.added["projects"]) { found.append(projects) }
+            } else {
+                let title = project.map { ViewValue.text($0.title) } ?? .null
+                if view.added["projectTitle"] != title {
+                    found.append("the project widget's title is \(described(view.added["projectTitle"])), the app's is "
+                                 + (project.map { quoted($0.title) } ?? "none (the selected project is not one the writer lists)"))
+                }
+            }
         }
         if !same(view.meta.dayStr, state.todayStr) {
             found.append("the widget's day is \(quoted(view.meta.dayStr)), the app's day is \(quoted(state.todayStr))")
@@ -38,14 +74,17 @@ package enum WriterIntent {
         return found
     }
 
-    private static func rowMismatches(expected: [WriterState.Row], shown: [WidgetTaskRow]) -> [String] {
+    private static func rowMismatches(expected: [WriterState.Row], shown: [WidgetTaskRow], means: String, view: DecodedView?) -> [String] {
         let expectedIds = expected.map(\.id)
         let shownIds = shown.map(\.id)
         guard expectedIds.elementsEqual(shownIds, by: same) else {
-            return ["the widget shows tasks \(list(shownIds)), the app's today is \(list(expectedIds))"]
+            let at = zip(expectedIds, shownIds).enumerated().first { !same($0.element.0, $0.element.1) }?.offset ?? min(expectedIds.count, shownIds.count)
+            func row(_ ids: [String]) -> String { at < ids.count ? UntrustedText.escape(ids[at]) : "none" }
+            return ["the widget shows tasks \(list(shownIds)), \(means) is \(list(expectedIds)); "
+                    + "first difference at row \(at + 1): the widget shows \(row(shownIds)), the app means \(row(expectedIds))"]
         }
         var found: [String] = []
-        for (want, got) in zip(expected, shown) {
+        for (position, (want, got)) in zip(expected, shown).enumerated() {
             // Spelled out only for a mismatch: escaping every row's id was most of the check's cost.
             var task: String { "task \(UntrustedText.escape(want.id))" }
             if !same(got.title, want.title) {
@@ -54,9 +93,61 @@ package enum WriterIntent {
             if got.isDone != want.isDone {
                 found.append("\(task): the widget shows it \(got.isDone ? "done" : "open"), the app has it \(want.isDone ? "done" : "open")")
             }
+            // Revision 2: the completion time a row carries, as the readers keep it (only when > 0).
+            if let view, position < view.addedRowValues.count {
+                let doneOn = view.addedRowValues[position]["doneOn"], wanted = ViewValue.optionalInt(shownDoneOn(want))
+                if doneOn != wanted {
+                    found.append("\(task): the widget's doneOn is \(described(doneOn)), the app's completion time gives \(described(wanted))")
+                }
+            }
             if let colour = colourMismatch(want: want.colour, row: got) { found.append("\(task): \(colour)") }
         }
         return found
+    }
+
+    /// The `doneOn` a reader shows for a row the writer wrote from `row`: the completion time when
+    /// it is above 0 (`optLong("doneOn", 0) > 0`, CONTRACT.md §8.1), else none.
+    private static func shownDoneOn(_ row: WriterState.Row) -> Int64? {
+        row.doneOn.flatMap { $0 > 0 ? $0 : nil }
+    }
+
+    /// Revision 2's `projects` (W6) against `parseProjects`' answer: the listed projects' ids
+    /// and titles, in order.
+    private static func projectsMismatch(_ listed: [WriterState.Project], _ answer: ViewValue?) -> String? {
+        let wanted = listed.map { "\(UntrustedText.escape($0.id)): \(quoted($0.title))" }
+        if case .list(let entries)? = answer, entries.count == listed.count,
+           zip(entries, listed).allSatisfy({ entry, project in
+               guard case .object(let members) = entry, members.count == 2 else { return false }
+               return members[0] == .text(project.id) && members[1] == .text(project.title)
+           }) {
+            return nil
+        }
+        let got: String
+        if case .list(let entries)? = answer {
+            got = "[" + entries.prefix(6).map { entry in
+                guard case .object(let members) = entry, members.count == 2 else { return described(entry) }
+                guard case .text(let id) = members[0] else { return "\(described(members[0])): \(described(members[1]))" }
+                return "\(UntrustedText.escape(id)): \(described(members[1]))"
+            }.joined(separator: ", ") + (entries.count > 6 ? ", … \(entries.count) in all" : "") + "]"
+        } else {
+            got = described(answer)
+        }
+        return "the widget's projects are \(got), the app's unarchived visible projects are [\(wanted.prefix(6).joined(separator: ", "))"
+            + (wanted.count > 6 ? ", … \(wanted.count) in all" : "") + "]"
+    }
+
+    /// A view value as a message shows it.
+    private static func described(_ value: ViewValue?) -> String {
+        switch value {
+        case nil, .omitted?: "absent"
+        case .null?: "none"
+        case .text(let text)?: quoted(text)
+        case .int(let number)?: String(number)
+        case .bool(let flag)?: String(flag)
+        case .error(let reason)?: "an error (\(UntrustedText.escape(reason)))"
+        case .list(let items)?: "a list of \(items.count)"
+        case .object?: "an object"
+        }
     }
 
     /// The project colour: the row's colour text must be the project theme's primary (or none).

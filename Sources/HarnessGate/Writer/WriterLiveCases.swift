@@ -41,9 +41,7 @@ package struct WriterLiveCases: Sendable {
             }
         }
         for entry in family.entries where entry.blob == nil {
-            guard let zone = entry.state.state?.timeZone else { continue }
-            let instants = entry.boundary == nil ? ["fixed"] : ["before", "at"]
-            result.unwritten.formUnion(instants.map { WriterFamily.caseId(state: entry.state.id, zone: zone, instant: $0) })
+            result.unwritten.formUnion(WriterFamily.plan(entry.state, boundary: entry.boundary).map(\.id))
         }
         return result
     }
