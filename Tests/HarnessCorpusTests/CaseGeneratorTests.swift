@@ -5,15 +5,20 @@ import XCTest
 import HarnessTestSupport
 
 final class CaseGeneratorTests: XCTestCase {
-    private func corpus() throws -> (fixtures: [Fixture], cases: [Case]) {
+    /// The committed corpus, generated once for the whole class (each test used to generate all of it again).
+    private static let generated: Result<(fixtures: [Fixture], cases: [Case]), any Error> = Result {
         let fixtures = try CorpusTestSupport.fixtures()
         return (fixtures, CaseGenerator(fixtures: fixtures).cases())
     }
 
+    private func corpus() throws -> (fixtures: [Fixture], cases: [Case]) {
+        try Self.generated.get()
+    }
+
     /// `check` generates on every core: the same cases, in the same order, as on one.
     func testTheCasesAreTheSameAtOneThreadAndAtTwo() throws {
-        let generator = CaseGenerator(fixtures: try CorpusTestSupport.fixtures())
-        XCTAssertEqual(CaseStream.encode(generator.cases(jobs: 2)), CaseStream.encode(generator.cases(jobs: 1)))
+        let (fixtures, oneThread) = try corpus()
+        XCTAssertEqual(CaseStream.encode(CaseGenerator(fixtures: fixtures).cases(jobs: 2)), CaseStream.encode(oneThread))
     }
 
     func testCorpusSize() throws {
@@ -46,8 +51,8 @@ final class CaseGeneratorTests: XCTestCase {
     }
 
     func testGenerationIsDeterministicAndIndependentOfFixtureOrder() throws {
-        let fixtures = try CorpusTestSupport.fixtures()
-        let first = CaseStream.write(CaseGenerator(fixtures: fixtures).cases())
+        let (fixtures, cases) = try corpus()
+        let first = CaseStream.write(cases)
         let second = CaseStream.write(CaseGenerator(fixtures: fixtures.reversed()).cases())
         XCTAssertEqual(first, second)
     }

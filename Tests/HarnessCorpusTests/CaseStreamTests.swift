@@ -101,8 +101,9 @@ final class CaseStreamTests: XCTestCase {
         let stream = CaseStream.write(cases)
         XCTAssertEqual(try CaseStream.read(stream, file: "cases.jsonl"), cases)
         XCTAssertTrue(cases.contains { String(validating: $0.blob, as: UTF8.self) == nil }, "no invalid-UTF-8 case")
-        // The final newline is optional.
-        XCTAssertEqual(try CaseStream.read(Array(stream.dropLast()), file: "cases.jsonl").count, cases.count)
+        // The final newline is optional (shown on the stream's last lines: reading them all again cost seconds).
+        let tail = Array(CaseStream.write(Array(cases.suffix(50))).dropLast())
+        XCTAssertEqual(try CaseStream.read(tail, file: "cases.jsonl"), Array(cases.suffix(50)))
         XCTAssertEqual(CaseStream.encode(cases), stream)
     }
 

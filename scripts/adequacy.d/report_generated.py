@@ -47,7 +47,8 @@ def render(g, w, notes=None):
            and r.get("detail") != "no case reaches the site"]
     per = sum(r["seconds"] for r in run) / len(run) if run else 0.0
     phases = [f"{k} {v:.0f} s" for k, v in t.items() if k != "total" and isinstance(v, float)]
-    w(f"- selection: `{g['selection']}`; {len(rows)} mutants; time {t.get('total', 0) / 60:.1f} min "
+    took = "the merged runs' times added up" if g.get("merged") else "time"
+    w(f"- selection: `{g['selection']}`; {len(rows)} mutants; {took} {t.get('total', 0) / 60:.1f} min "
       f"({', '.join(phases)}); **{per:.3f} s per mutant run** (mean over the {len(run)} mutants run, "
       f"select, build and trace excluded); {t.get('total', 0) / max(len(rows), 1):.3f} s per mutant all in")
     runs = {}

@@ -37,9 +37,10 @@ class WriterRunError(Exception):
 
 
 def comparer(repo):
-    """The contract-harness that judges: CONTRACT_HARNESS, else a release build, else the debug one."""
+    """The contract-harness that judges: CONTRACT_HARNESS, else the debug build (as generated.py takes
+    it: the one `swift build` just made), else a release build. run() holds it to the unmutated writer."""
     named = os.environ.get("CONTRACT_HARNESS")
-    for path in ([named] if named else []) + [os.path.join(repo, ".build", p, "contract-harness") for p in ("release", "debug")]:
+    for path in ([named] if named else []) + [os.path.join(repo, ".build", p, "contract-harness") for p in ("debug", "release")]:
         if path and os.path.exists(path):
             return path
     raise WriterRunError("no contract-harness built: swift build --product contract-harness")
@@ -261,6 +262,9 @@ def run(repo, chosen, log, equivalents, timeout=60):
         want, _, _ = write_blobs(os.path.join(plain, "main.js"), states, 0, timeout)
         if want != base:
             raise WriterRunError("the writer's schemata copy with no mutant on writes other blobs than the writer end")
+    killed, why, _ = judge(harness, repo, main_js, 0, timeout * 10)
+    if killed:      # a stale harness, a tree the gate refuses: every verdict would be "killed"
+        raise WriterRunError(f"the gate fails with the unmutated schemata copy ({harness}): {why}")
     log(f"writer: {len(live)} mutants compile ({len(dropped)} do not); build {time.monotonic() - t0:.0f} s")
     rows = []
     for m in chosen:
