@@ -634,9 +634,7 @@ def run(repo, readers, log, since=None, only_ids=None, sample=None, seed=0, equi
     suffix = "-pr" if since else ""
     work = os.path.join(repo, ".build", "adequacy", "generated" + suffix)
     os.makedirs(work, exist_ok=True)
-    comparer = [os.path.join(repo, ".build", "debug", "contract-harness")]
-    if not os.path.exists(comparer[0]):
-        comparer = mutants.harness_for_comparing(repo)
+    comparer = mutants.comparing_harness(repo)
     private = os.path.join(work, "compare-harness")
     shutil.copy2(comparer[0], private)
     comparer = [private]

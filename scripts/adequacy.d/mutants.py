@@ -186,6 +186,13 @@ def run_package_mutants(repo, mutants, log):
 
 # ---- Kotlin ---------------------------------------------------------------------------
 
+def comparing_harness(repo):
+    """The contract-harness a generated-mutant run compares with: the debug build `swift build` just
+    made, else harness_for_comparing's."""
+    debug = os.path.join(repo, ".build", "debug", "contract-harness")
+    return [debug] if os.path.exists(debug) else harness_for_comparing(repo)
+
+
 def harness_for_comparing(repo):
     """The contract-harness that compares views: CONTRACT_HARNESS, else the release build
     scripts/harness makes (built once here)."""

@@ -22,6 +22,7 @@ import shutil
 import time
 
 import generated
+import mutants
 import procs
 import schemata
 import sites
@@ -34,16 +35,6 @@ FUZZ_STATES = 1500
 
 class WriterRunError(Exception):
     """The unmutated copy cannot be built or run: no verdict would mean anything."""
-
-
-def comparer(repo):
-    """The contract-harness that judges: CONTRACT_HARNESS, else the debug build (as generated.py takes
-    it: the one `swift build` just made), else a release build. run() holds it to the unmutated writer."""
-    named = os.environ.get("CONTRACT_HARNESS")
-    for path in ([named] if named else []) + [os.path.join(repo, ".build", p, "contract-harness") for p in ("debug", "release")]:
-        if path and os.path.exists(path):
-            return path
-    raise WriterRunError("no contract-harness built: swift build --product contract-harness")
 
 
 def state_input(repo, work):
@@ -211,27 +202,19 @@ def judge(harness, repo, main_js, number, timeout):
     return True, f"the gate fails (exit {got.code}): {telling[:180]}", got.seconds
 
 
-def lead(harness, repo, main_js, number, work, timeout):
-    """`fuzz --writer` with the mutated writer: the first finding's summary line, or None."""
+def lead(harness, repo, main_js, number, timeout):
+    """`fuzz --writer` with the mutated writer: its first finding (what, and the state), or None."""
     command = f"env WIDGETCONTRACT_MUTANT={number} node {main_js}"
     got = procs.run([harness, "fuzz", "--writer", "--seed", "1", "--cases", str(FUZZ_STATES), "--root", repo,
-                     "--writer-command", command, "--no-save", "--quiet"], cwd=repo, timeout=timeout)
+                     "--writer-command", command, "--no-save", "--max-findings", "1"], cwd=repo, timeout=timeout)
     if got.code != 1:
         return None
-    out = _full_output(harness, repo, command, timeout) if "finding #" not in got.stdout else got.stdout
-    lines = [l.strip() for l in out.split("\n")]
+    lines = [l.strip() for l in got.stdout.split("\n")]
     for k, line in enumerate(lines):
         if line.startswith("finding #"):
             state = lines[k + 1] if k + 1 < len(lines) and lines[k + 1].startswith("state:") else ""
             return re.sub(r" \(\d+ candidates, not saved\)", "", line.split(" ", 2)[-1]) + (f"; {state}" if state else "")
     return "a finding (the writer or a reader broke)"
-
-
-def _full_output(harness, repo, command, timeout):
-    """fuzz --writer's findings in full (--quiet prints only the summary)."""
-    got = procs.run([harness, "fuzz", "--writer", "--seed", "1", "--cases", str(FUZZ_STATES), "--root", repo,
-                     "--writer-command", command, "--no-save", "--max-findings", "1"], cwd=repo, timeout=timeout)
-    return got.stdout
 
 
 def state_id(line):
@@ -246,7 +229,10 @@ def run(repo, chosen, log, equivalents, timeout=60):
     t0 = time.monotonic()
     work = os.path.join(repo, ".build", "adequacy", "writer")
     os.makedirs(work, exist_ok=True)
-    harness = comparer(repo)
+    try:
+        harness = mutants.comparing_harness(repo)[0]
+    except mutants.MutantError as error:
+        raise WriterRunError(str(error)) from error
     states = state_input(repo, work)
     with open(states, encoding="utf-8") as handle:
         state_lines = [l for l in handle.read().split("\n") if l]
@@ -288,7 +274,7 @@ def run(repo, chosen, log, equivalents, timeout=60):
                 row["nearestCase"] = "state " + state_id(state_lines[k])
         row["family"] = "writer"
         if row["status"] == "survived":
-            found = lead(harness, repo, main_js, m.number, work, timeout * 10)
+            found = lead(harness, repo, main_js, m.number, timeout * 10)
             if found:
                 row["lead"] = f"fuzz --writer --seed 1 --cases {FUZZ_STATES} finds it: {found[:300]}"
         row["seconds"] = round(time.monotonic() - start, 3)
