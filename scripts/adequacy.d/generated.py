@@ -522,7 +522,9 @@ def run_reader(reader, chosen, chunks, equivalents, log, families, key, worker_b
                 first_hit = [k for k in reached_in if not m.runtime or m.number in applicable[k]] or reached_in
                 order = first_hit[:1] + [k for k in reached_in if k not in first_hit[:1]]
                 orders[m.id] = order
-                if runner:
+                # a static or global let's mutant runs one process per run: the worker read the value
+                # before it forked, so a child would keep the unmutated one (sites.initialised_once)
+                if runner and not m.once:
                     status, detail, spent = run_in_worker(runner, m, order, seconds, size, count)
                 else:
                     status, detail, spent = run_one(reader, m, chunks, order, views, seconds)

@@ -57,6 +57,7 @@ class GenMutant:
         self.id = ""
         self.equivalent = ""
         self.runtime = False          # applicability decided by the helper at run time
+        self.once = False             # Swift: in a static or global `let`'s initialiser, run once per process
 
 
 def _language(lang):
@@ -204,8 +205,30 @@ class Finder:
         m = GenMutant(self.reader, self.lang, self.file, node, op_class, operator, variant,
                       self.enclosing(node), what)
         m.kind, m.runtime = kind, runtime
+        m.once = self.initialised_once(node)
         self.found.append(m)
         return m
+
+    def initialised_once(self, node):
+        """Swift: the site is in the initialiser of a `static`/`class` stored property or a global one,
+        which Swift evaluates once per process, the first time it is read (swift_once). The schemata
+        worker reads such a value before it forks (JSONParser.defaultMaximumDepth, parsing golden lines),
+        so its children keep the unmutated value whatever switch they set: generated.py runs these
+        mutants one process each, where the switch is set before the first read."""
+        if self.lang != "swift":
+            return False
+        n = node.parent
+        while n is not None:
+            if n.type in ("computed_property", "function_declaration", "init_declaration", "subscript_declaration",
+                          "deinit_declaration", "lambda_literal"):
+                return False        # code that runs each time it is called
+            if n.type == "property_declaration":
+                modifiers = [txt(c) for c in n.children if c.type == "modifiers"]
+                words = " ".join(modifiers).split()
+                global_scope = n.parent is not None and n.parent.type == "source_file"
+                return "static" in words or "class" in words or global_scope
+            n = n.parent
+        return False
 
     def enclosing(self, node):
         names = []

@@ -67,6 +67,12 @@ class SitesTests(unittest.TestCase):
         after = {m.id for m in found("c", C.replace(b"a < b", b"a <= b")) if m.op_class == "relational"}
         self.assertNotEqual(set(before), after)
 
+    def test_static_and_global_initialisers_run_once(self):
+        text = (b"let top = 7\nstruct S {\n    static let depth = 2048\n    let each = 3\n"
+                b"    static var computed: Int { 5 }\n    func f() -> Int { let local = 9; return local }\n}\n")
+        once = {m.text for m in found("swift", text) if m.once}
+        self.assertEqual(once, {"7", "2048"})
+
     def test_kotlin_null_checks_are_kept_out(self):
         ms = found("kotlin", b"fun f(a: String?): Int { if (a != null) return a.length\n return 0 }\n")
         self.assertFalse([m for m in ms if "null" in m.text and m.op_class in ("relational", "negate")])
