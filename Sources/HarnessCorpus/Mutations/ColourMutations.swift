@@ -92,6 +92,16 @@ enum ColourMutations {
             guard let first = input.blob["projectColors"]?.objectValue?.keys.first, first.string == "p1" else { return false }
             return draft.update("projectColors") { $0.rekey("p1", to: "\"\\u0070\\u0031\"") }
         },
+        // A map of more than 8 entries (the hashed index) where an entry's value is the text of the
+        // coloured project's id ("u1":"p1" after "p1"): a walk that steps onto values takes that value
+        // for a name and finds the entry after it (holes generated mutants found).
+        .edit("colours.value-names-a-project", .colours, "nine more entries, the first of them with the value \"p1\" (10 entries)",
+              reach: .canonicalSingleCase) { draft, input in
+            guard let first = input.blob["projectColors"]?.objectValue?.keys.first else { return false }
+            return draft.update("projectColors") { colours in
+                colours.append("u1", .string(first.string)) && (2...9).allSatisfy { colours.append("u\($0)", .string("#0000ff")) }
+            }
+        },
         // 16 and 32 distinct names (p1 and unused ones) while t3's p2 has no colour: the hashed
         // index's table (twice the count, at least 16 slots) is never full, so the missing name's
         // probe ends (holes generated mutants found: a table sized to the count, or a count of half).

@@ -62,6 +62,15 @@ enum CurrentTaskMutations {
               ]) { draft, _, spec in
             draft.update("currentTask") { task in task.replace(spec.0, with: .text(spec.1)) }
         },
+        // A number followed in the blob by members named id and title (top-level members no reader
+        // reads): still no tracked task; a reader that walks a number's "members" takes them for the
+        // task's own (holes generated mutants found).
+        .edit("currenttask.number-then-id-and-title", .currentTask,
+              "currentTask is the number 9, followed by top-level members id and title: no tracked task",
+              reach: .fixtureAt(Fixture.currentTaskName, instant: "before")) { draft, _ in
+            draft.remove("currentTask") && draft.append("currentTask", .integer(9))
+                && draft.append("id", .string("t9")) && draft.append("title", .string("Not a tracked task"))
+        },
         // Each text member as the blob gives it: a space on either side, upper case and a
         // precomposed letter (U+00E9), which a reader that trims, lower-cases or normalises (NFD)
         // shows otherwise (holes generated mutants found).

@@ -31,7 +31,12 @@ enum DateMutations {
                            // of 0001-9999 against a port of the two conversions)
                            "2000-03-01", "2100-03-01",
                            // the last day of a common February (a length one short refuses it)
-                           "2026-02-28"])),
+                           "2026-02-28",
+                           // The day Berlin's clocks go back in 2039, read through the zone file's POSIX
+                           // rule (last Sunday of October): 1 October 2039 is a Saturday, where a rule's
+                           // weekday arithmetic one off takes Saturday the 29th (holes generated mutants
+                           // found)
+                           "2039-10-30"])),
         setDayStr("dates.malformed", "text that is not exactly yyyy-MM-dd", [
             ("2026-7-17", "2026-7-17"),
             ("2026-07-17garbage", "2026-07-17garbage"),

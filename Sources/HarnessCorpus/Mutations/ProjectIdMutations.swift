@@ -54,6 +54,15 @@ enum ProjectIdMutations {
                      colourKey: "7"),
         setProjectId("projectid.object", "projectId is an object (read as its org.json text)",
                      value: .text("{\"k\":\"p1\"}"), colourKey: "{\"k\":\"p1\"}"),
+        // An array holding a precomposed letter, coloured under its org.json text: the colour is found
+        // by the exact code points of that text (holes generated mutants found: a reader that
+        // normalises a container's text, NFD, misses it).
+        .edit("projectid.array-precomposed", .projectId, "projectId is [\"\u{E9}\"], coloured under the text [\"\u{E9}\"]",
+              reach: .canonicalSingleCase) { draft, input in
+            guard let task = input.firstTask(where: { $0["projectId"] != nil }),
+                  draft.updateTask(task, { $0.replace("projectId", with: .text("[\"\u{E9}\"]")) }) else { return false }
+            return draft.update("projectColors") { $0.set("[\"\u{E9}\"]", .string("#00ff00")) }
+        },
         // org.json cannot print [1e400] (CONTRACT D6): optString(k, null) is null, so no
         // colour, even beside a colour keyed "" (what optString(k) would have looked up;
         // adequacy mutant k-projectid-optstring). Swift and C refuse the blob.

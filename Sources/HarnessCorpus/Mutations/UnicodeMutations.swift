@@ -115,6 +115,16 @@ enum UnicodeMutations {
         title("unicode.separators", "raw U+2028, U+2029 and DEL (valid JSON)", inserting: text("\u{2028}\u{2029}\u{7F}")),
         title("unicode.noncharacters", "raw U+FFFE, U+FFFF and U+10FFFF (valid UTF-8 and JSON)",
               inserting: text("\u{FFFE}\u{FFFF}\u{10FFFF}")),
+        // A solidus and brackets in every text a view carries, on the tracked-task fixture at one zone
+        // and instant: the canonical line writes '/' raw where org.json's dialect writes \/, and the C
+        // testee's line must be the in-process reader's bytes; a scan for a row's end that counts a
+        // bracket inside a string puts doneOn in the wrong place (holes generated mutants found).
+        .change("unicode.solidus-and-brackets", .unicode,
+                "\"\(solidusText)\" as a text of the tracked task, of a shown row, or of the selected project (and its id)",
+                reach: .fixtureAt(Fixture.currentTaskName, instant: "before"),
+                [("current-task", SolidusPlace.currentTask), ("row", .row), ("project", .project)]) { change, input, place in
+            place.apply(&change, input)
+        },
         .edit("unicode.normalization", .unicode,
               "a projectId and colour keys equal only after Unicode normalization (matched by exact code points)", [
             ("nfc-id-nfd-key", Normalized.nfcIdNFDKey),
@@ -122,6 +132,38 @@ enum UnicodeMutations {
             ("nfc-id-both-keys", .nfcIdBothKeys),
         ]) { draft, input, kind in kind.apply(&draft, input) },
     ]
+
+    /// A text with a solidus and both kinds of bracket.
+    static let solidusText = "Review/merge {draft} [v2]"
+
+    /// Where `unicode.solidus-and-brackets` puts its text: the tracked task's id, title and device
+    /// label; the id and title of the selected project's first task (a row the widget shows); the
+    /// selected project's id (with the selection) and title (the header, projectTitle, the list).
+    private enum SolidusPlace: Sendable {
+        case currentTask, row, project
+
+        func apply(_ change: inout CaseChange, _ input: MutationOperator.Input) -> Bool {
+            let text = BlobDraft.string(UnicodeMutations.solidusText)
+            switch self {
+            case .currentTask:
+                return change.draft.update("currentTask") { task in
+                    ["id", "title", "deviceLabel"].allSatisfy { task.replace($0, with: text) }
+                }
+            case .row:
+                guard let project = input.selectedProject?.index, let task = input.projectTasks(project).first?.index
+                else { return false }
+                return change.draft.updateProjectTask(project, task) { row in
+                    row.replace("id", with: text) && row.replace("title", with: text)
+                }
+            case .project:
+                guard let project = input.selectedProject?.index else { return false }
+                change.selectedProjectId = JSONString(UnicodeMutations.solidusText)
+                return change.draft.updateProject(project) { entry in
+                    entry.replace("id", with: text) && entry.replace("title", with: text)
+                }
+            }
+        }
+    }
 
     /// `pé` composed (U+00E9) and decomposed (e + U+0301): the same text to Swift's `==`,
     /// different keys to org.json's `HashMap` and to jansson.
