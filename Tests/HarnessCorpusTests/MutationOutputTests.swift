@@ -147,7 +147,7 @@ final class MutationOutputTests: XCTestCase {
             "syntax.trailing-garbage#text", "syntax.trailing-garbage#second-object", "syntax.trailing-garbage#comma",
             "syntax.trailing-garbage#nul-byte", "syntax.trailing-comma#object", "syntax.trailing-comma#array",
             "syntax.trailing-comma#nested-object", "syntax.comment#line", "syntax.comment#block", "syntax.comment#hash",
-            "syntax.single-quotes#key", "syntax.single-quotes#value", "syntax.unquoted-key", "syntax.bom",
+            "syntax.single-quotes#key", "syntax.single-quotes#value", "syntax.unquoted-key", "syntax.byte-before-key", "syntax.bom",
             "syntax.truncated#half", "syntax.truncated#last-byte", "syntax.truncated#empty",
             "syntax.truncated#inside-string", "syntax.truncated#inside-string-8", "syntax.truncated#after-escaped-quote",
             "syntax.separators#equals", "syntax.separators#arrow",

@@ -96,7 +96,7 @@ enum ColourMutations {
         // coloured project's id ("u1":"p1" after "p1"): a walk that steps onto values takes that value
         // for a name and finds the entry after it (holes generated mutants found).
         .edit("colours.value-names-a-project", .colours, "nine more entries, the first of them with the value \"p1\" (10 entries)",
-              reach: .canonicalSingleCase) { draft, input in
+              reach: .fixtureAt(Fixture.canonicalName, instant: "before")) { draft, input in
             guard let first = input.blob["projectColors"]?.objectValue?.keys.first else { return false }
             return draft.update("projectColors") { colours in
                 colours.append("u1", .string(first.string)) && (2...9).allSatisfy { colours.append("u\($0)", .string("#0000ff")) }

@@ -75,7 +75,8 @@ package struct MutationOperator: Sendable {
         /// revision's inputs, each on the fixture that has what they edit (`projects`).
         case fixture(String)
         /// The fixture of this name at its first zone and the named instant only: a case
-        /// whose times are set relative to that instant (the grace boundary).
+        /// whose times are set relative to that instant (the grace boundary), or one that a
+        /// hole generated mutants found needs once, since no zone or instant changes it.
         case fixtureAt(String, instant: String)
         /// Every fixture of a revision before this one, every zone × instant: old persisted
         /// blobs read with the inputs that revision added (the compatibility family).

@@ -58,7 +58,7 @@ enum ProjectIdMutations {
         // by the exact code points of that text (holes generated mutants found: a reader that
         // normalises a container's text, NFD, misses it).
         .edit("projectid.array-precomposed", .projectId, "projectId is [\"\u{E9}\"], coloured under the text [\"\u{E9}\"]",
-              reach: .canonicalSingleCase) { draft, input in
+              reach: .fixtureAt(Fixture.canonicalName, instant: "before")) { draft, input in
             guard let task = input.firstTask(where: { $0["projectId"] != nil }),
                   draft.updateTask(task, { $0.replace("projectId", with: .text("[\"\u{E9}\"]")) }) else { return false }
             return draft.update("projectColors") { $0.set("[\"\u{E9}\"]", .string("#00ff00")) }

@@ -67,7 +67,7 @@ enum SyntaxMutations {
         // A byte before a member name's opening quote (x"v"): not JSON; a scanner that skips the byte
         // where a quote must be reads the name v (holes generated mutants found).
         .edit("syntax.byte-before-key", .syntax, "the key v written x\"v\" (a byte before its opening quote)",
-              reach: .canonicalSingleCase) { draft, _ in draft.rekey("v", to: "x\"v\"") },
+              reach: .fixtureAt(Fixture.canonicalName, instant: "before")) { draft, _ in draft.rekey("v", to: "x\"v\"") },
         .bytes("syntax.bom", .syntax, "a UTF-8 byte-order mark (EF BB BF) before the object") { text in
             [0xEF, 0xBB, 0xBF] + text
         },
