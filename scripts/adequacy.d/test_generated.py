@@ -15,6 +15,7 @@ import carryover  # noqa: E402
 import generated  # noqa: E402
 import schemata  # noqa: E402
 import sites  # noqa: E402
+import writer_protocol  # noqa: E402
 
 SWIFT = b'''func pick(_ rows: [String], limit: Int) -> [String] {
     var out: [String] = []
@@ -356,6 +357,29 @@ class WorkflowTests(unittest.TestCase):
                         seen.append(args)
         self.assertIn(["--since", "HEAD"], seen)
         self.assertIn([], seen)
+
+
+
+class WriterProtocolTests(unittest.TestCase):
+    def test_the_form_check_wants_one_answer_per_line_and_the_right_line_number(self):
+        data = b'{"a":1}\n\n{bad\r\n'
+        names = ["valid", "not-json"]
+        good = b'{"v":1}\n{"id":"","crash":"bad state: stdin:3: not JSON in readAppState"}\n'
+        writer_protocol.check_form(good, data, names)
+        for bad in (good.replace(b"stdin:3", b"stdin:2"),                  # the line counted wrong
+                    b'{"v":1}\n{"v":1}\n',                                  # a blob for a malformed line
+                    b'{"v":1}\n'):                                           # an answer missing
+            with self.assertRaises(ValueError):
+                writer_protocol.check_form(bad, data, names)
+
+    def test_the_malformed_input_spreads_blank_and_crlf_lines(self):
+        rich = {"id": "x/y", "timeZone": "Europe/Berlin", "todayStr": "2026-07-17", "revision": 2,
+                "todayTaskIds": [], "tasks": [{"id": "t1"}, {"id": "t2"}], "projects": [{"id": "p1"}]}
+        data = writer_protocol.malformed_input(rich).decode()
+        self.assertIn("\r\n", data)
+        self.assertIn("\n\n", data)
+        lines = [l for l in data.split("\n") if l.strip(" \t\r")]
+        self.assertEqual(len(lines), len(writer_protocol.malformed_lines(rich)))
 
 
 if __name__ == "__main__":

@@ -12,8 +12,11 @@ Blobs byte-identical to the unmutated writer's: survived, the states never show 
 gate judges the mutated writer as it judges any writer (`contract-harness check --writer CMD`: each
 changed blob live, against its writer schema, the intent checks and every reader): exit 1 or 2 (a
 crash line, a writer that cannot run) = killed; exit 0 = survived, its blobs change and the gate
-accepts them. A survivor then gets a lead: `fuzz --writer` with the mutated writer, whose first finding
-(shrunk over the state) is the state golden/states should gain."""
+accepts them. What the gate lets through then meets the protocol probes (writer_protocol.py: malformed
+lines, a line split across reads, a closed stdout, the zone it starts in), which golden/states cannot
+hold: answering any otherwise than the copy with no mutant on = killed. A survivor then gets a lead:
+`fuzz --writer` with the mutated writer, whose first finding (shrunk over the state) is the state
+golden/states should gain."""
 
 import json
 import os
@@ -26,6 +29,7 @@ import mutants
 import procs
 import schemata
 import sites
+import writer_protocol
 
 WRITER_DIR = os.path.join("scripts", "writer")
 TSC_ERROR = re.compile(r"^(src/[^(\n]+\.ts)\((\d+),(\d+)\): error (.*)$", re.M)
@@ -251,6 +255,10 @@ def run(repo, chosen, log, equivalents, timeout=60):
     killed, why, _ = judge(harness, repo, main_js, 0, timeout * 10)
     if killed:      # a stale harness, a tree the gate refuses: every verdict would be "killed"
         raise WriterRunError(f"the gate fails with the unmutated schemata copy ({harness}): {why}")
+    try:
+        probes = writer_protocol.Probes(repo, main_js, states)
+    except (ValueError, StopIteration) as error:
+        raise WriterRunError(f"the writer protocol probes with no mutant on: {error}") from error
     log(f"writer: {len(live)} mutants compile ({len(dropped)} do not); build {time.monotonic() - t0:.0f} s")
     rows = []
     for m in chosen:
@@ -273,6 +281,10 @@ def run(repo, chosen, log, equivalents, timeout=60):
             if k < len(state_lines):
                 row["nearestCase"] = "state " + state_id(state_lines[k])
         row["family"] = "writer"
+        if row["status"] == "survived":
+            probed = probes.verdict(m.number)
+            if probed:
+                row.update(status="killed", detail=probed)
         if row["status"] == "survived":
             found = lead(harness, repo, main_js, m.number, timeout * 10)
             if found:
