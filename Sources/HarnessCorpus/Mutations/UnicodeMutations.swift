@@ -133,8 +133,9 @@ enum UnicodeMutations {
         ]) { draft, input, kind in kind.apply(&draft, input) },
     ]
 
-    /// A text with a solidus and both kinds of bracket.
-    static let solidusText = "Review/merge {draft} [v2]"
+    /// A text with a solidus and both kinds of bracket, a closing brace first: brackets that
+    /// balance inside a string would leave a scan that counts them at the right depth again.
+    static let solidusText = "Review/merge } {draft [v2]"
 
     /// Where `unicode.solidus-and-brackets` puts its text: the tracked task's id, title and device
     /// label; the id and title of the selected project's first task (a row the widget shows); the
