@@ -10,9 +10,10 @@ what it does with what the copy does with no mutant on:
               revision, a note that is no text, a list element that is no text or no object, a field of
               another kind, a line that is no JSON or no object), blank and CRLF lines between them:
               every output line, so each crash line's id, line number (stdin:N) and field
-  chunked     the same input sent in pieces that split lines, a pause between them, the last line
-              without a newline: the same lines as the input sent at once
+  chunked     the same input sent in pieces (the first exactly one line, one splitting a line, one a
+              UTF-8 sequence), a pause between them, the last line without a newline: its lines
   closed      a long input whose reader closes stdout after the first line: the exit status (141)
+  full        stdout a full device (/dev/full: ENOSPC, not EPIPE): the exit status (1)
   zone        the writer started with TZ set to the zone of its second state, the first state in
               another zone: both blobs (the zone it remembers is the one it set)
 
@@ -60,6 +61,15 @@ def malformed_lines(rich):
     def project_twice(s):
         s["projects"].append(copy.deepcopy(s["projects"][0]))
 
+    def near_ids(ids, primary):
+        # valid: ids that differ only in white space, letter case or normal form are different ids,
+        # and a theme colour is text as given (the readers match by code points)
+        def edit(s):
+            s["tasks"] = [dict(copy.deepcopy(s["tasks"][0]), id=i) for i in ids]
+            s["todayTaskIds"] = list(ids)
+            s["projects"][0]["primary"] = primary
+        return edit
+
     return [
         ("valid", json.dumps(rich, ensure_ascii=False)),
         ("unknown-key", changed(set_key("extra", 1))),
@@ -72,6 +82,9 @@ def malformed_lines(rich):
         ("unknown-revision", changed(set_key("revision", 3))),
         ("note-not-text", changed(set_key("note", 5))),
         ("today-id-not-text", changed(set_key("todayTaskIds", ["t1", 7]))),
+        ("today-first-id-not-text", changed(set_key("todayTaskIds", [7, "t1"]))),
+        ("valid-near-ids-space", changed(near_ids([" t1 ", "t1"], " #ffaa00 "))),
+        ("valid-near-ids-case-nfd", changed(near_ids(["T1", "t1", "\u00e9", "e\u0301"], "Caf\u00e9"))),
         ("task-field-kind", changed(task(1, "isDone", "yes"))),
         ("task-unknown-field", changed(task(1, "colour", "red"))),
         ("task-not-object", changed(lambda s: s["tasks"].__setitem__(1, 7))),
@@ -91,17 +104,26 @@ def malformed_input(rich):
     return "".join(out).encode("utf-8")
 
 
+def split_points(data):
+    """Where the chunked probe cuts its input: after the first line, inside the first multi-byte
+    UTF-8 sequence, and in the middle of the line after it."""
+    first = data.index(b"\n") + 1
+    multi = next(k for k, byte in enumerate(data) if byte >= 0xC0) + 1
+    middle = data.index(b"\n", multi) + 1
+    middle = middle + (data.index(b"\n", middle) - middle) // 2
+    return sorted({first, multi, middle})
+
+
 def run_writer(main_js, number, data, env=None, chunks=None, timeout=60):
-    """(stdout, exit status) of the writer end with mutant `number` on, fed `data` at once, or in
-    `chunks` pieces with a pause after each (so each is its own read)."""
+    """(stdout, exit status) of the writer end with mutant `number` on, fed `data` at once, or cut at
+    the offsets `chunks` with a pause after each piece (so each is its own read)."""
     full_env = dict(os.environ, WIDGETCONTRACT_MUTANT=str(number), **(env or {}))
     proc = subprocess.Popen(["node", main_js], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, env=full_env)
     try:
         if chunks:
-            size = max(1, len(data) // chunks + 1)
-            for start in range(0, len(data), size):
-                proc.stdin.write(data[start:start + size])
+            for start, end in zip([0] + chunks, chunks + [len(data)]):
+                proc.stdin.write(data[start:end])
                 proc.stdin.flush()
                 time.sleep(0.15)
             proc.stdin.close()
@@ -134,6 +156,18 @@ def run_closed(main_js, number, data, timeout=60):
         return "timed out"
 
 
+def run_full(main_js, number, data, timeout=60):
+    """The writer end's exit status when stdout is /dev/full (every write fails with ENOSPC)."""
+    full_env = dict(os.environ, WIDGETCONTRACT_MUTANT=str(number))
+    with open("/dev/full", "wb") as full:
+        try:
+            done = subprocess.run(["node", main_js], input=data, stdout=full, stderr=subprocess.DEVNULL,
+                                  env=full_env, timeout=timeout)
+            return done.returncode
+        except subprocess.TimeoutExpired:
+            return "timed out"
+
+
 def _feed(proc, data):
     try:
         proc.stdin.write(data)
@@ -149,6 +183,8 @@ class Probes:
         rich, other = base_states(repo)
         self.main_js = main_js
         self.malformed = malformed_input(rich)
+        self.unterminated = self.malformed[:-1]
+        self.cuts = split_points(self.unterminated)
         with open(states_path, "rb") as handle:
             self.long = handle.read() * 20
         self.zone_input = (json.dumps(other, ensure_ascii=False) + "\n" + json.dumps(rich, ensure_ascii=False) + "\n").encode()
@@ -159,8 +195,9 @@ class Probes:
     def answers(self, number, stop_at_first=False, expected=None):
         out = {}
         steps = (("malformed", lambda: run_writer(self.main_js, number, self.malformed)),
-                 ("chunked", lambda: run_writer(self.main_js, number, self.malformed, chunks=5)),
+                 ("chunked", lambda: run_writer(self.main_js, number, self.unterminated, chunks=self.cuts)),
                  ("closed", lambda: run_closed(self.main_js, number, self.long)),
+                 ("full", lambda: run_full(self.main_js, number, self.malformed)),
                  ("zone", lambda: run_writer(self.main_js, number, self.zone_input, env=self.zone_env)))
         for name, step in steps:
             out[name] = step()
@@ -171,14 +208,14 @@ class Probes:
     def verdict(self, number):
         """None when every probe answers as with no mutant on, else what differs (the first probe)."""
         got = self.answers(number, stop_at_first=True, expected=self.expected)
-        for name in ("malformed", "chunked", "closed", "zone"):
+        for name in ("malformed", "chunked", "closed", "full", "zone"):
             if name in got and got[name] != self.expected[name]:
                 return f"the writer protocol probe `{name}` answers otherwise ({describe(name, self.expected[name], got[name])})"
         return None
 
 
 def describe(name, want, got):
-    if name == "closed":
+    if name in ("closed", "full"):
         return f"exit {got}, not {want}"
     (want_out, want_code), (got_out, got_code) = want, got
     if got_code != want_code:
