@@ -85,6 +85,10 @@ def malformed_lines(rich):
         ("today-first-id-not-text", changed(set_key("todayTaskIds", [7, "t1"]))),
         ("valid-near-ids-space", changed(near_ids([" t1 ", "t1"], " #ffaa00 "))),
         ("valid-near-ids-case-nfd", changed(near_ids(["T1", "t1", "\u00e9", "e\u0301"], "Caf\u00e9"))),
+        # the same ids the other way round: a duplicate check that edits only the id it looks up
+        # (or only the one it remembers) finds one of the two orders
+        ("valid-near-ids-space-reversed", changed(near_ids(["t1", " t1 "], "#ffaa00"))),
+        ("valid-near-ids-case-nfd-reversed", changed(near_ids(["t1", "T1", "e\u0301", "\u00e9"], "Cafe\u0301"))),
         ("task-field-kind", changed(task(1, "isDone", "yes"))),
         ("task-unknown-field", changed(task(1, "colour", "red"))),
         ("task-not-object", changed(lambda s: s["tasks"].__setitem__(1, 7))),
