@@ -76,6 +76,8 @@ def malformed_lines(rich):
         ("missing-key", changed(lambda s: s.pop("todayStr"))),
         ("duplicate-task-id", changed(task(1, "id", rich["tasks"][0]["id"]))),
         ("duplicate-project-id", changed(project_twice)),
+        # the crash line quotes the repeated id as given: spaces, upper case, a precomposed letter
+        ("duplicate-task-id-as-given", changed(near_ids([" \u00c9t1 ", " \u00c9t1 "], "#ffaa00"))),
         ("unknown-zone", changed(set_key("timeZone", "Mars/Olympus_Mons"))),
         ("zone-letter-case", changed(set_key("timeZone", ZONE_WRONG_CASE))),
         ("bad-state-id", changed(set_key("id", "Bad/ID"))),
