@@ -140,6 +140,31 @@ final class FixtureLoaderTests: XCTestCase {
         XCTAssertNotNil(refusal(try canonicalFile(), name: "Canonical"))
     }
 
+    /// A fixture saved under another extension, or in a subfolder, would never run and the gate
+    /// would pass without it: refused, naming the entry (found attacking the CLI with broken trees).
+    func testAnEntryThatIsNotAFixtureFileIsRefusedNotSkipped() throws {
+        for entry in ["extra.JSON", "extra.jsonc", "canonical.json~", "sub"] {
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-entries-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: root) }
+            let folder = root.appendingPathComponent(FixtureLoader.directory)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let canonical = try Data(contentsOf: URL(fileURLWithPath: CorpusTestSupport.root).appendingPathComponent("golden/fixtures/canonical.json"))
+            try canonical.write(to: folder.appendingPathComponent("canonical.json"))
+            for quiet in ["README.md", ".DS_Store", ".canonical.json.swp"] { try Data("x".utf8).write(to: folder.appendingPathComponent(quiet)) }
+            XCTAssertEqual(try FixtureLoader.load(root: root.path).map(\.name), ["canonical"], "README and hidden entries are not fixtures")
+            if entry == "sub" {
+                try FileManager.default.createDirectory(at: folder.appendingPathComponent(entry), withIntermediateDirectories: false)
+            } else {
+                try canonical.write(to: folder.appendingPathComponent(entry))
+            }
+            XCTAssertThrowsError(try FixtureLoader.load(root: root.path), entry) { error in
+                let error = error as? HarnessInputError
+                XCTAssertEqual(error?.file, "golden/fixtures/\(entry)")
+                XCTAssertTrue(error?.message.contains("not a fixture") ?? false, "\(String(describing: error))")
+            }
+        }
+    }
+
     func testNotJSONGivesTheLine() {
         XCTAssertThrowsError(try FixtureLoader.parse(Array("{\n\"description\": \"x\",\n}".utf8), name: "x",
                                                      file: "golden/fixtures/x.json")) { error in
