@@ -165,6 +165,24 @@ final class FixtureLoaderTests: XCTestCase {
         }
     }
 
+    /// The same for golden/states: a state file saved as `more.json` would never reach the writer.
+    func testAStateFolderEntryThatIsNotAStateFileIsRefused() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("state-entries-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent(StateLines.directory)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let colours = try Data(contentsOf: URL(fileURLWithPath: CorpusTestSupport.root).appendingPathComponent("golden/states/colours.jsonl"))
+        try colours.write(to: folder.appendingPathComponent("colours.jsonl"))
+        for kept in ["README.md", "fixture-findings.txt", ".DS_Store"] { try Data("x".utf8).write(to: folder.appendingPathComponent(kept)) }
+        XCTAssertFalse(try XCTUnwrap(StateLines.load(root: root)).isEmpty)
+        try colours.write(to: folder.appendingPathComponent("more.json"))
+        XCTAssertThrowsError(try StateLines.load(root: root)) { error in
+            let error = error as? HarnessInputError
+            XCTAssertEqual(error?.file, "golden/states/more.json")
+            XCTAssertTrue(error?.message.contains("not a state file") ?? false, "\(String(describing: error))")
+        }
+    }
+
     func testNotJSONGivesTheLine() {
         XCTAssertThrowsError(try FixtureLoader.parse(Array("{\n\"description\": \"x\",\n}".utf8), name: "x",
                                                      file: "golden/fixtures/x.json")) { error in

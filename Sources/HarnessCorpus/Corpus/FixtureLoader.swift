@@ -31,9 +31,7 @@ package enum FixtureLoader {
         case .folder:
             entries = try GoldenText.list(URL(fileURLWithPath: folder), displayName: directory, tree: tree) ?? []
         }
-        for entry in entries.sorted() where !entry.hasSuffix(".json") && entry != "README.md" && !entry.hasPrefix(".") {
-            throw HarnessInputError(file: "\(directory)/\(entry)", message: "not a fixture: only `<name>.json` files (and README.md) belong in \(directory)/, and this one would never run; rename it to end in `.json`, or move it out")
-        }
+        try StrayEntries.refuse(entries, folder: directory, suffix: ".json", alsoKept: ["README.md"], what: "a fixture")
         let names = entries.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
         var fixtures: [Fixture] = []
         for name in names {
