@@ -140,47 +140,52 @@ final class FixtureLoaderTests: XCTestCase {
         XCTAssertNotNil(refusal(try canonicalFile(), name: "Canonical"))
     }
 
+    /// A scratch tree whose `folder` (a golden/ folder) holds the repository's `file` of it plus
+    /// `kept` (entries that must stay ignored); removed by the caller.
+    private func scratchFolder(_ folder: String, file: String, kept: [String]) throws -> (root: URL, folder: URL, file: Data) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folder-entries-\(UUID().uuidString)")
+        let url = root.appendingPathComponent(folder)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let data = try Data(contentsOf: URL(fileURLWithPath: CorpusTestSupport.root).appendingPathComponent("\(folder)/\(file)"))
+        try data.write(to: url.appendingPathComponent(file))
+        for name in kept { try Data("x".utf8).write(to: url.appendingPathComponent(name)) }
+        return (root, url, data)
+    }
+
+    /// The stray entry's refusal: it names `folder/entry` and says what the entry is not.
+    private func assertRefused(_ load: () throws -> Any?, entry: String, folder: String, saying text: String) {
+        XCTAssertThrowsError(try load(), entry) { error in
+            let error = error as? HarnessInputError
+            XCTAssertEqual(error?.file, "\(folder)/\(entry)")
+            XCTAssertTrue(error?.message.contains(text) ?? false, "\(String(describing: error))")
+        }
+    }
+
     /// A fixture saved under another extension, or in a subfolder, would never run and the gate
     /// would pass without it: refused, naming the entry (found attacking the CLI with broken trees).
     func testAnEntryThatIsNotAFixtureFileIsRefusedNotSkipped() throws {
         for entry in ["extra.JSON", "extra.jsonc", "canonical.json~", "sub"] {
-            let root = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-entries-\(UUID().uuidString)")
+            let (root, folder, canonical) = try scratchFolder(FixtureLoader.directory, file: "canonical.json",
+                                                              kept: ["README.md", ".DS_Store", ".canonical.json.swp"])
             defer { try? FileManager.default.removeItem(at: root) }
-            let folder = root.appendingPathComponent(FixtureLoader.directory)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let canonical = try Data(contentsOf: URL(fileURLWithPath: CorpusTestSupport.root).appendingPathComponent("golden/fixtures/canonical.json"))
-            try canonical.write(to: folder.appendingPathComponent("canonical.json"))
-            for quiet in ["README.md", ".DS_Store", ".canonical.json.swp"] { try Data("x".utf8).write(to: folder.appendingPathComponent(quiet)) }
             XCTAssertEqual(try FixtureLoader.load(root: root.path).map(\.name), ["canonical"], "README and hidden entries are not fixtures")
             if entry == "sub" {
                 try FileManager.default.createDirectory(at: folder.appendingPathComponent(entry), withIntermediateDirectories: false)
             } else {
                 try canonical.write(to: folder.appendingPathComponent(entry))
             }
-            XCTAssertThrowsError(try FixtureLoader.load(root: root.path), entry) { error in
-                let error = error as? HarnessInputError
-                XCTAssertEqual(error?.file, "golden/fixtures/\(entry)")
-                XCTAssertTrue(error?.message.contains("not a fixture") ?? false, "\(String(describing: error))")
-            }
+            assertRefused({ try FixtureLoader.load(root: root.path) }, entry: entry, folder: FixtureLoader.directory, saying: "not a fixture")
         }
     }
 
     /// The same for golden/states: a state file saved as `more.json` would never reach the writer.
     func testAStateFolderEntryThatIsNotAStateFileIsRefused() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("state-entries-\(UUID().uuidString)")
+        let (root, folder, colours) = try scratchFolder(StateLines.directory, file: "colours.jsonl",
+                                                        kept: ["README.md", "fixture-findings.txt", ".DS_Store"])
         defer { try? FileManager.default.removeItem(at: root) }
-        let folder = root.appendingPathComponent(StateLines.directory)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let colours = try Data(contentsOf: URL(fileURLWithPath: CorpusTestSupport.root).appendingPathComponent("golden/states/colours.jsonl"))
-        try colours.write(to: folder.appendingPathComponent("colours.jsonl"))
-        for kept in ["README.md", "fixture-findings.txt", ".DS_Store"] { try Data("x".utf8).write(to: folder.appendingPathComponent(kept)) }
         XCTAssertFalse(try XCTUnwrap(StateLines.load(root: root)).isEmpty)
         try colours.write(to: folder.appendingPathComponent("more.json"))
-        XCTAssertThrowsError(try StateLines.load(root: root)) { error in
-            let error = error as? HarnessInputError
-            XCTAssertEqual(error?.file, "golden/states/more.json")
-            XCTAssertTrue(error?.message.contains("not a state file") ?? false, "\(String(describing: error))")
-        }
+        assertRefused({ try StateLines.load(root: root) }, entry: "more.json", folder: StateLines.directory, saying: "not a state file")
     }
 
     func testNotJSONGivesTheLine() {
