@@ -91,6 +91,7 @@ enum CompareCommand: Subcommand {
                 for line in difference.lines { print("  " + line) }
             }
             if comparison.differences.count > show { print("  … and \(comparison.differences.count - show) more cases") }
+            for line in comparison.breakdown() { print(line) }
         }
         let how = stopped ? " (stopped at the first difference)" : ""
         print("compare \(expectedPath) \(gotPath): " + (stopped ? "\(comparison.differences[0].caseId) differs" : comparison.summary) + how)

@@ -225,6 +225,23 @@ final class CLIClosedPipeTests: XCTestCase {
         XCTAssertEqual(run.status, 141, run.err)
     }
 
+    /// Stdout on a full disk: the verdict is lost, which is said on stderr and is exit 2 (an
+    /// input/output error), never the silent exit 1 of a contract failure (found attacking the CLI).
+    func testAVerdictLostToAFullDiskIsExit2AndSaysSo() throws {
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full")
+        let process = Process()
+        process.executableURL = GateTestSupport.cli
+        process.arguments = ["list", "fixtures", "--root", GateTestSupport.repositoryRoot.path]
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 2, text)
+        XCTAssertTrue(text.contains("cannot write to stdout: No space left on device"), text)
+    }
+
     /// A usage error longer than the pipe's reader takes (`head -c 5`).
     func testALongUsageErrorIntoAClosedPipeEndsAsSIGPIPEWould() throws {
         let name = String(repeating: "X", count: 100_000)

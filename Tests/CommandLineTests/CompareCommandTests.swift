@@ -100,6 +100,26 @@ final class CompareCommandTests: XCTestCase {
         XCTAssertEqual(try compare([expected, try write("got3.jsonl", got), "--list", other]).status, 1)
     }
 
+    /// "N differ" comes with where: the differing cases per field (row dropped) and per case id
+    /// without zone and instant, most first — what broke down the app's 7bab465d reader (108
+    /// cases: 9 cases of the projects family × 12 zones and instants, all projectTitle).
+    func testDifferencesAreBrokenDownByFieldAndCase() throws {
+        let lines = try goldenLines(4)
+        let expected = try write("expected.jsonl", lines)
+        let got = lines.map { $0.replacingOccurrences(of: #""title":"Task one""#, with: #""title":"Task 1""#) }
+        let ids = try lines.enumerated().map { try ViewLineFile.parse(Array($0.element.utf8), file: "x", lineNumber: $0.offset + 1).id }
+        let changed = zip(lines, got).filter { $0 != $1 }.count
+        XCTAssertGreaterThan(changed, 1)
+        let run = try compare([expected, try write("got.jsonl", got), "--show", "0"])
+        XCTAssertEqual(run.status, 1)
+        // The title is painted too: both fields, equal counts, by name.
+        XCTAssertTrue(run.out.contains("differing cases by field: display.rows[].title \(changed), parse.tasks[].title \(changed)\n"), run.out)
+        let stem = String(ids[0].prefix { $0 != "@" })
+        XCTAssertTrue(run.out.contains("differing cases by case (zone and instant left out): "), run.out)
+        XCTAssertTrue(run.out.contains("\(stem) "), run.out)
+        XCTAssertFalse(try compare([expected, expected]).out.contains("differing cases by"))
+    }
+
     func testErrorTextsCountOnlyWhenExact() throws {
         let lines = try goldenLines(2)
         let expected = try write("expected.jsonl", lines)

@@ -140,6 +140,54 @@ final class FixtureLoaderTests: XCTestCase {
         XCTAssertNotNil(refusal(try canonicalFile(), name: "Canonical"))
     }
 
+    /// A scratch tree whose `folder` (a golden/ folder) holds the repository's `file` of it plus
+    /// `kept` (entries that must stay ignored); removed by the caller.
+    private func scratchFolder(_ folder: String, file: String, kept: [String]) throws -> (root: URL, folder: URL, file: Data) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folder-entries-\(UUID().uuidString)")
+        let url = root.appendingPathComponent(folder)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let data = try Data(contentsOf: URL(fileURLWithPath: CorpusTestSupport.root).appendingPathComponent("\(folder)/\(file)"))
+        try data.write(to: url.appendingPathComponent(file))
+        for name in kept { try Data("x".utf8).write(to: url.appendingPathComponent(name)) }
+        return (root, url, data)
+    }
+
+    /// The stray entry's refusal: it names `folder/entry` and says what the entry is not.
+    private func assertRefused(_ load: () throws -> Any?, entry: String, folder: String, saying text: String) {
+        XCTAssertThrowsError(try load(), entry) { error in
+            let error = error as? HarnessInputError
+            XCTAssertEqual(error?.file, "\(folder)/\(entry)")
+            XCTAssertTrue(error?.message.contains(text) ?? false, "\(String(describing: error))")
+        }
+    }
+
+    /// A fixture saved under another extension, or in a subfolder, would never run and the gate
+    /// would pass without it: refused, naming the entry (found attacking the CLI with broken trees).
+    func testAnEntryThatIsNotAFixtureFileIsRefusedNotSkipped() throws {
+        for entry in ["extra.JSON", "extra.jsonc", "canonical.json~", "sub"] {
+            let (root, folder, canonical) = try scratchFolder(FixtureLoader.directory, file: "canonical.json",
+                                                              kept: ["README.md", ".DS_Store", ".canonical.json.swp"])
+            defer { try? FileManager.default.removeItem(at: root) }
+            XCTAssertEqual(try FixtureLoader.load(root: root.path).map(\.name), ["canonical"], "README and hidden entries are not fixtures")
+            if entry == "sub" {
+                try FileManager.default.createDirectory(at: folder.appendingPathComponent(entry), withIntermediateDirectories: false)
+            } else {
+                try canonical.write(to: folder.appendingPathComponent(entry))
+            }
+            assertRefused({ try FixtureLoader.load(root: root.path) }, entry: entry, folder: FixtureLoader.directory, saying: "not a fixture")
+        }
+    }
+
+    /// The same for golden/states: a state file saved as `more.json` would never reach the writer.
+    func testAStateFolderEntryThatIsNotAStateFileIsRefused() throws {
+        let (root, folder, colours) = try scratchFolder(StateLines.directory, file: "colours.jsonl",
+                                                        kept: ["README.md", "fixture-findings.txt", ".DS_Store"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        XCTAssertFalse(try XCTUnwrap(StateLines.load(root: root)).isEmpty)
+        try colours.write(to: folder.appendingPathComponent("more.json"))
+        assertRefused({ try StateLines.load(root: root) }, entry: "more.json", folder: StateLines.directory, saying: "not a state file")
+    }
+
     func testNotJSONGivesTheLine() {
         XCTAssertThrowsError(try FixtureLoader.parse(Array("{\n\"description\": \"x\",\n}".utf8), name: "x",
                                                      file: "golden/fixtures/x.json")) { error in

@@ -122,6 +122,18 @@ final class TesteeRunnerTests: XCTestCase {
         XCTAssertEqual(outcomes.filter(isHang).count, 1, "a testee that never starts must cost one start timeout")
     }
 
+    /// A testee that writes and never ends its line is not "silent": the hang says how much of a
+    /// line it wrote (a runaway writer under the 64 MiB line limit, found attacking the CLI).
+    func testAHangAfterAnUnfinishedLineSaysHowMuchOfTheLineCame() throws {
+        let session = ExternalProcessReader(name: "runaway", command: "printf 'abcdef'; while read -r line; do :; done", caseTimeout: 0.5).session()
+        defer { session.close() }
+        let outcomes = session.decode(cases(2)).map(\.outcome)
+        XCTAssertTrue("\(outcomes[0])".contains("hang: no line within 0.5 s of starting (6 bytes of a line without its newline)"), "\(outcomes[0])")
+        let mute = ExternalProcessReader(name: "mute", command: "while read -r line; do :; done", caseTimeout: 0.5).session()
+        defer { mute.close() }
+        XCTAssertFalse("\(mute.decode(cases(1)).map(\.outcome)[0])".contains("bytes of a line"))
+    }
+
     func testATesteeThatStopsAnsweringIsDeclaredBrokenInSeconds() throws {
         let cases = cases(5_000)
         // Answers the first case (its first process only), then reads every case and never

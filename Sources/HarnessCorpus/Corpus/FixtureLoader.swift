@@ -14,8 +14,11 @@ package enum FixtureLoader {
     /// CONTRACT §7: every fixture runs in at least these zones.
     package static let requiredZones = ["Europe/Berlin", "America/Los_Angeles", "America/Sao_Paulo"]
 
-    /// Every fixture under `root/golden/fixtures`, sorted by name. Files not ending in
-    /// `.json` (the README) are ignored; a `.json` file with a bad name is an error.
+    /// Every fixture under `root/golden/fixtures`, sorted by name. The README and hidden
+    /// entries not ending in `.json` (`.DS_Store`, an editor's swap file) are ignored; any other entry that is not a
+    /// `*.json` file — `x.JSON`, `x.jsonc`, `x.json~`, a subfolder — is an error, since a
+    /// fixture under such a name would silently never run. A `.json` file with a bad name is
+    /// an error too.
     package static func load(root: String) throws(HarnessInputError) -> [Fixture] {
         let folder = root.isEmpty ? directory : "\(root)/\(directory)"
         let tree = TreeBoundary(rootPath: root)
@@ -28,6 +31,7 @@ package enum FixtureLoader {
         case .folder:
             entries = try GoldenText.list(URL(fileURLWithPath: folder), displayName: directory, tree: tree) ?? []
         }
+        try StrayEntries.refuse(entries, folder: directory, suffix: ".json", alsoKept: ["README.md"], what: "a fixture")
         let names = entries.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
         var fixtures: [Fixture] = []
         for name in names {

@@ -17,6 +17,8 @@ enum DuplicateKeyMutations {
         .edit("duplicates.in-task", .duplicates, "a key written twice inside the first task or the colour map", [
             ("id", "id"),
             ("is-done", "isDone"),
+            ("title", "title"),
+            ("project-id", "projectId"),
             ("colour-entry", "projectColors"),
         ]) { draft, input, key in
             if key == "projectColors" {
@@ -24,7 +26,15 @@ enum DuplicateKeyMutations {
                 return draft.update("projectColors") { $0.append(first.string, .string("#00ff00")) }
             }
             guard let (index, task) = input.tasks.first else { return false }
-            let value: BlobDraft = key == "id" ? .string("t-dup") : .bool(!input.effectiveIsDone(task))
+            // title and projectId: a reader keeping the first of two would show the first title
+            // and the first project's colour (found planting first-wins in the Swift reader).
+            let value: BlobDraft
+            switch key {
+            case "id": value = .string("t-dup")
+            case "title": value = .string("Title written twice")
+            case "projectId": value = .string("p-dup")
+            default: value = .bool(!input.effectiveIsDone(task))
+            }
             return draft.updateTask(index) { $0.append(key, value) }
         },
     ]

@@ -39,6 +39,8 @@ package enum StateLines {
         let tree = TreeBoundary(root: root)
         let folder = root.appendingPathComponent(directory)
         guard let entries = try GoldenText.list(folder, displayName: directory, tree: tree) else { return nil }
+        try StrayEntries.refuse(entries, folder: directory, suffix: ".jsonl", alsoKept: ["README.md", "fixture-findings.txt"],
+                                what: "a state file")
         var lines: [StateLine] = []
         var seen: [String: String] = [:]
         for name in entries.filter({ $0.hasSuffix(".jsonl") }).sorted() {

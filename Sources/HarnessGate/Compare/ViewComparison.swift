@@ -107,6 +107,25 @@ package struct ViewComparison {
         return parts.joined(separator: ", ")
     }
 
+    /// Where the differing cases lie, so that "108 differ" can be read without `--show` and a
+    /// script: per field with its row dropped (`parse.tasks[].title`), and per case id without
+    /// its zone and instant (`projects/projects.missing-id`), each with its number of cases,
+    /// most first (ties by name), at most `limit` of each. Empty when nothing differs.
+    package func breakdown(limit: Int = 8) -> [String] {
+        guard !differences.isEmpty else { return [] }
+        var byField: [String: Int] = [:], byCase: [String: Int] = [:]
+        for difference in differences {
+            for field in Set(difference.fields.map(\.path.key) + (difference.note == nil ? [] : ["(note)"])) { byField[field, default: 0] += 1 }
+            byCase[String(difference.caseId.prefix { $0 != "@" }), default: 0] += 1
+        }
+        func line(_ title: String, _ counts: [String: Int]) -> String {
+            let sorted = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            let shown = sorted.prefix(limit).map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            return "\(title): " + shown + (sorted.count > limit ? ", and \(sorted.count - limit) more" : "")
+        }
+        return [line("differing cases by field", byField), line("differing cases by case (zone and instant left out)", byCase)]
+    }
+
     static func difference(caseId: String, expected: ReaderOutcome, got: ReaderOutcome, options: Options,
                            excused: inout Int, pending: inout Int) -> Difference? {
         var fields = FieldDifference.between(expected: expected, got: got)

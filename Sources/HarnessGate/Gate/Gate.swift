@@ -136,6 +136,12 @@ package enum Gate {
             problems += DepartureCheck.problems(verdict, list: judged.list, cases: corpus.cases, expected: expected, got: judged.outcomes)
             verdicts.append(verdict)
         }
+        // "The widget shows" in a writer finding is the C reference's view: where that reader itself
+        // deviates from golden/expected, the finding may be the reader's, not the writer's.
+        if let reference = verdicts.first(where: { $0.entry.role == .reference }), !reference.unexpected.isEmpty {
+            problems = WriterChecks.notingReferenceDeviations(problems, deviating: Set(reference.unexpected.map(\.caseId)),
+                                                              reader: reference.reader)
+        }
         var result = GateResult(corpus: corpus, expected: expected, outcomes: outcomes, verdicts: verdicts,
                                 problems: problems, notices: notices, freshness: freshness)
         result.reachability = WriterReachability.ofDeviations(result, notWriterMade: WriterReachability.fixtureFindings(paths))

@@ -64,6 +64,18 @@ package enum WriterChecks {
         return result
     }
 
+    /// Writer findings on a case where the reference reader (whose view is "what the widget
+    /// shows") deviates unexpectedly from golden/expected get a note saying so: a planted
+    /// reference bug otherwise reads as a writer bug and sends the reader of the report to the
+    /// writer first. Other problems are returned as they are.
+    package static func notingReferenceDeviations(_ problems: [String], deviating: Set<String>, reader: String) -> [String] {
+        problems.map { problem in
+            guard problem.hasPrefix("writer finding: "), let start = problem.range(of: ", case ")?.upperBound,
+                  let end = problem[start...].range(of: ": ")?.lowerBound, deviating.contains(String(problem[start..<end])) else { return problem }
+            return problem + " [the \(reader) reader, whose view this judges, itself deviates from golden/expected on this case: look at the reader first]"
+        }
+    }
+
     /// The writer's declared revision, shown in the summary with what it held it to (CONTRACT.md §7.5).
     private static func revisionNotices(_ family: WriterFamily, judged: Int, inApp: Int, writer: WriterRevision) -> [String] {
         guard let declared = writer.declared else { return [] }

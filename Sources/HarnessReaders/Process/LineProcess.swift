@@ -90,6 +90,10 @@ package final class LineProcess {
         }
     }
 
+    /// Bytes of stdout read after the last newline: a line begun and not ended (what a
+    /// timeout says, so a runaway writer is not told it wrote nothing).
+    package var unfinishedLineBytes: Int { buffer.count - consumed }
+
     /// Drains stderr (and stdout into the line buffer) without waiting.
     package func drain() {
         pollOnce(milliseconds: 0)

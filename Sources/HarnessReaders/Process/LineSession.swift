@@ -137,8 +137,10 @@ package final class LineSession<Value>: @unchecked Sendable {
                 let stderr = stop(running)
                 answers.append(blame("malformed: a line longer than \(maximumLineBytes) bytes" + stderr))
             case .timedOut:
+                let unfinished = running.unfinishedLineBytes
                 let stderr = stop(running)
-                answers.append(blame("hang: no line within \(Self.seconds(timeout)) s" + (answeredSinceStart ? "" : " of starting") + stderr))
+                let begun = unfinished > 0 ? " (\(unfinished) bytes of a line without its newline)" : ""
+                answers.append(blame("hang: no line within \(Self.seconds(timeout)) s" + (answeredSinceStart ? "" : " of starting") + begun + stderr))
                 // A child whose first start gave no line at all (not a request's crash or hang
                 // after it) will not start the next time either: one start timeout, not
                 // `brokenAfter` of them.

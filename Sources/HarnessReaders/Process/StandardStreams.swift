@@ -35,7 +35,11 @@ package enum StandardStreams {
         guard fd == STDOUT_FILENO else { return }
         LiveProcessGroups.killAll()
         TemporaryFiles.removeAll()
-        _exit(1)
+        // Stdout lost (a full disk): the verdict never reached its reader, so this is not a
+        // contract failure (1) but an input/output error (2), said on stderr while it still
+        // works — before, a PASS written to a full disk ended as a silent exit 1.
+        _ = BrokenPipe.writeAll(Array("contract-harness: cannot write to stdout: \(String(cString: strerror(error)))\n".utf8), to: STDERR_FILENO)
+        _exit(2)
     }
 
     /// The reader of stdout or stderr is gone: end as SIGPIPE would, leaving no child and no
