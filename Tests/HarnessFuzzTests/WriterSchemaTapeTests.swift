@@ -12,11 +12,9 @@ import WidgetSnapshot
 /// escaped keys, which a tree merges or decodes), and the causes must be what a tree of the
 /// blob shows, the last of a repeated key included.
 final class WriterSchemaTapeTests: XCTestCase {
-    private let good = #"{"v":1,"dayStr":"2026-07-17","validUntil":1784325600000,"tasks":[{"id":"t1","title":"A","isDone":false,"projectId":"p1"}],"projectColors":{"p1":"rgb(144, 187, 165)"}}"#
+    private let good = GateTestSupport.writerBlob
 
-    private func schema(_ revision: Int) throws -> WriterSchema {
-        try WriterSchema.load(root: GateTestSupport.repositoryRoot, file: WriterSchema.fileName(revision: revision))
-    }
+    private func schema(_ revision: Int) throws -> WriterSchema { try GateTestSupport.writerSchema(revision) }
 
     /// The tape walk's answer and the tree walk's, for one blob that is JSON.
     private func answers(_ schema: WriterSchema, _ text: String, file: StaticString = #filePath, line: UInt = #line) -> (tape: Bool, tree: [String])? {
