@@ -10,11 +10,9 @@ import HarnessTestSupport
 /// JSON pointer; a schema keyword the validator does not apply is refused, not skipped; the
 /// app's day boundary follows V8's reading of local midnight (CONTRACT.md §7.3).
 final class WriterSchemaTests: XCTestCase {
-    private let good = #"{"v":1,"dayStr":"2026-07-17","validUntil":1784325600000,"tasks":[{"id":"t1","title":"A","isDone":false,"projectId":"p1"}],"projectColors":{"p1":"rgb(144, 187, 165)"}}"#
+    private let good = GateTestSupport.writerBlob
 
-    private func schema(_ revision: Int) throws -> WriterSchema {
-        try WriterSchema.load(root: GateTestSupport.repositoryRoot, file: WriterSchema.fileName(revision: revision))
-    }
+    private func schema(_ revision: Int) throws -> WriterSchema { try GateTestSupport.writerSchema(revision) }
 
     func testTheWritersBlobIsValidAndEachBrokenRuleIsNamed() throws {
         let one = try schema(1)

@@ -3,12 +3,21 @@ import Foundation
 import XCTest
 import WidgetSnapshot
 import HarnessCorpus
+import HarnessGate
 import HarnessReaders
 
 /// Temporary copies of the repository's golden tree, so tests can plant faults in them.
 package enum GateTestSupport {
     package static var repositoryRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// A revision-1 writer blob the writer schemas accept, for tests to break one rule of.
+    package static let writerBlob = #"{"v":1,"dayStr":"2026-07-17","validUntil":1784325600000,"tasks":[{"id":"t1","title":"A","isDone":false,"projectId":"p1"}],"projectColors":{"p1":"rgb(144, 187, 165)"}}"#
+
+    /// The repository's writer schema of `revision`.
+    package static func writerSchema(_ revision: Int) throws -> WriterSchema {
+        try WriterSchema.load(root: repositoryRoot, file: WriterSchema.fileName(revision: revision))
     }
 
     /// A fresh folder holding a copy of `golden/` (fixtures, expected, kotlin, divergences,

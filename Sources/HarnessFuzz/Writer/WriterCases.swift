@@ -35,15 +35,24 @@ package enum WriterCases {
     package static func cases(seed: UInt64, index: Int, zone: String, boundary: Int64?, blob: [UInt8],
                               selections: [(entity: Int, id: String)] = []) -> [(instant: String, testCase: Case)] {
         let state = "\(fixtureName)/state#\(seed)-\(index)"
-        let suffix = "@\(CaseID.zoneLabel(zone))@"
-        let instants = boundary.map { [("before", $0 &- 1), ("at", $0)] } ?? [("fixed", WriterFamily.fixedInstantMs)]
-        var cases = instants.map { instant, now in (instant, Case(id: state + suffix + instant, blob: blob, nowMs: now, timeZone: zone)) }
-        for (entity, id) in selections {
-            cases += instants.map { instant, now in
-                (instant, Case(id: state + "_project-\(entity)" + suffix + instant, blob: blob,
-                               selectedProjectId: JSONString(id), nowMs: now, timeZone: zone))
+        let suffix = "@" + CaseID.zoneLabel(zone) + "@"
+        var cases: [(instant: String, testCase: Case)] = []
+        cases.reserveCapacity((1 + selections.count) * (boundary == nil ? 1 : 2))
+        // (Appended one by one: mapping tuples of instants and casting the labelled result was a
+        // third of making a state's cases.)
+        func add(_ name: String, selected: JSONString?) {
+            if let boundary {
+                cases.append((instant: "before", testCase: Case(id: name + suffix + "before", blob: blob, selectedProjectId: selected,
+                                                                 nowMs: boundary &- 1, timeZone: zone)))
+                cases.append((instant: "at", testCase: Case(id: name + suffix + "at", blob: blob, selectedProjectId: selected,
+                                                             nowMs: boundary, timeZone: zone)))
+            } else {
+                cases.append((instant: "fixed", testCase: Case(id: name + suffix + "fixed", blob: blob, selectedProjectId: selected,
+                                                                nowMs: WriterFamily.fixedInstantMs, timeZone: zone)))
             }
         }
+        add(state, selected: nil)
+        for (entity, id) in selections { add(state + "_project-\(entity)", selected: JSONString(id)) }
         return cases
     }
 }

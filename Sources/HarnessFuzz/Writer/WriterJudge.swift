@@ -52,8 +52,9 @@ struct WriterJudge: Sendable {
         case .blob(let bytes):
             blob = bytes
         }
-        let parsed = try? JSONParser().parse(blob)
-        verdict.causes = DepartureCause.causes(blob, parsed: parsed)
+        // One validating pass over the blob for the causes and the schema (a tape, not a tree).
+        let tape = blob.withUnsafeBufferPointer { try? JSONTape($0) }
+        verdict.causes = DepartureCause.causes(blob, tape: tape)
         // What the state means, from the state itself (`AppStateLine.line` parsed again was ~6 % of the run).
         var checked = state.inApp ? blobJudge.map { ($0, WriterState(state)) } : nil
         if let (judge, writerState) = checked, judge.isPending(writerState) {
@@ -61,7 +62,7 @@ struct WriterJudge: Sendable {
             checked = nil
         }
         if let (judge, writerState) = checked,
-           let problem = (parsed.map { judge.schemaProblems(writerState, parsed: $0) } ?? judge.schemaProblems(writerState, blob: blob)).first {
+           let problem = judge.schemaProblems(writerState, blob: blob, tape: tape).first {
             verdict.disagreement = Self.writerFinding("writer-schema", .parse, expected: "a blob valid for the writer schema", got: problem)
             return verdict
         }

@@ -17,23 +17,30 @@ import WidgetSnapshot
 /// - D8: `dayStr` a real day from 1582-10-15 to 1900-01-01 (JDK 17's zone reading).
 package enum DepartureCause {
     package static func causes(_ blob: [UInt8]) -> Set<ContractDeparture> {
-        causes(blob, parsed: try? JSONParser().parse(blob))
+        causes(blob, tape: blob.withUnsafeBufferPointer { try? JSONTape($0) })
     }
 
-    /// The same, for a blob already parsed (`parsed` nil when it is not JSON for us).
-    package static func causes(_ blob: [UInt8], parsed: JSONValue?) -> Set<ContractDeparture> {
-        guard let parsed else {
+    /// The same, for a blob already recorded as a tape (`tape` nil when it is not JSON for us:
+    /// the tape's grammar is `JSONParser`'s). Read on the tape, without building a tree.
+    package static func causes(_ blob: [UInt8], tape: JSONTape?) -> Set<ContractDeparture> {
+        guard let tape else {
             var facts = DeclaredDepartures.CaseFacts()
             return facts.notJSON(blob).map { [$0] } ?? []
         }
         var found: Set<ContractDeparture> = []
         if DeclaredDepartures.hasLoneSurrogateEscape(blob) { found.insert(.d1) }
-        guard case .object(let object) = parsed else { return found }
-        if case .string(let day)? = object["dayStr"] {
-            if isOutsideWriterCalendar(day.string) { found.insert(.d4) }
-            if isRealDayUpTo1900(day.string) { found.insert(.d8) }
+        blob.withUnsafeBufferPointer { bytes in
+            tape.withEntries { entries in
+                let blob = JSONTapeReader(bytes: bytes, entries: entries)
+                guard blob.kind(0) == .object else { return }
+                if let day = member(of: 0, "dayStr", in: blob), blob.kind(day) == .string {
+                    let text = String(decoding: blob.decodedText(day), as: UTF8.self)
+                    if isOutsideWriterCalendar(text) { found.insert(.d4) }
+                    if isRealDayUpTo1900(text) { found.insert(.d8) }
+                }
+                if hasDoubleText(blob) { found.insert(.d7) }
+            }
         }
-        if hasDoubleText(object) { found.insert(.d7) }
         return found
     }
 
@@ -71,13 +78,24 @@ package enum DepartureCause {
     }
 
     /// A double where a text is read: a task's id or title, top level or in `projects`.
-    static func hasDoubleText(_ object: JSONObject) -> Bool {
-        func isDouble(_ value: JSONValue?) -> Bool { if case .double? = value { true } else { false } }
-        func anyRow(_ value: JSONValue?, _ test: (JSONObject) -> Bool) -> Bool {
-            guard case .array(let items)? = value else { return false }
-            return items.contains { if case .object(let row) = $0 { test(row) } else { false } }
+    static func hasDoubleText(_ blob: JSONTapeReader) -> Bool {
+        func isDouble(_ value: Int?) -> Bool { value.map { blob.kind($0) == .double } ?? false }
+        func anyRow(_ list: Int?, _ test: (Int) -> Bool) -> Bool {
+            guard let list, blob.kind(list) == .array else { return false }
+            var item = list + 1
+            while item < blob.after(list) {
+                if blob.kind(item) == .object, test(item) { return true }
+                item = blob.after(item)
+            }
+            return false
         }
-        let doubleText = { (row: JSONObject) in isDouble(row["id"]) || isDouble(row["title"]) }
-        return anyRow(object["tasks"], doubleText) || anyRow(object["projects"]) { anyRow($0["tasks"], doubleText) }
+        let doubleText = { (row: Int) in isDouble(member(of: row, "id", in: blob)) || isDouble(member(of: row, "title", in: blob)) }
+        return anyRow(member(of: 0, "tasks", in: blob), doubleText)
+            || anyRow(member(of: 0, "projects", in: blob)) { anyRow(member(of: $0, "tasks", in: blob), doubleText) }
+    }
+
+    /// The value of the object's member `name` (the last, as `JSONObject`'s subscript), nil without one.
+    private static func member(of object: Int, _ name: StaticString, in blob: JSONTapeReader) -> Int? {
+        name.withUTF8Buffer { blob.member(of: object, named: $0) }
     }
 }

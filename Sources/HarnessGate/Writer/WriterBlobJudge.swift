@@ -35,10 +35,9 @@ package struct WriterBlobJudge: Sendable {
         schemaProblems(state) { $0.violations(blob) }
     }
 
-    /// The same for a blob already parsed; a blob that is not JSON is not passed here (the
-    /// caller reports it as `schemaProblems` would).
-    package func schemaProblems(_ state: WriterState, parsed: JSONValue) -> [String] {
-        schemaProblems(state) { $0.violations(of: parsed) }
+    /// The same for a blob already recorded as a tape (nil: it is not JSON).
+    package func schemaProblems(_ state: WriterState, blob: [UInt8], tape: JSONTape?) -> [String] {
+        schemaProblems(state) { $0.violations(blob, tape: tape) }
     }
 
     /// At the revision the writer is held to on `state` (none when pending). A declared writer

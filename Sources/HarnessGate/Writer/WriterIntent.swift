@@ -21,7 +21,8 @@ package enum WriterIntent {
         // The rows the widget must list: Today's, or (a project widget) the selected project's as
         // the writer lists it, less the done rows whose grace is over; Today's when it is not listed.
         var expected = state.rows
-        var means = "the app's today"
+        // What the expected rows are, for a message: spelled out only for a mismatch.
+        var means = { "the app's today" }
         var project: WriterState.Project?
         if let selectedProjectId {
             project = state.projects.first { $0.listed && $0.id.utf8.elementsEqual(selectedProjectId.utf8) }
@@ -31,14 +32,14 @@ package enum WriterIntent {
                     guard let doneOn = shownDoneOn(row) else { return false }
                     return nowMs < doneOn &+ doneGraceMs
                 }
-                means = "at \(nowMs) project \(UntrustedText.escape(project.id))'s list (its first \(WriterState.projectRowLimit) rows, done ones only within \(doneGraceMs) ms of doneOn)"
+                means = { "at \(nowMs) project \(UntrustedText.escape(project.id))'s list (its first \(WriterState.projectRowLimit) rows, done ones only within \(doneGraceMs) ms of doneOn)" }
             } else {
-                means = "the app's today (the selected project is not one the writer lists)"
+                means = { "the app's today (the selected project is not one the writer lists)" }
             }
         }
         switch view.parse {
         case .error(let reason):
-            found.append("the widget shows no rows (parse fails: \(UntrustedText.escape(reason))), \(means) has \(expected.count) task(s)")
+            found.append("the widget shows no rows (parse fails: \(UntrustedText.escape(reason))), \(means()) has \(expected.count) task(s)")
         case .tasks(let rows):
             found += rowMismatches(expected: expected, shown: rows, means: means, view: state.revision >= 2 ? view : nil)
         }
@@ -74,13 +75,13 @@ package enum WriterIntent {
         return found
     }
 
-    private static func rowMismatches(expected: [WriterState.Row], shown: [WidgetTaskRow], means: String, view: DecodedView?) -> [String] {
-        let expectedIds = expected.map(\.id)
-        let shownIds = shown.map(\.id)
-        guard expectedIds.elementsEqual(shownIds, by: same) else {
+    private static func rowMismatches(expected: [WriterState.Row], shown: [WidgetTaskRow], means: () -> String, view: DecodedView?) -> [String] {
+        guard expected.count == shown.count, zip(expected, shown).allSatisfy({ same($0.id, $1.id) }) else {
+            let expectedIds = expected.map(\.id)
+            let shownIds = shown.map(\.id)
             let at = zip(expectedIds, shownIds).enumerated().first { !same($0.element.0, $0.element.1) }?.offset ?? min(expectedIds.count, shownIds.count)
             func row(_ ids: [String]) -> String { at < ids.count ? UntrustedText.escape(ids[at]) : "none" }
-            return ["the widget shows tasks \(list(shownIds)), \(means) is \(list(expectedIds)); "
+            return ["the widget shows tasks \(list(shownIds)), \(means()) is \(list(expectedIds)); "
                     + "first difference at row \(at + 1): the widget shows \(row(shownIds)), the app means \(row(expectedIds))"]
         }
         var found: [String] = []
@@ -114,7 +115,6 @@ package enum WriterIntent {
     /// Revision 2's `projects` (W6) against `parseProjects`' answer: the listed projects' ids
     /// and titles, in order.
     private static func projectsMismatch(_ listed: [WriterState.Project], _ answer: ViewValue?) -> String? {
-        let wanted = listed.map { "\(UntrustedText.escape($0.id)): \(quoted($0.title))" }
         if case .list(let entries)? = answer, entries.count == listed.count,
            zip(entries, listed).allSatisfy({ entry, project in
                guard case .object(let members) = entry, members.count == 2 else { return false }
@@ -122,6 +122,8 @@ package enum WriterIntent {
            }) {
             return nil
         }
+        // (Spelled out only for a mismatch: quoting every project of every state was most of this check.)
+        let wanted = listed.map { "\(UntrustedText.escape($0.id)): \(quoted($0.title))" }
         let got: String
         if case .list(let entries)? = answer {
             got = "[" + entries.prefix(6).map { entry in

@@ -22,7 +22,14 @@ package struct WriterSchema: Sendable {
     private let patterns: [String: Pattern]
 
     /// `NSRegularExpression` is thread-safe once built but not `Sendable`.
-    private struct Pattern: @unchecked Sendable { var regex: NSRegularExpression }
+    struct Pattern: @unchecked Sendable {
+        var regex: NSRegularExpression
+
+        /// Whether the pattern matches somewhere in `string`.
+        func matches(_ string: String) -> Bool {
+            regex.firstMatch(in: string, range: NSRange(string.startIndex..., in: string)) != nil
+        }
+    }
 
     /// The writer schema of a revision: 1 → `widget-snapshot.v1.schema.json`, N → `…v1.rN…`.
     package static func fileName(revision: Int) -> String {
@@ -66,7 +73,7 @@ package struct WriterSchema: Sendable {
     }
 
     /// The root schema, compiled once (`Node`).
-    private let rootNode: Node
+    let rootNode: Node
 
     private init(file: String, documents: [String: JSONValue], patterns: [String: Pattern], root: String) {
         self.file = file
@@ -77,7 +84,16 @@ package struct WriterSchema: Sendable {
     }
 
     /// Every rule `blob` breaks, each `at <JSON pointer>: <what>`; empty when it is valid.
+    /// A blob the tape check accepts (`accepts(_:tape:)`, most of them) is valid without a
+    /// tree; the others are parsed into one and walked for the messages.
     package func violations(_ blob: [UInt8]) -> [String] {
+        let tape = blob.withUnsafeBufferPointer { try? JSONTape($0) }
+        return violations(blob, tape: tape)
+    }
+
+    /// The same for a blob already recorded as `tape` (nil: it is not JSON).
+    package func violations(_ blob: [UInt8], tape: JSONTape?) -> [String] {
+        if let tape, accepts(blob, tape: tape) { return [] }
         let value: JSONValue
         do {
             value = try JSONParser().parse(blob)
@@ -99,7 +115,7 @@ package struct WriterSchema: Sendable {
 
     /// The JSON pointer of the value being checked, kept as a stack of steps and spelled out
     /// only for a violation (building every child's path string was most of a valid blob's cost).
-    private struct Pointer {
+    struct Pointer {
         enum Step { case index(Int), key(JSONString), keyItself(JSONString) }
         var steps: [Step] = []
 
@@ -127,7 +143,7 @@ package struct WriterSchema: Sendable {
     /// resolved and every child schema compiled, so checking a value looks no keyword up by
     /// name (a dozen lookups per checked value were most of the validator's cost). Immutable
     /// once `Compiler` has filled it.
-    private final class Node: @unchecked Sendable {
+    final class Node: @unchecked Sendable {
         /// The schema file the position is in (`$ref`s resolve from it; pattern messages name it).
         let file: String
         /// A boolean schema (`false` allows nothing), nil for any other.
@@ -145,7 +161,7 @@ package struct WriterSchema: Sendable {
         /// Any of `minLength`, `maxLength`, `pattern` present (of any type).
         var hasStringRules = false
         var minLength: Int64?, maxLength: Int64?
-        var pattern: (text: String, regex: NSRegularExpression)?
+        var pattern: (text: String, matcher: Pattern)?
         var minimum: JSONValue?, maximum: JSONValue?
         var properties: [(key: JSONString, node: Node)] = []
         var required: [JSONString] = []
@@ -159,7 +175,7 @@ package struct WriterSchema: Sendable {
     }
 
     /// The kinds of JSON value a `type` allows (`integer` allows an integral double too).
-    private struct Kinds: OptionSet {
+    struct Kinds: OptionSet {
         let rawValue: UInt8
         static let object = Kinds(rawValue: 1), array = Kinds(rawValue: 2), string = Kinds(rawValue: 4), boolean = Kinds(rawValue: 8)
         static let null = Kinds(rawValue: 16), integer = Kinds(rawValue: 32), double = Kinds(rawValue: 64), integralDouble = Kinds(rawValue: 128)
@@ -245,7 +261,7 @@ package struct WriterSchema: Sendable {
             node.hasStringRules = minLength != nil || maxLength != nil || pattern != nil
             if case .integer(let least)? = minLength { node.minLength = least }
             if case .integer(let most)? = maxLength { node.maxLength = most }
-            if case .string(let text)? = pattern, let regex = patterns[text.string]?.regex { node.pattern = (text.string, regex) }
+            if case .string(let text)? = pattern, let matcher = patterns[text.string] { node.pattern = (text.string, matcher) }
             node.minimum = rules["minimum"]
             node.maximum = rules["maximum"]
             if case .object(let declared)? = rules["properties"] {
@@ -279,7 +295,7 @@ package struct WriterSchema: Sendable {
         }
     }
 
-    private func check(_ value: JSONValue, against node: Node, at path: inout Pointer, found: inout [String]) {
+    func check(_ value: JSONValue, against node: Node, at path: inout Pointer, found: inout [String]) {
         if let allowed = node.boolean {
             if !allowed { found.append("at \(path.shown): not allowed here") }
             return
@@ -326,8 +342,8 @@ package struct WriterSchema: Sendable {
             if let most = node.maxLength, length > most {
                 found.append("at \(path.shown): \(describe(value)) is longer than \(most)")
             }
-            if let (pattern, regex) = node.pattern {
-                if regex.firstMatch(in: string, range: NSRange(string.startIndex..., in: string)) == nil {
+            if let (pattern, matcher) = node.pattern {
+                if !matcher.matches(string) {
                     found.append("at \(path.shown): \(describe(value)) does not match \(pattern.count > 40 ? "the pattern of \(node.file)" : pattern)")
                 }
             }
@@ -384,12 +400,12 @@ package struct WriterSchema: Sendable {
         return (fileName, node)
     }
 
-    private func same(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+    func same(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
         if let order = numericOrder(lhs, rhs) { return order == .orderedSame }
         return lhs == rhs
     }
 
-    private func compare(_ lhs: JSONValue, _ rhs: JSONValue) -> ComparisonResult? { numericOrder(lhs, rhs) }
+    func compare(_ lhs: JSONValue, _ rhs: JSONValue) -> ComparisonResult? { numericOrder(lhs, rhs) }
 
     private func numericOrder(_ lhs: JSONValue, _ rhs: JSONValue) -> ComparisonResult? {
         switch (lhs, rhs) {

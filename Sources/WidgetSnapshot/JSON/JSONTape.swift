@@ -6,29 +6,29 @@
 /// Same grammar, depth limit and errors as `JSONParser()` (the same scanner validates both):
 /// a value at entry `i` materialised with `JSONTapeReader.value(_:)` equals the value
 /// `JSONParser().parse` gives at that place.
-struct JSONTape: Sendable {
-    enum Kind: UInt8, Sendable {
+package struct JSONTape: Sendable {
+    package enum Kind: UInt8, Sendable {
         case null, `false`, `true`, integer, double, string, key, array, object
     }
 
     /// One value or member name. An object's entry is followed by its members (a key entry,
     /// then the value's entries) and an array's by its elements.
-    struct Entry: Sendable {
-        var kind: Kind
+    package struct Entry: Sendable {
+        package var kind: Kind
         /// Strings and keys: the first byte after the opening quote; other values: their first byte.
-        var start: Int
+        package var start: Int
         /// Strings and keys: the closing quote; other values: just after their last byte.
-        var end: Int
+        package var end: Int
         /// `integer`: the value; `double`: its bit pattern; strings and keys: 1 when the raw
         /// text holds an escape, else 0; containers: the index of the first entry after them.
-        var payload: Int64
+        package var payload: Int64
     }
 
     private let storage: Storage
 
     /// Validates `bytes` as one JSON text, as `JSONParser()` does (default depth, lone
     /// surrogates replaced), and records it.
-    init(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
         var scanner = JSONScanner(bytes, maximumDepth: JSONParser.defaultMaximumDepth, loneSurrogates: .replace)
         var builder = JSONTapeBuilder(capacity: max(64, bytes.count / 16))
         do {
@@ -41,10 +41,10 @@ struct JSONTape: Sendable {
     }
 
     /// The first entry: the top-level value.
-    var root: Entry { storage.base[0] }
+    package var root: Entry { storage.base[0] }
 
     /// Lends the entries to `body` (they live as long as the tape).
-    func withEntries<Result, Failure: Error>(_ body: (UnsafeBufferPointer<Entry>) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withEntries<Result, Failure: Error>(_ body: (UnsafeBufferPointer<Entry>) throws(Failure) -> Result) throws(Failure) -> Result {
         try withExtendedLifetime(storage) { () throws(Failure) -> Result in
             try body(UnsafeBufferPointer(start: storage.base, count: storage.count))
         }

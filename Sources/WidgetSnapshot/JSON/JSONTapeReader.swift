@@ -1,14 +1,19 @@
 /// Reads a `JSONTape` over its document's bytes (both borrowed for the duration of one
 /// call): navigation, member names, strings, and any value as a `JSONValue` on demand.
-struct JSONTapeReader {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let entries: UnsafeBufferPointer<JSONTape.Entry>
+package struct JSONTapeReader {
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package let entries: UnsafeBufferPointer<JSONTape.Entry>
 
-    func kind(_ index: Int) -> JSONTape.Kind { entries[index].kind }
+    package init(bytes: UnsafeBufferPointer<UInt8>, entries: UnsafeBufferPointer<JSONTape.Entry>) {
+        self.bytes = bytes
+        self.entries = entries
+    }
+
+    package func kind(_ index: Int) -> JSONTape.Kind { entries[index].kind }
 
     /// The index of the first entry after the value at `index` and everything it contains.
     @inline(__always)
-    func after(_ index: Int) -> Int {
+    package func after(_ index: Int) -> Int {
         let entry = entries[index]
         return entry.kind == .array || entry.kind == .object ? Int(entry.payload) : index + 1
     }
@@ -16,14 +21,14 @@ struct JSONTapeReader {
     /// The raw text of a string or member name without escapes (its exact UTF-8), or nil
     /// when it has escapes.
     @inline(__always)
-    func unescapedText(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
+    package func unescapedText(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
         let entry = entries[index]
         guard entry.payload == 0 else { return nil }
         return UnsafeBufferPointer(rebasing: bytes[entry.start..<entry.end])
     }
 
     /// The decoded UTF-8 of a string or member name.
-    func decodedText(_ index: Int) -> [UInt8] {
+    package func decodedText(_ index: Int) -> [UInt8] {
         let entry = entries[index]
         return JSONScanner.decodeString(bytes, start: entry.start, end: entry.end, escaped: entry.payload != 0,
                                         loneSurrogates: .replace)
@@ -31,7 +36,7 @@ struct JSONTapeReader {
 
     /// Lends the decoded name of the member whose key entry is `key` to `body`.
     @inline(__always)
-    func withName<Result>(_ key: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package func withName<Result>(_ key: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let name = unescapedText(key) { return body(name) }
         return decodedText(key).withUnsafeBufferPointer(body)
     }
@@ -39,7 +44,7 @@ struct JSONTapeReader {
     /// Calls `body` with the decoded name and the value index of each member of the object
     /// at `object`, in document order (duplicates included: the caller keeps the last).
     @inline(__always)
-    func forEachMember(of object: Int, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: Int) -> Void) {
+    package func forEachMember(of object: Int, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: Int) -> Void) {
         let end = Int(entries[object].payload)
         var key = object + 1
         while key < end {
@@ -50,7 +55,7 @@ struct JSONTapeReader {
     }
 
     /// How many members the object at `object` has (duplicates included).
-    func memberCount(of object: Int) -> Int {
+    package func memberCount(of object: Int) -> Int {
         let end = Int(entries[object].payload)
         var count = 0
         var key = object + 1
@@ -63,7 +68,7 @@ struct JSONTapeReader {
 
     /// The value of the last member of `object` named `name` (code points, not canonical
     /// equivalence): what `JSONObject`'s subscript gives for a duplicated key.
-    func member(of object: Int, named name: UnsafeBufferPointer<UInt8>) -> Int? {
+    package func member(of object: Int, named name: UnsafeBufferPointer<UInt8>) -> Int? {
         let end = Int(entries[object].payload)
         var found: Int?
         var key = object + 1
@@ -84,7 +89,7 @@ struct JSONTapeReader {
 
     /// The value at `index` as `JSONParser()` gives it. A container is parsed again from its
     /// own text: a valid document's container is valid on its own, and no deeper.
-    func value(_ index: Int) -> JSONValue {
+    package func value(_ index: Int) -> JSONValue {
         let entry = entries[index]
         switch entry.kind {
         case .null: return .null

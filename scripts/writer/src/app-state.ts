@@ -63,15 +63,22 @@ function isObject(value: Json | undefined): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function objectAt(value: Json | undefined, field: string, keys: readonly string[], optional: readonly string[] = []): JsonObject {
-  if (!isObject(value)) throw new StateError(field, "not an object");
+/** The first thing wrong with an object's keys: the key (null: the value itself) and what; undefined when none. */
+function keyProblem(value: Json | undefined, keys: readonly string[], optional: readonly string[]): [string | null, string] | undefined {
+  if (!isObject(value)) return [null, "not an object"];
   for (const key of Object.keys(value)) {
-    if (!keys.includes(key) && !optional.includes(key)) throw new StateError(join(field, key), "unknown field");
+    if (!keys.includes(key) && !optional.includes(key)) return [key, "unknown field"];
   }
   for (const key of keys) {
-    if (!(key in value)) throw new StateError(join(field, key), "missing");
+    if (!(key in value)) return [key, "missing"];
   }
-  return value;
+  return undefined;
+}
+
+function objectAt(value: Json | undefined, field: string, keys: readonly string[], optional: readonly string[] = []): JsonObject {
+  const problem = keyProblem(value, keys, optional);
+  if (problem !== undefined) throw new StateError(problem[0] === null ? field : join(field, problem[0]), problem[1]);
+  return value as JsonObject;
 }
 
 function join(field: string, key: string): string {
@@ -89,76 +96,111 @@ function flag(value: Json | undefined, field: string): boolean {
 }
 
 function integer(value: Json | undefined, field: string): number {
-  if (typeof value !== "number" || !Number.isSafeInteger(value)) throw new StateError(field, "not a safe integer");
+  if (!isInteger(value)) throw new StateError(field, "not a safe integer");
   return value;
 }
 
+function isInteger(value: Json | undefined): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value);
+}
+
 function texts(value: Json | undefined, field: string): string[] {
-  if (!Array.isArray(value)) throw new StateError(field, "not an array");
-  for (let index = 0; index < value.length; index += 1) {
-    if (typeof value[index] !== "string") throw new StateError(`${field}[${index}]`, "not a string");
-  }
+  const problem = textsProblem(value);
+  if (problem !== undefined) throw new StateError(problem[0] === null ? field : `${field}[${problem[0]}]`, problem[1]);
   return value as string[];
 }
 
-function list<T>(value: Json | undefined, field: string, read: (item: Json, list: string, index: number) => T): T[] {
-  if (!Array.isArray(value)) throw new StateError(field, "not an array");
-  return value.map((item, index) => read(item, field, index));
+/** The first thing wrong with a list of texts: the index (null: the value itself) and what; undefined when none. */
+function textsProblem(value: Json | undefined): [number | null, string] | undefined {
+  if (!Array.isArray(value)) return [null, "not an array"];
+  for (let index = 0; index < value.length; index += 1) {
+    if (typeof value[index] !== "string") return [index, "not a string"];
+  }
+  return undefined;
 }
 
-// A list element's field names (`tasks[3]`, `tasks[3].id`) are spelled out only for an error:
-// building every element's and every member's name up front was a good part of reading a
-// state, and of the garbage the writer end collects. `check` reads the value under the
-// stand-in name HERE; an error's field then gets the element's real name in its place.
+// A list element's field names (`tasks[3]`, `tasks[3].id`) are spelled out only for an error
+// (`Element`): building every element's and every member's name up front, or wrapping each
+// member's check in a closure and a try/catch to rename its error, was most of reading a state.
 
-const HERE = "\u0000";
+/** Element `index` of the state's list `list`: checks its members, naming one only when it is wrong. */
+class Element {
+  constructor(readonly list: string, readonly index: number) {}
 
-function inElement<T>(value: Json | undefined, list: string, index: number, key: string | null,
-                      check: (value: Json | undefined, field: string) => T): T {
-  try {
-    return check(value, HERE);
-  } catch (error) {
-    if (!(error instanceof StateError) || !error.field.startsWith(HERE)) throw error;
-    const name = key === null ? `${list}[${index}]` : `${list}[${index}].${key}`;
-    throw new StateError(name + error.field.slice(HERE.length), error.message);
+  /** `tasks[3]`, or `tasks[3].id` for a key. */
+  name(key: string | null): string {
+    return key === null ? `${this.list}[${this.index}]` : `${this.list}[${this.index}].${key}`;
   }
+
+  object(value: Json | undefined, keys: readonly string[], optional: readonly string[] = []): JsonObject {
+    const problem = keyProblem(value, keys, optional);
+    if (problem !== undefined) throw new StateError(this.name(problem[0]), problem[1]);
+    return value as JsonObject;
+  }
+
+  text(value: Json | undefined, key: string): string {
+    if (typeof value !== "string") throw new StateError(this.name(key), "not a string");
+    return value;
+  }
+
+  flag(value: Json | undefined, key: string): boolean {
+    if (typeof value !== "boolean") throw new StateError(this.name(key), "not a boolean");
+    return value;
+  }
+
+  integer(value: Json | undefined, key: string): number {
+    if (!isInteger(value)) throw new StateError(this.name(key), "not a safe integer");
+    return value;
+  }
+
+  texts(value: Json | undefined, key: string): string[] {
+    const problem = textsProblem(value);
+    if (problem !== undefined) throw new StateError(problem[0] === null ? this.name(key) : `${this.name(key)}[${problem[0]}]`, problem[1]);
+    return value as string[];
+  }
+}
+
+function list<T>(value: Json | undefined, field: string, read: (item: Json, element: Element) => T): T[] {
+  if (!Array.isArray(value)) throw new StateError(field, "not an array");
+  const items: T[] = [];
+  for (let index = 0; index < value.length; index += 1) items.push(read(value[index] as Json, new Element(field, index)));
+  return items;
 }
 
 const TASK_KEYS = ["id", "title", "isDone"], TASK_OPTIONAL_KEYS = ["doneOn", "projectId"];
 const PROJECT_KEYS = ["id", "title", "primary", "isArchived", "isHiddenFromMenu", "taskIds", "backlogTaskIds"];
-const taskObject = (value: Json | undefined, field: string): JsonObject => objectAt(value, field, TASK_KEYS, TASK_OPTIONAL_KEYS);
-const projectObject = (value: Json | undefined, field: string): JsonObject => objectAt(value, field, PROJECT_KEYS);
 
 function uniqueIds(items: { id: string }[], field: string): void {
   const seen = new Set<string>();
-  items.forEach((item, index) => {
-    if (seen.has(item.id)) throw new StateError(`${field}[${index}].id`, `id ${JSON.stringify(item.id)} given twice`);
-    seen.add(item.id);
-  });
+  for (let index = 0; index < items.length; index += 1) {
+    const id = (items[index] as { id: string }).id;
+    if (seen.has(id)) throw new StateError(`${field}[${index}].id`, `id ${JSON.stringify(id)} given twice`);
+    seen.add(id);
+  }
 }
 
-function readTask(value: Json, list: string, index: number): StateTask {
-  const task = inElement(value, list, index, null, taskObject);
+function readTask(value: Json, element: Element): StateTask {
+  const task = element.object(value, TASK_KEYS, TASK_OPTIONAL_KEYS);
   const result: StateTask = {
-    id: inElement(task.id, list, index, "id", text),
-    title: inElement(task.title, list, index, "title", text),
-    isDone: inElement(task.isDone, list, index, "isDone", flag),
+    id: element.text(task.id, "id"),
+    title: element.text(task.title, "title"),
+    isDone: element.flag(task.isDone, "isDone"),
   };
-  if ("doneOn" in task) result.doneOn = task.doneOn === null ? null : inElement(task.doneOn, list, index, "doneOn", integer);
-  if ("projectId" in task) result.projectId = task.projectId === null ? null : inElement(task.projectId, list, index, "projectId", text);
+  if ("doneOn" in task) result.doneOn = task.doneOn === null ? null : element.integer(task.doneOn, "doneOn");
+  if ("projectId" in task) result.projectId = task.projectId === null ? null : element.text(task.projectId, "projectId");
   return result;
 }
 
-function readProject(value: Json, list: string, index: number): StateProject {
-  const project = inElement(value, list, index, null, projectObject);
+function readProject(value: Json, element: Element): StateProject {
+  const project = element.object(value, PROJECT_KEYS);
   return {
-    id: inElement(project.id, list, index, "id", text),
-    title: inElement(project.title, list, index, "title", text),
-    primary: project.primary === null ? null : inElement(project.primary, list, index, "primary", text),
-    isArchived: inElement(project.isArchived, list, index, "isArchived", flag),
-    isHiddenFromMenu: inElement(project.isHiddenFromMenu, list, index, "isHiddenFromMenu", flag),
-    taskIds: inElement(project.taskIds, list, index, "taskIds", texts),
-    backlogTaskIds: inElement(project.backlogTaskIds, list, index, "backlogTaskIds", texts),
+    id: element.text(project.id, "id"),
+    title: element.text(project.title, "title"),
+    primary: project.primary === null ? null : element.text(project.primary, "primary"),
+    isArchived: element.flag(project.isArchived, "isArchived"),
+    isHiddenFromMenu: element.flag(project.isHiddenFromMenu, "isHiddenFromMenu"),
+    taskIds: element.texts(project.taskIds, "taskIds"),
+    backlogTaskIds: element.texts(project.backlogTaskIds, "backlogTaskIds"),
   };
 }
 

@@ -49,8 +49,10 @@ export function validUntilOf(dayStr: string, startOfNextDayDiffMs: number): numb
 
 /** Projects one app state into the blob object of its revision. */
 export function projectWidgetData(state: AppState): WidgetData {
-  const taskById = new Map<string, StateTask>(state.tasks.map((task) => [task.id, task]));
-  const projectById = new Map<string, StateProject>(state.projects.map((project) => [project.id, project]));
+  const taskById = new Map<string, StateTask>();
+  for (const task of state.tasks) taskById.set(task.id, task);
+  const projectById = new Map<string, StateProject>();
+  for (const project of state.projects) projectById.set(project.id, project);
   // A plain object on purpose: the app's map is one, so JSON.stringify orders its keys as the
   // app's does (array-index ids first, ascending; then the others in insertion order).
   const projectColors: { [projectId: string]: string } = {};
@@ -87,10 +89,12 @@ export function projectWidgetData(state: AppState): WidgetData {
 /** A project's first rows: its task list, then its backlog, skipping ids with no entity. */
 function firstRows(project: StateProject, rowFor: (taskId: string) => WidgetTask | undefined): WidgetTask[] {
   const rows: WidgetTask[] = [];
-  for (const taskId of [...project.taskIds, ...project.backlogTaskIds]) {
-    if (rows.length === PROJECT_TASK_LIMIT) break;
-    const row = rowFor(taskId);
-    if (row !== undefined) rows.push(row);
+  for (const ids of [project.taskIds, project.backlogTaskIds]) {
+    for (const taskId of ids) {
+      if (rows.length === PROJECT_TASK_LIMIT) return rows;
+      const row = rowFor(taskId);
+      if (row !== undefined) rows.push(row);
+    }
   }
   return rows;
 }

@@ -27,20 +27,23 @@ function useZone(zone: string): void {
 
 let zoneInUse: string | undefined = process.env.TZ;
 
-/** The output line for one input line; `where` names it (`stdin:3`). */
-export function writerLine(project: Projection, line: string, where: string): string {
+/**
+ * The output line for one input line; `lineNumber` names it in a crash line (`stdin:3`), spelled
+ * out only there (a name per line was garbage for every state).
+ */
+export function writerLine(project: Projection, line: string, lineNumber: number): string {
   let value: Json;
   try {
     value = JSON.parse(line) as Json;
   } catch (error) {
-    return crashLine("", `bad state: ${where}: not JSON (${(error as Error).message}) in readAppState`);
+    return crashLine("", `bad state: stdin:${lineNumber}: not JSON (${(error as Error).message}) in readAppState`);
   }
   let state: AppState;
   try {
     state = readAppState(value);
   } catch (error) {
     if (!(error instanceof StateError)) throw error;
-    return crashLine(stateIdOf(value), `bad state: ${where}: field ${error.field}: ${error.message} in readAppState`);
+    return crashLine(stateIdOf(value), `bad state: stdin:${lineNumber}: field ${error.field}: ${error.message} in readAppState`);
   }
   try {
     useZone(state.timeZone);
@@ -66,7 +69,7 @@ export function serveWriterProtocol(project: Projection): void {
   const answer = (line: string, out: string[]): void => {
     lineNumber += 1;
     if (/^[ \t\r]*$/.test(line)) return;
-    out.push(writerLine(project, line.replace(/\r$/, ""), `stdin:${lineNumber}`) + "\n");
+    out.push(writerLine(project, line.replace(/\r$/, ""), lineNumber) + "\n");
   };
   const answerAll = (lines: string[]): void => {
     const out: string[] = [];
