@@ -10,9 +10,10 @@ import HarnessReaders
 /// when asked, the app states; golden/expected and golden/kotlin keep exactly the lines of
 /// those fixtures' cases (whole files, and whole lines of states.jsonl), and a divergence-list
 /// entry that matches no case of the cut tree is turned into a comment at its own line (so
-/// line numbers stay). The pristine cut is built once per test process and per shape, and refused unless
-/// the gate passes on it with every reader and the recording: a broken cut cannot make a test
-/// that expects a failure vacuous. Every call hands out a fresh copy of it.
+/// line numbers stay). The pristine cut is built once per shape and test process (or test run:
+/// SmallTreeCache), and refused unless the gate passes on it with every reader and the
+/// recording: a broken cut cannot make a test that expects a failure vacuous. Every call
+/// hands out a fresh copy of it.
 extension GateTestSupport {
     /// `fixtures`: names in golden/fixtures (without `.json`); `states`: keep golden/states,
     /// and with it the `writer` family (its cases run the writer end).
