@@ -166,7 +166,13 @@ final class CompareCommandTests: XCTestCase {
         XCTAssertEqual(twice.status, 2)
         XCTAssertTrue(twice.err.contains("twice.jsonl:2: field `id`: case"), twice.err)
         XCTAssertEqual(try compare([expected]).status, 2)
-        // A golden folder is one side as readily as a file.
-        XCTAssertEqual(try compare([GateTestSupport.repositoryRoot.appendingPathComponent("golden/kotlin").path, expected, "--quiet"]).status, 1)
+        // A golden folder is one side as readily as a file: its <fixture>.jsonl files are read
+        // (a folder of these lines agrees, one of the flipped lines differs).
+        for (name, side) in [("same", lines), ("flipped", got)] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+            _ = try write("\(name)/canonical.jsonl", side)
+        }
+        XCTAssertEqual(try compare([folder.appendingPathComponent("same").path, expected, "--quiet"]).status, 0)
+        XCTAssertEqual(try compare([folder.appendingPathComponent("flipped").path, expected, "--quiet"]).status, 1)
     }
 }

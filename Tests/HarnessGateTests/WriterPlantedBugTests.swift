@@ -12,6 +12,9 @@ import HarnessTestSupport
 /// and the intent check (`validUntil` in seconds, `dayStr` in UTC, a colour keyed by task id).
 /// Each must fail the gate with the message a reviewer sees; the unplanted writer passes them
 /// (GateTests.testTheGatePassesOnTheCommittedGoldenFiles: no problem at all on the committed tree).
+/// The gate runs on the small tree with the app states (`GateTestSupport.statesTree`: every
+/// state file but fixtures.jsonl whole, and refused unless the gate passes on it with every
+/// reader), not the whole corpus: the writer checks read only the states' cases.
 final class WriterPlantedBugTests: XCTestCase {
     private var folder: URL!
 
@@ -41,7 +44,9 @@ final class WriterPlantedBugTests: XCTestCase {
     private func writerProblems(_ writer: WriterCommand) throws -> (passed: Bool, problems: [String]) {
         var options = Gate.Options(includeRecordings: false, jobs: 2)
         options.writer = writer
-        let result = try Gate.check(HarnessPaths(root: GateTestSupport.repositoryRoot), options: options)
+        let paths = try GateTestSupport.statesTree()
+        defer { GateTestSupport.remove(paths) }
+        let result = try Gate.check(paths, options: options)
         return (result.passed, result.problems.filter { $0.hasPrefix("writer finding:") })
     }
 
@@ -87,10 +92,12 @@ final class WriterPlantedBugTests: XCTestCase {
     /// Through the CLI: exit 1, and the finding is in what `check` prints.
     func testTheCLISaysItWithExitOne() throws {
         let writer = try plantedWriter("cli", replacing: "projectColors[task.projectId] = colour;", with: "projectColors[task.id] = colour;")
-        let run = try GateTestSupport.runCLI(["check", "--root", GateTestSupport.repositoryRoot.path, "--no-recordings", "--writer", writer])
+        let paths = try GateTestSupport.statesTree()
+        defer { GateTestSupport.remove(paths) }
+        let run = try GateTestSupport.runCLI(["check", "--root", paths.root.path, "--no-recordings", "--writer", writer])
         XCTAssertEqual(run.status, 1, run.err)
         XCTAssertTrue(run.out.contains("FAIL: writer finding: state colours/inbox-default"), run.out)
-        let broken = try GateTestSupport.runCLI(["check", "--root", GateTestSupport.repositoryRoot.path, "--no-recordings", "--writer", "exit 3"])
+        let broken = try GateTestSupport.runCLI(["check", "--root", paths.root.path, "--no-recordings", "--writer", "exit 3"])
         XCTAssertEqual(broken.status, 2, broken.out + broken.err)
         XCTAssertTrue(broken.err.contains("the writer end `exit 3` answered no state"), broken.err)
     }

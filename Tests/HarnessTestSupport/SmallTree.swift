@@ -10,9 +10,10 @@ import HarnessReaders
 /// when asked, the app states; golden/expected and golden/kotlin keep exactly the lines of
 /// those fixtures' cases (whole files, and whole lines of states.jsonl), and a divergence-list
 /// entry that matches no case of the cut tree is turned into a comment at its own line (so
-/// line numbers stay). The pristine cut is built once per test process and per shape, and refused unless
-/// the gate passes on it with every reader and the recording: a broken cut cannot make a test
-/// that expects a failure vacuous. Every call hands out a fresh copy of it.
+/// line numbers stay). The pristine cut is built once per shape and test process (or test run:
+/// SmallTreeCache), and refused unless the gate passes on it with every reader and the
+/// recording: a broken cut cannot make a test that expects a failure vacuous. Every call
+/// hands out a fresh copy of it.
 extension GateTestSupport {
     /// `fixtures`: names in golden/fixtures (without `.json`); `states`: keep golden/states,
     /// and with it the `writer` family (its cases run the writer end).
@@ -46,7 +47,11 @@ struct SmallTreeShape: Hashable, Sendable {
     var states: Bool
 }
 
-/// The pristine small trees of this test process, built on first use (one at a time).
+/// The pristine small trees of this test process, built on first use (one at a time). Under
+/// `WIDGETCONTRACT_TEST_TREES` (a folder scripts/test makes for one run and removes after it)
+/// the test processes of that run share them: the first to need a shape builds it there under
+/// a lock while the others wait, instead of every XCTest shard building (and validating with
+/// every reader) the same trees again. Without it each process builds its own, removed at exit.
 final class SmallTreeCache: @unchecked Sendable {
     static let shared = SmallTreeCache()
     private let lock = NSLock()
@@ -60,22 +65,58 @@ final class SmallTreeCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let result = built[shape] { return try result.get() }
-        let result = Result { try Self.build(shape) }
+        let result: Result<HarnessPaths, any Error>
+        if let shared = ProcessInfo.processInfo.environment["WIDGETCONTRACT_TEST_TREES"], !shared.isEmpty {
+            result = Result { try Self.shared(shape, in: URL(fileURLWithPath: shared)) }
+        } else {
+            result = Result { try Self.build(shape, into: Self.temporaryFolder("small-tree-pristine")) }
+        }
         built[shape] = result
         return try result.get()
     }
 
+    private static func temporaryFolder(_ prefix: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    }
+
+    /// The run's shared tree of `shape` in `folder`: there already, or built by this process
+    /// while it holds the shape's lock (another process building it meanwhile is waited for).
+    /// Renamed into place only once validated, so a tree that is there is a whole one.
+    private static func shared(_ shape: SmallTreeShape, in folder: URL) throws -> HarnessPaths {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let key = shape.fixtures.joined(separator: "+") + (shape.states ? "+states" : "")
+        let tree = folder.appendingPathComponent(key)
+        let lock = open(folder.appendingPathComponent("\(key).lock").path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        guard lock >= 0 else { throw SmallTreeError("cannot open the lock of the shared small tree \(tree.path): errno \(errno)") }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw SmallTreeError("cannot lock the shared small tree \(tree.path): errno \(errno)") }
+        }
+        defer { flock(lock, LOCK_UN) }
+        if !FileManager.default.fileExists(atPath: tree.path) {
+            let partial = folder.appendingPathComponent("\(key).partial-\(UUID().uuidString)")
+            do {
+                _ = try build(shape, into: partial)
+            } catch {
+                try? FileManager.default.removeItem(at: partial)
+                throw error
+            }
+            try FileManager.default.moveItem(at: partial, to: tree)
+        }
+        return HarnessPaths(root: tree)
+    }
+
     private func removeAll() {
+        guard ProcessInfo.processInfo.environment["WIDGETCONTRACT_TEST_TREES"]?.isEmpty != false else { return }  // the run's, not this process's
         lock.withLock {
             for case .success(let paths) in built.values { try? FileManager.default.removeItem(at: paths.root) }
             built = [:]
         }
     }
 
-    private static func build(_ shape: SmallTreeShape) throws -> HarnessPaths {
+    private static func build(_ shape: SmallTreeShape, into folder: URL) throws -> HarnessPaths {
         let files = FileManager.default
         let source = GateTestSupport.repositoryRoot
-        let folder = files.temporaryDirectory.appendingPathComponent("small-tree-pristine-\(UUID().uuidString)")
         let golden = folder.appendingPathComponent("golden")
         try files.createDirectory(at: folder.appendingPathComponent("scripts"), withIntermediateDirectories: true)
         for item in ["schemas", "scripts/build-writer", "scripts/writer", "golden/zones", "golden/divergences", "golden/findings"]
