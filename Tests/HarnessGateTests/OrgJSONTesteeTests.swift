@@ -14,11 +14,7 @@ import HarnessTestSupport
 /// lines; ~950 cases, a few JVM seconds), skipped without kotlinc and Android's org.json.
 final class OrgJSONTesteeTests: XCTestCase {
     override func setUpWithError() throws {
-        guard FileManager.default.fileExists(atPath: "/usr/share/java/com.android.json.jar"),
-              ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
-                .contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/kotlinc") }) == true else {
-            throw XCTSkip("no Kotlin toolchain (kotlinc, libandroid-json-java): scripts/record-kotlin installs it")
-        }
+        try GateTestSupport.skipUnlessKotlin()
     }
 
     /// The Kotlin end (or `parsers` instead of WidgetData.kt) as the testee `app` at revision 3.
