@@ -49,6 +49,8 @@ final class OrgJSONTesteeTests: XCTestCase {
         XCTAssertTrue(advice.contains("read exactly as kotlin's (org.json) and golden/divergences/kotlin.txt excuses them"), advice)
         XCTAssertTrue(advice.contains("put the line `# platform: org.json` at the top of golden/divergences/app.txt"), advice)
         XCTAssertTrue(TextSummary.render(ReportFacts(bare)).contains(advice))
+        XCTAssertTrue(String(decoding: JSONReport.render(ReportFacts(bare)), as: UTF8.self).contains("\"advice\":[\"\(advice.prefix(40))"))
+        XCTAssertTrue(MarkdownReport.render(ReportFacts(bare)).contains(MarkdownText.plain(advice)))
 
         // kotlin.txt's entries without the declaration: each D entry is refused, saying what to do.
         try list("app", in: paths, header: "")
