@@ -9,7 +9,10 @@ enum Testee {
                             a testee that implements that contract revision (default 1): fields and
                             questions of a later revision are pending for it (counted and shown, never
                             failing), its own revision's are compared; a testee built with
-                            WidgetContractTestee prints its own with `COMMAND --contract-revision`
+                            WidgetContractTestee prints its own with `COMMAND --contract-revision`;
+                            a testee on Android's org.json (an app's WidgetData.kt) says so with a line
+                            `# platform: org.json` atop golden/divergences/NAME.txt, whose entries may
+                            then name D1-D8, each held to what golden/kotlin reads
     \(timeoutsHelp)
                             A testee that crashes, hangs or writes a line for another case fails
                             that case only (shown with its stderr) and is restarted; after

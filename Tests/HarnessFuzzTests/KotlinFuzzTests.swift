@@ -15,11 +15,7 @@ import HarnessTestSupport
 /// (CONTRACT.md §5) are excused on the way, so this is the first finding.
 final class KotlinFuzzTests: XCTestCase {
     override func setUpWithError() throws {
-        guard FileManager.default.fileExists(atPath: "/usr/share/java/com.android.json.jar"),
-              ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
-                .contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/kotlinc") }) == true else {
-            throw XCTSkip("no Kotlin toolchain (kotlinc, libandroid-json-java): scripts/record-kotlin installs it")
-        }
+        try GateTestSupport.skipUnlessKotlin()
     }
 
     /// The task row's projectId read in scripts/kotlin/WidgetData.kt: the one row read both parse

@@ -19,11 +19,7 @@ import XCTest
 /// excused.
 final class WriterKotlinFuzzTests: XCTestCase {
     override func setUpWithError() throws {
-        guard FileManager.default.fileExists(atPath: "/usr/share/java/com.android.json.jar"),
-              ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
-                .contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/kotlinc") }) == true else {
-            throw XCTSkip("no Kotlin toolchain (kotlinc, libandroid-json-java): scripts/record-kotlin installs it")
-        }
+        try GateTestSupport.skipUnlessKotlin()
     }
 
     private static let root = GateTestSupport.repositoryRoot

@@ -49,9 +49,9 @@ final class DepartureCheckTests: XCTestCase {
         let result = try Gate.check(paths, options: kotlinOnly)
         XCTAssertEqual(result.problems, ["golden/divergences/kotlin.txt:\(line): entry `*/syntax.comment#*@*` names no departure: every entry of the kotlin reader's list relies on one of D1–D8 (start its reason with `Dn:`, CONTRACT.md §5)"])
 
-        // A reader without declared departures (Swift, the reference, a testee) names none.
+        // A reader without declared departures (Swift, the reference; a testee: PlatformDeclarationTests) names none.
         let list = try DivergenceList.parse("# a team's own list\n*/syntax.bom@*  [parse]  D2: this reader is lenient too\n", file: "golden/divergences/ios.txt")
-        let verdict = ReaderVerdict.judge(reader: .liveTestee("ios"), caseIds: [], expected: [], got: [], list: list)
+        let verdict = ReaderVerdict.judge(reader: ReaderEntry(name: "ios", role: .product), caseIds: [], expected: [], got: [], list: list)
         XCTAssertEqual(DepartureCheck.problems(verdict, list: list, cases: [], expected: [], got: []),
                        ["golden/divergences/ios.txt:2: entry `*/syntax.bom@*` names departure D2, but CONTRACT.md §5 declares none for the ios reader: say why in its own words, without a `Dn:` token"])
         // A departure not declared for the reader is refused too.

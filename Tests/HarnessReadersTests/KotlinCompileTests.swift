@@ -11,11 +11,7 @@ final class KotlinCompileTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        guard FileManager.default.fileExists(atPath: "/usr/share/java/com.android.json.jar"),
-              ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
-                .contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/kotlinc") }) == true else {
-            throw XCTSkip("no Kotlin toolchain (kotlinc, libandroid-json-java): scripts/bootstrap installs it")
-        }
+        try GateTestSupport.skipUnlessKotlin()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("kotlin-compile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }

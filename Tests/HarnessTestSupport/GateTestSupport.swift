@@ -67,6 +67,16 @@ package enum GateTestSupport {
         repositoryRoot.appendingPathComponent(".build/debug/contract-harness")
     }
 
+    /// Skips the calling test (or class, from `setUpWithError`) without Debian's kotlinc and
+    /// Android's org.json (the Kotlin end's toolchain, which scripts/bootstrap installs).
+    package static func skipUnlessKotlin() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/share/java/com.android.json.jar"),
+              ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+                .contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/kotlinc") }) == true else {
+            throw XCTSkip("no Kotlin toolchain (kotlinc, libandroid-json-java): scripts/bootstrap installs it")
+        }
+    }
+
     /// Skips the calling test (or class, from `setUpWithError`) unless the CLI is built.
     package static func skipUnlessTheCLIIsBuilt() throws {
         guard FileManager.default.isExecutableFile(atPath: cli.path) else {

@@ -16,7 +16,9 @@ import HarnessReaders
 /// `TODO`, `FIXME`, `why …`, `?`) is refused. A reason starting `not implemented` excuses
 /// only fields the reader does not produce. A reason starting `D1:` … `D8:` names the
 /// CONTRACT.md §5 departure the entry relies on, and the gate holds it to it
-/// (`DepartureCheck`). Blank lines and `#` comments are ignored.
+/// (`DepartureCheck`). Blank lines and `#` comments are ignored, but for one: a testee's list
+/// may say, before its first entry, which library its reader runs on (`# platform: org.json`,
+/// `ReaderPlatform`), which lets its entries name that platform's departures.
 package struct DivergenceList: Sendable {
     /// One reviewed entry.
     package struct Entry: Equatable, Sendable {
@@ -40,6 +42,10 @@ package struct DivergenceList: Sendable {
 
     package var file: String
     package var entries: [Entry] { didSet { index = Index(entries) } }
+    /// The platform its header declares (`# platform: org.json`), if any.
+    package var platform: ReaderPlatform?
+    /// The line that declares it.
+    package var platformLine: Int?
     /// The entries by exact case id, and the globs, each in line order: finding an entry
     /// for a case costs a lookup plus the globs, never a pass over every entry.
     private var index: Index
@@ -88,11 +94,16 @@ package struct DivergenceList: Sendable {
     static func parse(_ bytes: [UInt8], file: String) throws(HarnessInputError) -> DivergenceList {
         var entries: [Entry] = []
         var byPattern: [String: [Entry]] = [:]
+        var platform: (ReaderPlatform, line: Int)?
         for (index, rawLine) in try GoldenText.lines(bytes, file: file).enumerated() {
             guard let text = String(validating: rawLine, as: UTF8.self) else {
                 throw HarnessInputError(file: file, line: index + 1, message: "not UTF-8 text")
             }
             let line = text.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix(ReaderPlatform.declaration) {
+                platform = try platformDeclaration(line, file: file, line: index + 1, afterEntries: !entries.isEmpty, earlier: platform?.line)
+                continue
+            }
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard entries.count < InputLimits.listEntries else {
                 throw HarnessInputError(file: file, line: index + 1, message: "more than \(InputLimits.listEntries) entries, the limit for a list (README, \"Limits\"): group cases with a glob")
@@ -105,7 +116,25 @@ package struct DivergenceList: Sendable {
             entries.append(entry)
             byPattern[entry.pattern, default: []].append(entry)
         }
-        return DivergenceList(file: file, entries: entries)
+        var list = DivergenceList(file: file, entries: entries)
+        list.platform = platform?.0
+        list.platformLine = platform?.line
+        return list
+    }
+
+    /// `# platform: NAME`: a platform `ReaderPlatform` knows, once, before the first entry (a
+    /// declaration a reader could overlook further down is refused, not ignored).
+    private static func platformDeclaration(_ line: String, file: String, line number: Int, afterEntries: Bool,
+                                            earlier: Int?) throws(HarnessInputError) -> (ReaderPlatform, line: Int) {
+        let name = line.dropFirst(ReaderPlatform.declaration.count).trimmingCharacters(in: .whitespaces)
+        guard let platform = ReaderPlatform(rawValue: name) else {
+            throw HarnessInputError(file: file, line: number, message: "`\(UntrustedText.escape(name))` is not a platform CONTRACT.md §5 declares departures for (\(ReaderPlatform.allCases.map(\.rawValue).joined(separator: ", "))); remove the line, or list the reader's differences in its own words")
+        }
+        if let earlier { throw HarnessInputError(file: file, line: number, message: "a second platform line (the first is line \(earlier)); keep one") }
+        guard !afterEntries else {
+            throw HarnessInputError(file: file, line: number, message: "the platform line comes before the first entry: move it to the top of the list")
+        }
+        return (platform, number)
     }
 
     /// The first entry that matches the case and whose fields cover `field`, of the kind
@@ -259,6 +288,18 @@ extension HarnessPaths {
         if reader.role == .reference, let entry = list.entries.first {
             throw HarnessInputError(file: reader.listFile, line: entry.line, message: "the C reference is never listed: golden/expected is written from it, so its deviations are fixed (or `contract-harness update` run and the diff reviewed), never excused; remove the entry")
         }
+        if reader.role != .liveTestee, let line = list.platformLine {
+            throw HarnessInputError(file: reader.listFile, line: line, message: "only a testee's list declares a platform: the roster says which the \(reader.name) reader runs on (\(reader.platform?.rawValue ?? "none")); remove the line")
+        }
         return list
+    }
+
+    /// A reader's entry as judged, and its list: a testee's entry runs on the platform its list declares, so its
+    /// list may name that platform's departures (`DepartureCheck` holds each to its cause and
+    /// to the platform's recorded reader).
+    package func judged(_ reader: ReaderEntry) throws -> (entry: ReaderEntry, list: DivergenceList) {
+        let list = try divergenceList(for: reader)
+        guard reader.role == .liveTestee, let platform = list.platform else { return (reader, list) }
+        return (.liveTestee(reader.name, contractRevision: reader.contractRevision, platform: platform), list)
     }
 }

@@ -99,6 +99,9 @@ package struct ReaderVerdict: Sendable {
     /// The units above the reader's revision compared on at least one case (both readers gave a
     /// view, `PendingRule.comparedUnits`).
     package var comparedUnits: Set<PendingRule.Unit> = []
+    /// What to do about its unexpected deviations beyond fixing the reader (a testee on a
+    /// platform whose reader's list excuses the same differences: `PlatformEvidence`).
+    package var advice: [String] = []
 
     package var unexpected: [Deviation] { deviations.filter(\.isUnexpected) }
     /// Cases whose differences are all excused, at least one by an ordinary entry.

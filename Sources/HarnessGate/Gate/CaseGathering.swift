@@ -16,7 +16,7 @@ package enum CaseGathering {
         let stored = try paths.expected.loadLines()[testCase.id]
         var expected = stored?.outcome
         var readers: [(ReaderEntry, any Reader)] = roster.inProcessReaders.map { (roster.entry(for: $0), $0) }
-            + testees.map { (ReaderEntry.liveTestee($0), $0) }
+            + (try testees.map { (try paths.judged(.liveTestee($0)).entry, $0) })
         var notes = [note(stored, testCase, command: GoldenFolder.expected.command)].compactMap { $0 }
         if case .command(let command) = writer, CaseID.fixture(of: testCase.id) == WriterFamily.fixtureName,
            case .sealed(let sealed)? = stored?.provenance, sealed != CaseFingerprint.of(testCase) {

@@ -65,10 +65,11 @@ package enum Gate {
         let ids = corpus.cases.map(\.id)
         // The readers read first: an expected line byte-identical to the line the C reference's
         // view is stored as (every line of a tree that passes) is not parsed again.
+        // (A testee's entry runs on the platform its list declares.)
         let running = options.readers.map { (options.roster.entry(for: $0), $0) } + options.testees.map { (ReaderEntry.liveTestee($0), $0 as any Reader) }
         var lineup: [Judged] = []
-        for (entry, reader) in running {
-            let list = try paths.divergenceList(for: entry)
+        for (known, reader) in running {
+            let (entry, list) = try paths.judged(known)
             lineup.append(Judged(entry: entry, list: list, outcomes: reader.decodeAll(corpus.cases, jobs: options.jobs)))
         }
         let referenceLines = lineup.first { $0.entry.role == .reference }
@@ -127,13 +128,23 @@ package enum Gate {
                                              problems: &problems, freshness: &freshness, notices: &notices) else { break }
             lineup.append(judged)
         }
+        // The roster's recorded reader on each platform: what a testee on that platform is held to and pointed at.
+        let platformReaders = lineup.map { ($0.entry, $0.list, $0.outcomes, $0.current) }
+        let positions = Dictionary(ids.indices.map { (ids[$0], $0) }, uniquingKeysWith: { first, _ in first })
         for judged in lineup {
             outcomes[judged.entry.name] = judged.outcomes
             // A recording is compared where both the expected output and its line belong to the case as it is now.
             let compared = judged.current.map { current in comparable.filter { current[$0] } } ?? comparable
-            let verdict = judge(judged.entry, on: compared, ids: ids, expected: expected, got: judged.outcomes, list: judged.list,
+            var verdict = judge(judged.entry, on: compared, ids: ids, expected: expected, got: judged.outcomes, list: judged.list,
                                 caseInputs: caseInputs, jobs: options.jobs, reviewedElsewhere: live.indices)
-            problems += DepartureCheck.problems(verdict, list: judged.list, cases: corpus.cases, expected: expected, got: judged.outcomes)
+            let platform = judged.entry.role == .liveTestee
+                ? PlatformEvidence.find(judged.entry.platform ?? .orgJSON, among: platformReaders) : nil
+            if let declared = judged.entry.platform, judged.entry.role == .liveTestee, platform == nil {
+                notices.append("\(judged.entry.name) declares \(declared.rawValue) (\(judged.list.file)), but no recording on it was compared: its departures were held to their causes only, not to what that platform reads")
+            }
+            problems += DepartureCheck.problems(verdict, list: judged.list, cases: corpus.cases, expected: expected, got: judged.outcomes,
+                                                platform: judged.entry.platform == nil ? nil : platform)
+            if let advice = platform?.advice(for: verdict, positions: positions, got: judged.outcomes) { verdict.advice.append(advice) }
             verdicts.append(verdict)
         }
         // "The widget shows" in a writer finding is the C reference's view: where that reader itself

@@ -1,7 +1,7 @@
 import WidgetSnapshot
 
 /// `check --json FILE`: the whole verdict, machine-readable (counts, every deviation with
-/// its fields, stale entries, suggested list lines).
+/// its fields, stale entries, suggested list lines, a testee's platform and advice).
 package enum JSONReport {
     package static func render(_ facts: ReportFacts) -> [UInt8] {
         let result = facts.result
@@ -88,6 +88,8 @@ package enum JSONReport {
                                     "reason": .string(JSONString(entry.reason))]))
             })
             reader["suggestedEntries"] = .array(verdict.suggestedEntries.map { .string(JSONString($0)) })
+            reader["platform"] = verdict.entry.platform.map { .string(JSONString($0.rawValue)) } ?? .null
+            reader["advice"] = .array(verdict.advice.map { .string(JSONString($0)) })
             return .object(reader)
         })
         return JSONWriter.compact(.object(root)) + [UInt8(ascii: "\n")]

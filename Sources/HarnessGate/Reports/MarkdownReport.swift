@@ -50,6 +50,7 @@ package enum MarkdownReport {
                     }
                 }
                 if verdict.unexpected.count > examples { out += "\n…and \(verdict.unexpected.count - examples) more unexpected deviations.\n" }
+                for advice in verdict.advice { out += "\n\(MarkdownText.plain(advice))\n" }
                 let suggestions = verdict.suggestedEntries
                 out += "\n<details><summary>\(suggestions.count) suggested lines for <code>\(HTMLText.escape(verdict.listFile))</code> (after review; replace each TODO with the reason)</summary>\n\n"
                 out += MarkdownText.fenced(suggestions.joined(separator: "\n"))

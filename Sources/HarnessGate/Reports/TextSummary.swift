@@ -122,6 +122,7 @@ package enum TextSummary {
             out += "  changed (its code, jansson or the zone data): if that is intended, run `contract-harness update` and review\n"
             out += "  `contract-harness diff --base HEAD`; otherwise fix the reference. (Never list the reference in \(verdict.listFile).)\n"
         }
+        for advice in verdict.advice { out += "  \(e(advice))\n" }
         let suggestions = verdict.suggestedEntries
         if !suggestions.isEmpty {
             out += "  fix the reader, or after review add to \(e(verdict.listFile)) (replace each TODO with the reason; the list refuses it until then):\n"

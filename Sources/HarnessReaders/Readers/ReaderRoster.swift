@@ -28,17 +28,23 @@ package struct ReaderEntry: Sendable {
     /// The departures its list entries may rely on (each names one, CONTRACT.md §5); none for
     /// a reader that must equal the reference wherever the contract is defined.
     package var departures: [ContractDeparture]
+    /// The JSON library it runs on when §5 declares departures for that library (the Kotlin
+    /// end's org.json, or a testee whose list declares `# platform: org.json`); its departures
+    /// are then that platform's.
+    package var platform: ReaderPlatform?
     /// The revision of the contract (`v` of the blob it reads to the letter) it implements.
     package var contractRevision: Int
     /// A new reader of this kind in this process; nil for recorded readers and live testees.
     package var make: (@Sendable () -> any InProcessReader)?
 
-    package init(name: String, role: Role, golden: GoldenFolder? = nil, departures: [ContractDeparture] = [],
-                 contractRevision: Int = 1, make: (@Sendable () -> any InProcessReader)? = nil) {
+    /// `departures`: by default its platform's (none without one); a test narrows them.
+    package init(name: String, role: Role, golden: GoldenFolder? = nil, platform: ReaderPlatform? = nil,
+                 departures: [ContractDeparture]? = nil, contractRevision: Int = 1, make: (@Sendable () -> any InProcessReader)? = nil) {
         self.name = name
         self.role = role
         self.golden = golden
-        self.departures = departures
+        self.platform = platform
+        self.departures = departures ?? platform?.departures ?? []
         self.contractRevision = contractRevision
         self.make = make
     }
@@ -47,14 +53,15 @@ package struct ReaderEntry: Sendable {
     package var listFile: String { "golden/divergences/\(name).txt" }
 
     /// A `--testee NAME[@REVISION]=COMMAND` (or a test's reader that is not in the roster),
-    /// implementing the revision it declares (1 when it declares none).
-    package static func liveTestee(_ name: String, contractRevision: Int = 1) -> ReaderEntry {
-        ReaderEntry(name: name, role: .liveTestee, contractRevision: contractRevision)
+    /// implementing the revision it declares (1 when it declares none), on the platform its
+    /// list declares (none: it has no departures).
+    package static func liveTestee(_ name: String, contractRevision: Int = 1, platform: ReaderPlatform? = nil) -> ReaderEntry {
+        ReaderEntry(name: name, role: .liveTestee, platform: platform, contractRevision: contractRevision)
     }
 
     /// The entry of an external testee: its declared revision with it.
-    package static func liveTestee(_ testee: ExternalProcessReader) -> ReaderEntry {
-        liveTestee(testee.name, contractRevision: testee.contractRevision)
+    package static func liveTestee(_ testee: ExternalProcessReader, platform: ReaderPlatform? = nil) -> ReaderEntry {
+        liveTestee(testee.name, contractRevision: testee.contractRevision, platform: platform)
     }
 
     /// The product: the `WidgetSnapshot` library (`SwiftReader`).
@@ -68,7 +75,7 @@ package struct ReaderEntry: Sendable {
     /// `golden/kotlin`, with every departure of CONTRACT.md §5. Its revision is the one
     /// scripts/kotlin/WidgetData.kt answers of those the description has (`record-kotlin
     /// --print-revision`; RECORDING.json's `revision`, held equal by KotlinRecordingRevisionTests).
-    package static let kotlin = ReaderEntry(name: "kotlin", role: .recorded, golden: .kotlin, departures: ContractDeparture.allCases,
+    package static let kotlin = ReaderEntry(name: "kotlin", role: .recorded, golden: .kotlin, platform: .orgJSON,
                                             contractRevision: 3)
 }
 
