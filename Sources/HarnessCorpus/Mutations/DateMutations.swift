@@ -36,7 +36,11 @@ enum DateMutations {
                            // rule (last Sunday of October): 1 October 2039 is a Saturday, where a rule's
                            // weekday arithmetic one off takes Saturday the 29th (holes generated mutants
                            // found)
-                           "2039-10-30"])),
+                           "2039-10-30",
+                           // The day Berlin's clocks go back in 9999 (its POSIX rule): a day past 2206-07
+                           // (86,399 days after 1970) on the slow path, where the local-date check that
+                           // divides by 86,399 reads another day (holes2 generated mutants found)
+                           "9999-10-31"])),
         setDayStr("dates.malformed", "text that is not exactly yyyy-MM-dd", [
             ("2026-7-17", "2026-7-17"),
             ("2026-07-17garbage", "2026-07-17garbage"),
