@@ -63,6 +63,45 @@ package enum UntrustedText {
         scalar.properties.generalCategory == .format || scalar.properties.isNoncharacterCodePoint
     }
 
+    /// A JSON text (a report) with every non-ASCII scalar `needsEscape` names written as a
+    /// `\uXXXX` escape (a surrogate pair above U+FFFF; a lone surrogate a string kept as WTF-8
+    /// as its own escape): a JSON parser reads the same values, and whoever opens the raw file
+    /// sees no bidi override, line separator, C1 control or invisible character a pull request
+    /// put in a title, id or reason. ASCII is left alone (a JSON writer escapes its controls,
+    /// and outside strings a JSON text is ASCII), and so is a byte that starts no sequence.
+    package static func escapingJSON(_ json: [UInt8]) -> [UInt8] {
+        guard json.contains(where: { $0 >= 0x80 }) else { return json }
+        var out: [UInt8] = []
+        out.reserveCapacity(json.count + 64)
+        var index = 0
+        while index < json.count {
+            let lead = json[index]
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+            guard length > 1, index + length <= json.count,
+                  json[(index + 1)..<(index + length)].allSatisfy({ $0 & 0xC0 == 0x80 }) else {
+                out.append(lead)
+                index += 1
+                continue
+            }
+            var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for byte in json[(index + 1)..<(index + length)] { value = value << 6 | UInt32(byte & 0x3F) }
+            if (0xD800...0xDFFF).contains(value) {
+                out.append(contentsOf: hexUnit(UInt16(value)).utf8)
+            } else if let scalar = Unicode.Scalar(value), needsEscape(scalar) {
+                for unit in scalar.utf16 { out.append(contentsOf: hexUnit(unit).utf8) }
+            } else {
+                out.append(contentsOf: json[index..<(index + length)])
+            }
+            index += length
+        }
+        return out
+    }
+
+    private static func hexUnit(_ unit: UInt16) -> String {
+        let digits = String(unit, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
     private static func hex(_ scalar: Unicode.Scalar) -> String {
         let digits = String(scalar.value, radix: 16)
         return "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits

@@ -114,6 +114,8 @@ final class UntrustedOutputTests: XCTestCase {
         // JSON: parses, and the reason and crash text come back exactly.
         let json = JSONReport.render(facts)
         XCTAssertFalse(json.contains { $0 < 0x20 && $0 != 0x0A }, "a raw control character in JSON")
+        XCTAssertFalse(String(decoding: json, as: UTF8.self).unicodeScalars.contains { $0.value >= 0x80 && UntrustedText.needsEscape($0) },
+                       "a raw noncharacter, C1 control, bidi or invisible character in JSON")
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])
         let readers = try XCTUnwrap(object["readers"] as? [[String: Any]])
         let kotlin = try XCTUnwrap(readers.first { $0["name"] as? String == "kotlin" })
@@ -135,6 +137,20 @@ final class UntrustedOutputTests: XCTestCase {
         XCTAssertEqual(run.err.split(separator: "\n").count, 1, run.err)
         let line = try XCTUnwrap(text.components(separatedBy: "\n").firstIndex { $0.contains(#""zones": ["#) }) + 1
         XCTAssertTrue(run.err.hasPrefix("contract-harness: golden/fixtures/canonical.json:\(line): field `zones[0]`: unknown time zone `x\\n::error file=x::FAKE\\u001b\\u0001`"), run.err)
+    }
+
+    /// The JSON report's rule: the same values for a parser, no invisible character for a reader.
+    func testJSONTextShowsInvisibleCharactersEscapedAndKeepsItsValues() throws {
+        let texts = ["\u{202E}evil.gpj", "a\u{2028}b\u{2029}c", "nel\u{85}", "tag\u{E0041}", "zw\u{200B}j", "é and 😀 stay"]
+        let written = JSONWriter.compact(.array(texts.map { .string(JSONString($0)) }))
+        let escaped = UntrustedText.escapingJSON(written)
+        XCTAssertEqual(String(decoding: escaped, as: UTF8.self),
+                       #"["\u202eevil.gpj","a\u2028b\u2029c","nel\u0085","tag\udb40\udc41","zw\u200bj","é and 😀 stay"]"#)
+        XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(escaped)) as? [String], texts)
+        // A lone surrogate a string kept as WTF-8 becomes its escape; a stray byte is left as it is.
+        XCTAssertEqual(UntrustedText.escapingJSON(Array("[\"x".utf8) + [0xED, 0xA0, 0x80, 0xFF] + Array("\"]".utf8)),
+                       Array(#"["x\ud800"#.utf8) + [0xFF] + Array("\"]".utf8))
+        XCTAssertEqual(UntrustedText.escapingJSON(Array(#"{"a":1}"#.utf8)), Array(#"{"a":1}"#.utf8))
     }
 
     func testTheRuleItself() {

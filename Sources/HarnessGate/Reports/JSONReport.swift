@@ -1,3 +1,4 @@
+import ContractModel
 import WidgetSnapshot
 
 /// `check --json FILE`: the whole verdict, machine-readable (counts, every deviation with
@@ -92,6 +93,7 @@ package enum JSONReport {
             reader["advice"] = .array(verdict.advice.map { .string(JSONString($0)) })
             return .object(reader)
         })
-        return JSONWriter.compact(.object(root)) + [UInt8(ascii: "\n")]
+        // Titles, ids and reasons come from pull requests: shown escaped to whoever reads the raw file.
+        return UntrustedText.escapingJSON(JSONWriter.compact(.object(root))) + [UInt8(ascii: "\n")]
     }
 }
