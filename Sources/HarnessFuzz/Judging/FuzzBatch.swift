@@ -57,7 +57,7 @@ struct FuzzBatch {
                 if let inProcessReference {
                     let expected = inProcessReference.outcome(fuzzCase.testCase)
                     part.readerSeconds[0] += lap()
-                    for (position, reader) in readers.enumerated() {
+                    for position in readers.indices {
                         guard let reader = inProcess[position] else { continue }
                         let got = reader.outcome(fuzzCase.testCase)
                         part.readerSeconds[position + 1] += lap()

@@ -70,7 +70,7 @@ package struct WriterReachability: Sendable {
     /// `#` comments); empty when the tree has none.
     package static func fixtureFindings(_ paths: HarnessPaths) -> Set<String> {
         let url = paths.golden.appendingPathComponent("states/fixture-findings.txt")
-        guard case let bytes?? = try? GoldenText.read(url, displayName: "golden/states/fixture-findings.txt", tree: paths.tree) else {
+        guard let bytes = try? GoldenText.read(url, displayName: "golden/states/fixture-findings.txt", tree: paths.tree) else {
             return []
         }
         return Set(String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).compactMap { line in

@@ -31,10 +31,10 @@ export interface WidgetData {
   projects?: WidgetProject[];
 }
 
-/** Revision 2 lists at most this many tasks per project (CONTRACT.md §7.2, fact W9). */
+/** Revision 2 lists at most this many tasks per project (CONTRACT.md §7.2, fact W6). */
 export const PROJECT_TASK_LIMIT = 20;
 
-/** The app keeps its Inbox out of revision 2's `projects` (fact W8). */
+/** The app keeps its Inbox out of revision 2's `projects` (CONTRACT.md §7.2, fact W6). */
 export const INBOX_PROJECT_ID = "INBOX_PROJECT";
 
 /**
