@@ -47,7 +47,12 @@ enum FuzzCommand: Subcommand {
       --shard i/n           run only shard i of n (default 1/1)
       --testee NAME=CMD     an external reader (cases JSONL on stdin, views on stdout), compared with C;
                             fields its views leave out (meta, stale, header: "not implemented")
-                            are counted in the summary, never disagreements (as in the gate)
+                            are counted in the summary, never disagreements (as in the gate).
+                            A testee whose list, golden/divergences/NAME.txt under --root, starts
+                            `# platform: org.json` (as for check) is judged as --kotlin judges the
+                            Kotlin end: differences D1-D8 excuse are counted, not findings (held
+                            to their causes only: no recording of generated cases), here and
+                            in --replay; without that line (or list) every difference is one
       --kotlin              the Kotlin end too (scripts/record-kotlin --print-command compiles it,
                             cached; one JVM for the whole run), compared with C; differences
                             CONTRACT.md §5 declares (D1-D8: non-JSON input, lone surrogates, days
@@ -67,7 +72,7 @@ enum FuzzCommand: Subcommand {
       --replay PATH         decode saved findings again (a file or a folder; repeatable):
                             exit 1 while any still differs; with --kotlin, a Kotlin difference
                             CONTRACT.md §5 declares is shown as declared (as the live loop counts
-                            it), not as still differing.
+                            it), not as still differing; so is an org.json testee's (--testee).
                             A `fuzz --writer` finding that names the Kotlin end is read by it
                             even without --kotlin (started for it, and the line says so) and
                             judged as `fuzz --writer --kotlin` judges; with --kotlin the Kotlin
@@ -110,8 +115,10 @@ enum FuzzCommand: Subcommand {
         let (testeeSpecs, givenTestees, timeout, startTimeout) = try Testee.optionsAndTimeouts(&arguments)
         let kotlinParsers = try arguments.options("--kotlin-parser")
         let kotlin = arguments.flag("--kotlin") || !kotlinParsers.isEmpty
-        // The live loop and --replay judge the Kotlin end alike: CONTRACT §5's departures excused.
-        let departures = kotlin ? [KotlinTestee.name: DeclaredDepartures(ReaderEntry.kotlin.departures)] : [:]
+        // The live loop and --replay judge the Kotlin end alike: CONTRACT §5's departures excused;
+        // and so a testee whose list declares its platform (`# platform: org.json`), as `check` does.
+        let platforms = try TesteePlatforms.departures(givenTestees, paths: paths)
+        let departures = platforms.departures.merging(kotlin ? [KotlinTestee.name: DeclaredDepartures(ReaderEntry.kotlin.departures)] : [:]) { $1 }
         let replays = try arguments.options("--replay")
         if !replays.isEmpty {
             try arguments.finish()
@@ -178,7 +185,8 @@ enum FuzzCommand: Subcommand {
                           departures: departures, clock: clock)
         let report = try run.run(progress: progress.update)
         progress.finish()
-        print(UntrustedText.guardLines(FuzzSummary.render(report, findingsFolder: store == nil ? nil : displayPath(folder, root: paths.root))), terminator: "")
+        print(UntrustedText.guardLines(FuzzSummary.render(report, findingsFolder: store == nil ? nil : displayPath(folder, root: paths.root),
+                                                                notes: platforms.notes)), terminator: "")
         if report.interrupted { return 130 }
         // A disagreement already saved under golden/findings is a known, listed one: the run
         // fails on new ones (or on any with --no-save); `--replay` tracks the known ones.

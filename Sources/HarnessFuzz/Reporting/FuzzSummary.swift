@@ -5,7 +5,8 @@ import HarnessGate
 /// the disagreements by signature — a count and one example each (its shrink result and
 /// where its finding is), never one line per disagreement.
 package enum FuzzSummary {
-    package static func render(_ report: FuzzReport, findingsFolder: String?) -> String {
+    /// `notes`: lines the command adds about how it judged (a testee's declared platform).
+    package static func render(_ report: FuzzReport, findingsFolder: String?, notes: [String] = []) -> String {
         var text = "fuzz seed \(report.seed), shard \(report.shard), jobs \(report.jobs): "
         text += "\(report.cases) cases in \(seconds(report.elapsed)) (\(rate(Double(report.cases), report.elapsed)) cases/s end to end)"
         text += report.interrupted ? ", interrupted\n" : "\n"
@@ -16,6 +17,7 @@ package enum FuzzSummary {
         text += "  " + TextSummary.pad("generation", 12) + TextSummary.pad(rate(Double(report.cases), report.generationSeconds), 10)
         text += seconds(report.generationSeconds) + "; shrinking " + seconds(report.shrinkSeconds) + "\n"
         if let peak = ResidentMemory.peak { text += "  peak resident set " + ResidentMemory.megabytes(peak) + "\n" }
+        for note in notes { text += "  \(note)\n" }
         if !report.excused.isEmpty {
             text += "  declared departures (CONTRACT.md §5), not findings: "
             text += report.excused.keys.sorted().map { "\($0) \(report.excused[$0]!)" }.joined(separator: ", ") + "\n"

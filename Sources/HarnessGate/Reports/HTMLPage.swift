@@ -63,6 +63,7 @@ package enum HTMLPage {
     .legend { display: grid; grid-template-columns: 8.5em auto; gap: 4px 10px; align-items: center; }
     .alert { background: var(--unexpected-bg); color: var(--unexpected); border: 1px solid #f3b3ad; border-radius: 6px; padding: 8px 12px; margin: 10px 0; }
     .alert ul { margin: 4px 0 0; padding-left: 18px; }
+    p.advice { border-left: 3px solid var(--listed); padding-left: 8px; }
     .jump { display: flex; flex-wrap: wrap; gap: 6px; margin: 4px 0; }
     .jump a { text-decoration: none; }
     .cell { display: inline-block; border-radius: 4px; padding: 2px 6px; font-size: 12px; text-align: center; white-space: nowrap;

@@ -103,6 +103,7 @@ package enum HTMLReport {
             out += "\(verdict.entry.contractRevision) but does not implement it: its views leave out "
             out += verdict.declaredButMissing.map { "<code>\(HTMLText.escape($0.field))</code> (\($0.cases) cases)" }.joined(separator: ", ") + "</p>\n"
         }
+        out += advice(result)
         out += "<div class=\"legend\">"
         let legend: [(CaseStatus, String)] = [
             (.agree, "equal to the expected view on every compared field"),
@@ -145,6 +146,19 @@ package enum HTMLReport {
                 out += "<a href=\"#\(group.anchor)\">" + HTMLPage.chip(worst, "\(group.fixture) / \(group.family) — " + who.joined(separator: "; ")) + "</a>"
             }
             out += "</div>\n"
+        }
+        return out
+    }
+
+    /// What the gate tells a reader to do beyond its deviations (a testee whose differences read
+    /// as the platform's recorded reader's: `PlatformEvidence.advice`), as the text summary says it.
+    private static func advice(_ result: GateResult) -> String {
+        var out = ""
+        for verdict in result.verdicts where verdict.notCompared == nil {
+            for advice in verdict.advice {
+                out += "<p class=\"advice\" data-reader=\"\(HTMLText.attribute(verdict.reader))\"><b>\(HTMLText.escape(verdict.reader))</b>: "
+                out += "\(HTMLText.escape(advice))</p>\n"
+            }
         }
         return out
     }

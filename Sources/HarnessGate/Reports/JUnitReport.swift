@@ -58,6 +58,11 @@ package enum JUnitReport {
                 out += "    <testcase classname=\"\(escape(verdict.reader)).divergences\" name=\"\(escape("stale entry line \(entry.line): \(entry.pattern)"))\">"
                 out += "<failure message=\"\(escape("listed in \(verdict.listFile) but no longer happens; remove the line"))\"/></testcase>\n"
             }
+            // What the gate advises beyond the failures (a testee on org.json: the declaration and
+            // the lines to copy), where a CI's JUnit view shows a suite's output.
+            if !verdict.advice.isEmpty {
+                out += "    <system-out>\(verdict.advice.map(escape).joined(separator: "\n"))</system-out>\n"
+            }
             out += "  </testsuite>\n"
         }
         out += "</testsuites>\n"
