@@ -37,13 +37,25 @@ constrain those values only through those two definitions (`properties`, `requir
 A rest already valid for an earlier --golden group's schema that implies this group's (see
 implies(): golden/expected's items are allOf [goldenView, complete], golden/kotlin's anyOf
 [goldenView, goldenCrash]) is not validated again either: a recorded view equal to the expected one.
+
+Nor is a rest this validator found valid for the same schema in an earlier run with the same
+inputs to the verdict (ValidRestCache): every schemas/*.json byte for byte, this file, and the
+versions of jsonschema, referencing and regress. Those and the rest are all a verdict depends on,
+so the cache is keyed by their SHA-256 and never goes stale; it lives beside the Kotlin jars
+(${WIDGETCONTRACT_CACHE:-${XDG_CACHE_HOME:-~/.cache}/widgetcontract}/schemas), holds only rests
+found valid (an invalid one is validated, and named, every time) and is written whole or not at
+all. WIDGETCONTRACT_SCHEMA_CACHE=off validates every rest afresh. About 20 s of CPU per run on
+a machine that validated the same views before (BENCHMARKS.md, "CI steps").
 """
 import functools
+import hashlib
+import importlib.metadata
 import json
 import os
 import pathlib
 import re
 import sys
+import tempfile
 
 import jsonschema
 import referencing
@@ -212,6 +224,59 @@ def cases(schema, files):
 VALID_RESTS = {}  # golden schema -> the rests of lines found valid under its items
 
 
+class ValidRestCache:
+    """The golden rests found valid in earlier runs with the same schemas, validator and
+    libraries (the module docstring says why that is sound): one SHA-256 of `schema` and the
+    rest per line, in a file named by the hash of those inputs."""
+
+    def __init__(self):
+        self.known, self.new, self.path = set(), set(), None
+        if os.environ.get("WIDGETCONTRACT_SCHEMA_CACHE") == "off":
+            return
+        inputs = hashlib.sha256()
+        for path in sorted(SCHEMAS.glob("*.json")) + [pathlib.Path(__file__).resolve()]:
+            inputs.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        for library in ("jsonschema", "referencing", "regress"):
+            inputs.update(f"{library} {importlib.metadata.version(library)}\0".encode())
+        base = os.environ.get("WIDGETCONTRACT_CACHE") or os.path.join(
+            os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "widgetcontract")
+        folder = pathlib.Path(base) / "schemas"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return  # no cache: every rest is validated
+        self.path = folder / f"valid-rests-{inputs.hexdigest()[:40]}.txt"
+        try:
+            self.known = set(self.path.read_text(encoding="ascii").split())
+        except (OSError, UnicodeDecodeError):
+            self.known = set()
+
+    @staticmethod
+    def key(schema, rest):
+        return hashlib.sha256(f"{schema}\0{rest}".encode("utf-8", "surrogatepass")).hexdigest()
+
+    def __contains__(self, key):
+        return key in self.known
+
+    def add(self, key):
+        if key not in self.known:
+            self.new.add(key)
+
+    def save(self):
+        """Writes the union, whole (a temporary file renamed over it), when anything is new."""
+        if self.path is None or not self.new:
+            return
+        try:
+            with tempfile.NamedTemporaryFile("w", encoding="ascii", dir=self.path.parent, delete=False) as out:
+                out.write("".join(f"{key}\n" for key in sorted(self.known | self.new)))
+            os.replace(out.name, self.path)
+        except OSError:
+            pass  # a cache that cannot be written costs time, never a verdict
+
+
+CACHE = None  # the ValidRestCache of this run, made by main()
+
+
 def implies(strong, weak):
     """Whether every document valid for `strong`'s items is valid for `weak`'s, read off their
     shape: strong's items are allOf [$ref R, ...] and weak's anyOf [$ref R, ...] (the expected
@@ -237,12 +302,16 @@ def golden(schema, files):
             rest = json.dumps([[k in line for k in PER_LINE], {k: v for k, v in line.items() if k not in PER_LINE}],
                               ensure_ascii=False, separators=(",", ":"))
             if rest not in first and rest not in known:
-                errors = problems(schema + "#/items", line)
-                first[rest] = (where, errors)
-                if not errors:
-                    valid.add(rest)
-                report(where, errors)
-                continue
+                cached = CACHE.key(schema, rest)
+                if cached not in CACHE:
+                    errors = problems(schema + "#/items", line)
+                    first[rest] = (where, errors)
+                    if not errors:
+                        valid.add(rest)
+                        CACHE.add(cached)
+                    report(where, errors)
+                    continue
+                # found valid by an earlier run: like a later line, its id and provenance only
             seen, errors = first.get(rest, (None, []))
             if errors:  # rare: validated whole again, so the line's own errors are named
                 report(where, problems(schema + "#/items", line))
@@ -255,7 +324,8 @@ def golden(schema, files):
 
 
 def main(argv):
-    global lone
+    global lone, CACHE
+    CACHE = ValidRestCache()
     groups = []
     for arg in argv:
         if arg in ("--docs", "--refused", "--shown", "--cases", "--golden"):
@@ -280,6 +350,7 @@ def main(argv):
         if kind != "--shown":
             where = os.path.commonpath(files) if files else "(none)"
             print(f"  {where}: {said} against schemas/{schema}" + (f"; {lone} lone surrogates read as U+FFFD" if lone else ""))
+    CACHE.save()
     return 1 if failed else 0
 
 
