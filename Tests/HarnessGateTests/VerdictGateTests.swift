@@ -15,13 +15,15 @@ final class VerdictGateTests: XCTestCase {
     }
 
     func testRemovedKotlinLinesOfListedCasesFailAndNoEntryExcusesThem() throws {
-        let paths = try GateTestSupport.canonicalTree()
+        // The states tree: kotlin.txt lists its lone-surrogate writer cases (D1).
+        let paths = try GateTestSupport.statesTree()
         defer { GateTestSupport.remove(paths) }
-        let file = paths.golden.appendingPathComponent("kotlin/canonical.jsonl")
+        let file = paths.golden.appendingPathComponent("kotlin/states.jsonl")
         let all = try lines(file)
-        let removed = all.filter { $0.contains("/syntax.bom@") }.map { String($0.dropFirst(7).prefix { $0 != "\"" }) }
+        let planted = "/writer.titles#lone-surrogate-id@"
+        let removed = all.filter { $0.contains(planted) }.map { String($0.dropFirst(7).prefix { $0 != "\"" }) }
         XCTAssertFalse(removed.isEmpty)
-        try (all.filter { !$0.contains("/syntax.bom@") }.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        try (all.filter { !$0.contains(planted) }.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
 
         let result = try Gate.check(paths, options: kotlinOnly)
         XCTAssertFalse(result.passed)
@@ -31,11 +33,11 @@ final class VerdictGateTests: XCTestCase {
         let summary = TextSummary.render(ReportFacts(result))
         XCTAssertTrue(summary.contains("(first: \(removed[0]))"), summary)
         XCTAssertTrue(summary.contains("scripts/record-kotlin"), summary)
-        // No entry excuses it: not the D2 class that lists these cases, not even one naming [missing].
+        // No entry excuses it: not the D1 entry that lists these cases, not even one naming [missing].
         let kotlin = try XCTUnwrap(result.verdicts.first { $0.reader == "kotlin" })
         XCTAssertFalse(kotlin.listed.contains { removed.contains($0.caseId) })
         let list = paths.golden.appendingPathComponent("divergences/kotlin.txt")
-        try (String(contentsOf: list, encoding: .utf8) + "canonical/syntax.bom@*  [missing]  D2: planted: not recorded on purpose\n")
+        try (String(contentsOf: list, encoding: .utf8) + "states/writer.titles#lone-surrogate-id@*  [missing]  D1: planted: not recorded on purpose\n")
             .write(to: list, atomically: true, encoding: .utf8)
         XCTAssertFalse(try Gate.check(paths, options: kotlinOnly).passed)
         let run = try GateTestSupport.runCLI(["check", "--root", paths.root.path, "--quiet"])
@@ -127,13 +129,14 @@ final class VerdictGateTests: XCTestCase {
     }
 
     func testCRLFAndBOMListsAndGoldenFilesPassExactlyAsLF() throws {
-        let paths = try GateTestSupport.canonicalTree()
+        // The states tree: listed Kotlin deviations (its writer cases' D1 lines) and every kind of golden file, app states included.
+        let paths = try GateTestSupport.statesTree()
         defer { GateTestSupport.remove(paths) }
         let lf = try Gate.check(paths, options: kotlinOnly)
         XCTAssertGreaterThan(lf.verdicts.first?.listed.count ?? 0, 0, "the tree has listed Kotlin deviations to compare")
         let golden = paths.golden
         var converted = 0
-        for folder in ["divergences", "kotlin", "expected", "fixtures", "zones"] {
+        for folder in ["divergences", "kotlin", "expected", "fixtures", "zones", "states"] {
             var inFolder = 0
             for name in try FileManager.default.contentsOfDirectory(atPath: golden.appendingPathComponent(folder).path)
             where name.hasSuffix(".txt") || name.hasSuffix(".jsonl") || name.hasSuffix(".json") {
@@ -145,8 +148,8 @@ final class VerdictGateTests: XCTestCase {
             }
             XCTAssertGreaterThan(inFolder, 0, "golden/\(folder) has files to convert")
         }
-        // (The canonical small tree: 4 lists, 2 + 2 view files and RECORDING.json, 1 fixture, the zone file.)
-        XCTAssertGreaterThanOrEqual(converted, 11)
+        // (The states tree: 4 lists, 4 + 4 view files and RECORDING.json, 2 fixtures, the zone file, 8 state files.)
+        XCTAssertGreaterThanOrEqual(converted, 24)
         let crlf = try Gate.check(paths, options: kotlinOnly)
         XCTAssertTrue(crlf.passed, TextSummary.render(ReportFacts(crlf)))
         XCTAssertEqual(crlf.corpus.streamHash, lf.corpus.streamHash)
