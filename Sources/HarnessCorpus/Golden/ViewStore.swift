@@ -86,12 +86,22 @@ package struct ViewStore {
                 break
             }
         }
-        let parsed = ParallelMap.map(lines, jobs: jobs) { line in
-            Result { () throws(HarnessInputError) -> (String, StoredLine) in
+        // Opened on every line; parsed once per distinct view text after the id (a fixture's
+        // view repeats across zones and instants): SharedViewText says why that reads the same.
+        let opened = ParallelMap.map(lines, jobs: jobs) { line in
+            Result { () throws(HarnessInputError) -> (view: [UInt8], provenance: GoldenLine.Provenance) in
                 let (view, provenance) = GoldenLine.open(line.bytes)
                 if provenance == .none, let problem = GoldenLine.provenanceProblem(line.bytes) {
                     throw HarnessInputError(file: line.display, line: line.number, message: problem)
                 }
+                return (view, provenance)
+            }
+        }
+        let shared = SharedViewText(opened.map { try? $0.get().view })
+        let parsed = ParallelMap.map(Array(zip(lines, opened).enumerated()), jobs: jobs) { index, pair in
+            let (line, open) = pair
+            return Result { () throws(HarnessInputError) -> (String, StoredLine)? in
+                let (view, provenance) = try open.get()
                 func stored(_ outcome: ReaderOutcome) -> StoredLine {
                     StoredLine(outcome: outcome, file: line.display, lineNumber: line.number, provenance: provenance,
                                view: view, readStrictly: !allowsNotImplemented)
@@ -99,13 +109,29 @@ package struct ViewStore {
                 if let id = Self.leadingID(view), let known = earlier[id], known.readStrictly || allowsNotImplemented, known.view == view {
                     return (id, stored(known.outcome))
                 }
+                guard shared.leader(of: index) == nil else { return nil }  // read below from its leader's outcome
                 let (id, outcome) = try ViewLine.parse(view, file: line.display, lineNumber: line.number, allowingNotImplemented: allowsNotImplemented)
                 return (id, stored(outcome.compacted(storedDigests: true)))
             }
         }
+        /// A line that shares its leader's view text: the leader's outcome under its own id, or,
+        /// when the leader did not read as a view of its leading id, parsed on its own.
+        func follower(_ index: Int) throws(HarnessInputError) -> (String, StoredLine) {
+            let line = lines[index]
+            let (view, provenance) = try opened[index].get()
+            if let leader = shared.leader(of: index), case .success(let read?) = parsed[leader],
+               let id = shared.id(of: index), let outcome = SharedViewText.outcome(read.1.outcome, leaderID: read.0,
+                                                                                  leadingID: shared.id(of: leader), as: id) {
+                return (id, StoredLine(outcome: outcome, file: line.display, lineNumber: line.number, provenance: provenance,
+                                       view: view, readStrictly: !allowsNotImplemented))
+            }
+            let (id, outcome) = try ViewLine.parse(view, file: line.display, lineNumber: line.number, allowingNotImplemented: allowsNotImplemented)
+            return (id, StoredLine(outcome: outcome.compacted(storedDigests: true), file: line.display, lineNumber: line.number,
+                                   provenance: provenance, view: view, readStrictly: !allowsNotImplemented))
+        }
         outcomes.reserveCapacity(lines.count)
-        for (line, result) in zip(lines, parsed) {
-            let (id, stored) = try result.get()
+        for (index, (line, result)) in zip(lines, parsed).enumerated() {
+            let (id, stored) = try result.get() ?? follower(index)
             guard CaseID.fixture(of: id) == line.fixture else {
                 throw HarnessInputError(file: line.display, line: line.number, field: "id", message: "case \(id) does not belong to fixture \(line.fixture)")
             }
