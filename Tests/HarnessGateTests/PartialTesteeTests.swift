@@ -16,15 +16,17 @@ final class PartialTesteeTests: XCTestCase {
         try GateTestSupport.skipUnlessTheCLIIsBuilt()
     }
 
-    /// The testee: sed drops `pendingDoneTargets` from each case (a JSON object of
-    /// string → boolean) and `dayStr` / `dayMs` from each view; `-u` keeps it line by line.
+    /// The testee: perl drops `pendingDoneTargets` from each case (a JSON object of
+    /// string → boolean) and `dayStr` / `dayMs` from each view; `$| = 1` keeps it line by line.
+    /// (perl, not `sed -u`: the same expressions, the same bytes out, a tenth of the CPU on
+    /// these long lines.)
     private func writeTestee(in folder: URL) throws -> String {
         let script = folder.appendingPathComponent("partial-testee.sh")
         let text = #"""
         #!/bin/sh
-        sed -u -E 's/"pendingDoneTargets":\{("(\\.|[^"\\])*":(true|false),?)*\},//' \
+        perl -pe 'BEGIN { $| = 1 } s/"pendingDoneTargets":\{("(\\.|[^"\\])*":(true|false),?)*\},//' \
           | "$1" decode --reader swift \
-          | sed -u -E 's/"dayStr":(null|"(\\.|[^"\\])*"),//; s/,"dayMs":(null|-?[0-9]+)//'
+          | perl -pe 'BEGIN { $| = 1 } s/"dayStr":(null|"(\\.|[^"\\])*"),//; s/,"dayMs":(null|-?[0-9]+)//'
         """#
         try (text + "\n").write(to: script, atomically: true, encoding: .utf8)
         chmod(script.path, 0o755)
