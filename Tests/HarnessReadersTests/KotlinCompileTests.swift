@@ -62,7 +62,7 @@ final class KotlinCompileTests: XCTestCase {
     /// Runs a program; stderr goes through a file, so a chatty one cannot block on a full pipe.
     private static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
         let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("kotlin-compile-err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errFile) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
