@@ -6,12 +6,13 @@ import WidgetSnapshot
 /// from the machine's zoneinfo through the C reference and refused, naming the zone and day,
 /// when it no longer has the property it is listed for.
 extension ZoneScan {
-    /// Days on which a change off the whole UTC hours has a new wall clock of exactly local
-    /// midnight (`off-grid-midnight`), each with what it adds. A reader that samples the day's
-    /// window hourly and bisects each change can stop one second after such a change, and only
-    /// here does that second move the day's start. tzdata 2025b has none in 1970–2037; before
-    /// 1970, Europe/Moscow 1917–1919 (its offsets then had seconds: MMT +2:31:19), Pacific/Apia
-    /// 1892 and Asia/Manila 1845 (before 1900, where the recording host's JDK departs, D8).
+    /// Days on which a change at an instant with seconds in it (off the whole UTC minutes) has a
+    /// new wall clock of exactly local midnight (`off-grid-midnight`), each with what it adds. A
+    /// reader that samples the day's window hourly and bisects each change can stop one second
+    /// after such a change, and only here does that second move the day's start. tzdata 2025b
+    /// has none in 1970–2037; before 1970, Europe/Moscow 1917–1919 (its offsets then had
+    /// seconds: MMT +2:31:19), America/St_Johns 1919–1934 (NST −3:30:52), and before 1900, where
+    /// the recording host's JDK departs (D8), Pacific/Apia 1892 and Asia/Manila 1845.
     package static let offGridMidnightDays: [(zone: String, day: String, shape: String)] = [
         ("Europe/Moscow", "1917-07-02", "MMT +2:31:19 → MST +3:31:19 at 20:28:41 UTC: a one-hour gap ending at midnight"),
         ("Europe/Moscow", "1918-06-01", "MMT +2:31:19 → MDST +4:31:19 at 19:28:41 UTC: a two-hour gap ending at midnight"),
@@ -20,7 +21,8 @@ extension ZoneScan {
     /// Zones with exactly one change in all of their history and none from their rule
     /// (`only-change`): a reader choosing between a file's one transition and its footer meets
     /// here the case a table of one entry makes (the day before the change is before every
-    /// transition). tzdata 2025b has 28 such zones, each's change before 1970.
+    /// transition). tzdata 2025b has 53 such zones (of `tzdata.zi`'s, counting changes of offset
+    /// or DST flag in their TZif files), each's change before 1970 but Antarctica/Rothera's (1976).
     package static let oneChangeZones: [(zone: String, shape: String)] = [
         ("Africa/Abidjan", "LMT −0:16:08 until 1912-01-01 00:16:08 UTC, then GMT (footer GMT0): an offset west of UTC, seconds in it"),
         ("Asia/Dubai", "LMT +3:41:12 until 1919-12-31 20:18:48 UTC, then +04 (footer <+04>-4): an offset east of UTC"),
@@ -43,7 +45,7 @@ extension ZoneScan {
     }
 
     /// The change of `zone` whose new wall clock is `day`'s local midnight, at an instant off the
-    /// whole UTC hours; an error naming zone and day when there is none.
+    /// whole UTC minutes; an error naming zone and day when there is none.
     static func offGridMidnight(of zone: String, on day: String, next: NextChange = nextChange) throws(HarnessInputError)
         -> ZoneTransition {
         guard let calendarDay = DayString.CalendarDay(day) else {
@@ -51,9 +53,9 @@ extension ZoneScan {
         }
         let midnight = calendarDay.daysSinceEpoch * 86_400
         let near = try changes(of: zone, from: midnight - 2 * 86_400, before: midnight + 2 * 86_400, next: next)
-        guard let found = near.first(where: { $0.at + Int64($0.offsetAfter) == midnight && $0.at % 3600 != 0 }) else {
+        guard let found = near.first(where: { $0.at + Int64($0.offsetAfter) == midnight && $0.at % 60 != 0 }) else {
             throw HarnessInputError(file: "\(zoneinfo)/\(zone)",
-                                    message: "\(zone) \(day): no change off the whole UTC hours whose new wall clock is that day's midnight (\(near.count) changes near it): not an off-grid-midnight day")
+                                    message: "\(zone) \(day): no change off the whole UTC minutes whose new wall clock is that day's midnight (\(near.count) changes near it): not an off-grid-midnight day")
         }
         return ZoneTransition(zoneClass: .offGridMidnight, zone: zone, at: found.at, offsetBefore: found.offsetBefore,
                               offsetAfter: found.offsetAfter, dstBefore: found.dstBefore, dstAfter: found.dstAfter, day: day)

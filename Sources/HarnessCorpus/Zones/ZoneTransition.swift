@@ -30,8 +30,8 @@ package enum ZoneClass: String, CaseIterable, Sendable {
     /// TZif files hold no transition at all, only the footer, and names with every character
     /// class a zone name has.
     case fixedRule = "fixed-rule"
-    /// A change off the whole UTC hours whose new wall clock is exactly local midnight, on a day
-    /// of `ZoneScan.offGridMidnightDays` (none in 1970–2037: Europe/Moscow 1917–1918).
+    /// A change off the whole UTC minutes whose new wall clock is exactly local midnight, on a
+    /// day of `ZoneScan.offGridMidnightDays` (none in 1970–2037: Europe/Moscow 1917–1918).
     case offGridMidnight = "off-grid-midnight"
     /// The only change of a zone that has exactly one (`ZoneScan.oneChangeZones`, each's change
     /// before 1970): the day before it is before the zone's one transition.
