@@ -158,6 +158,8 @@ final class MutationOutputTests: XCTestCase {
             "numbers.invalid-literal#nan", "numbers.invalid-literal#infinity", "numbers.invalid-literal#trailing-dot",
             "numbers.invalid-literal#leading-dot", "numbers.invalid-literal#minus-alone",
             "syntax.wrong-closer#array", "syntax.wrong-closer#object", "syntax.bad-literal#true", "syntax.bad-literal#null",
+            "syntax.escaped-non-ascii#two-byte", "syntax.escaped-non-ascii#three-byte",
+            "syntax.escaped-non-ascii#four-byte", "syntax.escaped-non-ascii#in-u-escape",
             "numbers.overflow-in-array#ignored-field", "numbers.overflow-in-array#projectid",
             "numbers.overflow-in-array#colour", "numbers.overflow-in-array#title",
             "projectid.unprintable#plain", "projectid.unprintable#coloured",

@@ -151,5 +151,14 @@ enum SyntaxMutations {
         .edit("syntax.bad-literal", .syntax, "v is a misspelt literal (not JSON; org.json reads the word as a string)", [
             ("true", "tru3"), ("null", "nul1"),
         ]) { draft, _, literal in draft.replace("v", with: .text(literal)) },
+        // A backslash before a non-ASCII character, and a \u escape cut by one: not JSON (Android's
+        // org.json reads the character, D2). jansson's error text quotes the token up to the
+        // character's first byte only (`invalid escape near '"\<C3>'`), so the C reference's view
+        // writer meets a truncated UTF-8 sequence there (holes generated mutants found in view_json.c).
+        .edit("syntax.escaped-non-ascii", .syntax, "v is a string whose escape is cut by a non-ASCII character (not JSON)",
+              reach: .fixtureAt(Fixture.canonicalName, instant: "before"), [
+            ("two-byte", "\"\\\u{E9}\""), ("three-byte", "\"\\\u{20AC}\""), ("four-byte", "\"\\\u{1F600}\""),
+            ("in-u-escape", "\"\\u12\u{1F600}\""),
+        ]) { draft, _, literal in draft.replace("v", with: .text(literal)) },
     ]
 }

@@ -98,11 +98,15 @@ enum UnicodeMutations {
         // Escapes that decode to two and three UTF-8 bytes, hex digits in upper case, and the
         // last scalar before the surrogates as raw UTF-8 (ED 9F BF: ED is a three-byte lead)
         // (holes generated mutants found).
-        title("unicode.escaped-scalars", "escapes of two- and three-byte scalars, upper-case hex, and raw U+D7FF", [
+        title("unicode.escaped-scalars", "escapes of two- and three-byte scalars, upper-case hex, raw U+D7FF, and raw scalars whose lead bytes neighbour E0 and ED", [
             ("two-bytes", text("\\u00e9\\u07ff")),
             ("three-bytes", text("\\u20ac\\u0800")),
             ("upper-case-hex", text("\\u00C9\\uABCD")),
             ("raw-before-surrogates", [0xED, 0x9F, 0xBF]),
+            // E1 80, EC A0 and EE A0: second bytes the E0 and ED limits refuse, valid after the
+            // lead bytes beside them (a writer checking the wrong lead byte drops U+10D0 Georgian,
+            // U+C800 Hangul, U+E800 private use; generated mutants of view_json.c's utf8_seq).
+            ("raw-beside-special-leads", Array("\u{1000}\u{10D0}\u{C800}\u{E800}".utf8)),
         ]),
         title("unicode.raw-control", "a raw control character inside the title (not JSON)", [
             ("tab", [0x09]),

@@ -7,7 +7,8 @@ import WidgetSnapshot
 /// transitions through the C reference's TZif reader) and picks the zone dimension's
 /// transitions: every whole-day skip, for every other class of 1970–2037 `zonesPerClass` zones
 /// spread through the sorted names (`spread`), each with its latest transition of that class,
-/// and every change the rules of `ruleZones` make in `ruleYear` (`posix-rule`).
+/// and every change the rules of `ruleZones` make in `ruleYear` (`posix-rule`); the hand-listed
+/// classes before 1970 are `ZoneEarlyClasses.swift`'s.
 ///
 /// Deterministic for a given tzdata: zones sorted by their UTF-8 bytes, transitions in time
 /// order, no clocks, no dictionaries iterated.
@@ -93,6 +94,11 @@ package struct ZoneScan: Sendable {
                 picked += fixed
                 continue
             }
+            if let listed = try handListed(zoneClass, next: nextChange) {
+                counts.append(ClassCount(zoneClass: zoneClass, zones: Set(listed.map(\.zone)).count, transitions: listed.count))
+                picked += listed
+                continue
+            }
             if zoneClass == .posixRule {
                 var rules: [ZoneTransition] = []
                 for entry in ruleZones { rules += try ruleTransitions(of: entry.zone) }
@@ -170,10 +176,16 @@ package struct ZoneScan: Sendable {
     }
 
     /// Every change of `zone` whose instant falls in `span` (years, by UTC instant).
-    private static func changes(of zone: String, in span: ClosedRange<Int>, next: NextChange) throws(HarnessInputError)
+    static func changes(of zone: String, in span: ClosedRange<Int>, next: NextChange) throws(HarnessInputError)
         -> [ZoneClassifier.Change] {
         let start = DayString.CalendarDay("\(span.lowerBound)-01-01")!.daysSinceEpoch * 86_400
         let end = DayString.CalendarDay("\(span.upperBound + 1)-01-01")!.daysSinceEpoch * 86_400
+        return try changes(of: zone, from: start, before: end, next: next)
+    }
+
+    /// Every change of `zone` at an instant in `start..<end` (seconds since the epoch).
+    static func changes(of zone: String, from start: Int64, before end: Int64, next: NextChange) throws(HarnessInputError)
+        -> [ZoneClassifier.Change] {
         var result: [ZoneClassifier.Change] = []
         var t = start - 1
         var change = rd_zone_change()

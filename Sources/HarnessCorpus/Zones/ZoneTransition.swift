@@ -30,6 +30,12 @@ package enum ZoneClass: String, CaseIterable, Sendable {
     /// TZif files hold no transition at all, only the footer, and names with every character
     /// class a zone name has.
     case fixedRule = "fixed-rule"
+    /// A change off the whole UTC minutes whose new wall clock is exactly local midnight, on a
+    /// day of `ZoneScan.offGridMidnightDays` (none in 1970–2037: Europe/Moscow 1917–1918).
+    case offGridMidnight = "off-grid-midnight"
+    /// The only change of a zone that has exactly one (`ZoneScan.oneChangeZones`, each's change
+    /// before 1970): the day before it is before the zone's one transition.
+    case onlyChange = "only-change"
 
     /// The operator word of its cases: `zone.midnight-skipped`.
     package var operatorId: String { "zone.\(rawValue)" }
