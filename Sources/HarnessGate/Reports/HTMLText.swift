@@ -18,6 +18,12 @@ package enum HTMLText {
     }
 
     private static func escape(_ text: String, quotes: Bool) -> String {
+        // Most texts are plain printable ASCII with nothing to escape: returned as they are.
+        let plain = text.utf8.allSatisfy { byte in
+            (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
+                && !(quotes && (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")))
+        }
+        if plain { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {
@@ -32,6 +38,7 @@ package enum HTMLText {
                 switch scalar.value {
                 case 0x00..<0x20: out.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
                 case 0x7F: out += "\u{2421}"
+                case 0x20..<0x7F: out.unicodeScalars.append(scalar)  // printable ASCII: never invisible
                 case 0x80..<0xA0, 0x2028, 0x2029: out += "⟨U+" + String(format: "%04X", scalar.value) + "⟩"
                 default:
                     // Bidi overrides, zero-width characters, BOM, tags, noncharacters: shown, never obeyed.
@@ -58,10 +65,32 @@ package enum HTMLText {
     }
 
     /// `2026-07-17T22:00:00.000Z`, for epoch milliseconds shown next to the number.
+    /// (A page shows the same few instants thousands of times: each is formatted once.)
     package static func instant(_ epochMs: Int64) -> String {
-        let formatter = ISO8601DateFormatter()
+        InstantTexts.shared.text(epochMs)
+    }
+}
+
+/// `HTMLText.instant`'s formatter, made once, and the texts it gave, behind one lock (a
+/// formatter is not to be shared between threads unguarded).
+private final class InstantTexts: @unchecked Sendable {
+    static let shared = InstantTexts()
+    private let lock = NSLock()
+    private let formatter: ISO8601DateFormatter
+    private var texts: [Int64: String] = [:]
+
+    private init() {
+        formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: Date(timeIntervalSince1970: Double(epochMs) / 1000))
+    }
+
+    func text(_ epochMs: Int64) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let text = texts[epochMs] { return text }
+        let text = formatter.string(from: Date(timeIntervalSince1970: Double(epochMs) / 1000))
+        texts[epochMs] = text
+        return text
     }
 }
