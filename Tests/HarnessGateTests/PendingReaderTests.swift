@@ -127,9 +127,10 @@ final class PendingTesteeCLITests: XCTestCase {
         let paths = try GateTestSupport.canonicalTree()
         defer { GateTestSupport.remove(paths) }
         let root = paths.root.path
+        // (--html: the page's pending block is held by testAReaderThatAlreadyAgreesIsReadyToDeclare, on a
+        // small tree; here its 3,000 listed cases' details would cost the page ~5 s of CPU.)
         let run = try self.run(paths, testee: "ios-example=\(example.path)",
-                               ["--json", "\(root)/r.json", "--junit", "\(root)/r.xml", "--markdown", "\(root)/r.md",
-                                "--html", "\(root)/r.html"])
+                               ["--json", "\(root)/r.json", "--junit", "\(root)/r.xml", "--markdown", "\(root)/r.md"])
         XCTAssertEqual(run.status, 0, run.out + run.err)
         XCTAssertTrue(run.out.contains("ios-example (revision 1): pending, never failing: "), run.out)
         XCTAssertTrue(run.out.contains("revision 2: waiting on "), run.out)
@@ -144,7 +145,6 @@ final class PendingTesteeCLITests: XCTestCase {
         XCTAssertGreaterThan(compat["pending"] ?? 0, 0)
         XCTAssertTrue(try report(paths, "r.xml").contains("<skipped message=\"pending: "))
         XCTAssertTrue(try report(paths, "r.md").contains("(revision 1) pending, never failing"))
-        XCTAssertTrue(try report(paths, "r.html").contains("<div class=\"pending\" data-reader=\"ios-example\">"))
     }
 
     func testTheSameTesteeClaimingRevisionTwoFails() throws {
