@@ -35,21 +35,9 @@ final class SchemaValidationCacheTests: XCTestCase {
     }
 
     private func validate(_ file: String = "golden/expected/legacy.jsonl", cacheSetting: String? = nil) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "scripts/check-schemas.d/validate.py", "--golden", "expected-views.jsonl.schema.json", file]
-        process.currentDirectoryURL = tree
-        var environment = ProcessInfo.processInfo.environment
-        environment["WIDGETCONTRACT_CACHE"] = cache.path
-        environment["WIDGETCONTRACT_SCHEMA_CACHE"] = cacheSetting
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try GateTestSupport.runMerged(URL(fileURLWithPath: "/usr/bin/env"),
+                                      ["python3", "scripts/check-schemas.d/validate.py", "--golden", "expected-views.jsonl.schema.json", file],
+                                      in: tree, changes: ["WIDGETCONTRACT_CACHE": cache.path, "WIDGETCONTRACT_SCHEMA_CACHE": cacheSetting])
     }
 
     /// The cache files and the keys each holds.

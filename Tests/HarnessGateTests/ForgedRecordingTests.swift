@@ -51,18 +51,6 @@ final class ForgedRecordingTests: XCTestCase {
     }
 
     private func run(_ script: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = script
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["CONTRACT_HARNESS"] = GateTestSupport.cli.path
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try GateTestSupport.runMerged(script, arguments, changes: ["CONTRACT_HARNESS": GateTestSupport.cli.path])
     }
 }

@@ -109,6 +109,26 @@ package enum GateTestSupport {
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
     }
+
+    /// Runs `executable` with stdout and stderr in one pipe (a script's whole output in order), in
+    /// `folder` when given, with the environment changed by `changes` (nil removes a variable).
+    package static func runMerged(_ executable: URL, _ arguments: [String], in folder: URL? = nil,
+                                  changes: [String: String?] = [:]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        var environment = ProcessInfo.processInfo.environment
+        for (name, value) in changes { environment[name] = value }
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
 }
 
 extension InProcessReader {
