@@ -117,14 +117,16 @@ enum FuzzCommand: Subcommand {
         let kotlin = arguments.flag("--kotlin") || !kotlinParsers.isEmpty
         // The live loop and --replay judge the Kotlin end alike: CONTRACT §5's departures excused;
         // and so a testee whose list declares its platform (`# platform: org.json`), as `check` does.
-        let platforms = try TesteePlatforms.departures(givenTestees, paths: paths)
+        let platforms = try TesteePlatforms.departures(givenTestees, paths: paths, kotlin: kotlin)
         let departures = platforms.departures.merging(kotlin ? [KotlinTestee.name: DeclaredDepartures(ReaderEntry.kotlin.departures)] : [:]) { $1 }
+        // With --kotlin, those departures also hold only where the testee reads as the live Kotlin end.
+        let platformReaders = kotlin ? platforms.departures.mapValues { _ in KotlinTestee.name } : [:]
         let replays = try arguments.options("--replay")
         if !replays.isEmpty {
             try arguments.finish()
             let testees = givenTestees + (kotlin ? [try kotlinTestee(paths.root, kotlinParsers, timeout, startTimeout, budget: nil)] : [])
             return try replay(replays, paths: paths, readers: [CReferenceReader(), SwiftReader()] + testees, departures: departures,
-                              kotlin: { try kotlinTestee(paths.root, kotlinParsers, timeout, startTimeout, budget: nil) })
+                              platformReaders: platformReaders, kotlin: { try kotlinTestee(paths.root, kotlinParsers, timeout, startTimeout, budget: nil) })
         }
 
         guard let seedText = try arguments.option("--seed") else { throw UsageError("--seed S is required") }
@@ -182,7 +184,7 @@ enum FuzzCommand: Subcommand {
         defer { TerminationSignals.onInterrupt(nil) }
         let run = FuzzRun(plan: plan, generator: FuzzCaseGenerator(seed: UInt64(seed), fixtures: fixtures),
                           reference: CReferenceReader(), readers: readers, store: store, stop: stop,
-                          departures: departures, clock: clock)
+                          departures: departures, platformReaders: platformReaders, clock: clock)
         let report = try run.run(progress: progress.update)
         progress.finish()
         print(UntrustedText.guardLines(FuzzSummary.render(report, findingsFolder: store == nil ? nil : displayPath(folder, root: paths.root),
@@ -234,7 +236,8 @@ enum FuzzCommand: Subcommand {
     /// `--replay`: each saved finding decoded again by its two readers.
     /// `kotlin` starts the Kotlin end when a writer finding names it and `--kotlin` was not given.
     private static func replay(_ targets: [String], paths: HarnessPaths, readers: [any Reader],
-                               departures: [String: DeclaredDepartures], kotlin: () throws -> any Reader) throws -> Int32 {
+                               departures: [String: DeclaredDepartures], platformReaders: [String: String],
+                               kotlin: () throws -> any Reader) throws -> Int32 {
         let root = paths.root
         var files: [(String, Finding)] = []
         for target in targets {
@@ -262,7 +265,7 @@ enum FuzzCommand: Subcommand {
                                                + "`\(UntrustedText.escape(finding.reproduce))`)"))
                 continue
             }
-            let verdict = writerKotlin.verdict(finding) ?? FindingReplay.check(finding, readers: readers, departures: departures)
+            let verdict = writerKotlin.verdict(finding) ?? FindingReplay.check(finding, readers: readers, departures: departures, platformReaders: platformReaders)
             let by = writerKotlin.saysSo(finding)
             defer { writerKotlin.alsoKotlin(finding).map { print(UntrustedText.guardLines("              " + $0)) } }
             switch verdict {
@@ -271,6 +274,11 @@ enum FuzzCommand: Subcommand {
             case .stillDiffers(let now):
                 differing += 1
                 print(UntrustedText.guardLines("still differs \(file)  \(now.signature): expected \(UntrustedText.escape(now.difference.expected)), got \(UntrustedText.escape(now.difference.got))" + by))
+            case .borrowed(let now, let borrowed):
+                differing += 1
+                print(UntrustedText.guardLines("still differs \(file)  \(now.signature): expected \(UntrustedText.escape(now.difference.expected)), got \(UntrustedText.escape(now.difference.got))"
+                                               + "; \(borrowed.departure.rawValue) would excuse it, but \(now.reader) reads \(borrowed.field) unlike \(borrowed.platformReader), "
+                                               + "the project's reader on the platform its list declares (CONTRACT.md §5)" + by))
             case .declared(let departure):
                 declared += 1
                 print("declared      \(file)  (was \(finding.disagreement.signature)): a departure CONTRACT.md §5 declares"

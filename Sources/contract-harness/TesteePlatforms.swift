@@ -10,8 +10,9 @@ import HarnessReaders
 /// without the line: no departures, every difference a finding.
 enum TesteePlatforms {
     /// Testee name → the departures of the platform its list declares (testees that declare
-    /// one only), and one line per such testee for the summary.
-    static func departures(_ testees: [ExternalProcessReader], paths: HarnessPaths) throws
+    /// one only), and one line per such testee for the summary. `kotlin`: the live Kotlin end
+    /// runs too (`--kotlin`), so each excused field is also held to its reading of the case.
+    static func departures(_ testees: [ExternalProcessReader], paths: HarnessPaths, kotlin: Bool) throws
         -> (departures: [String: DeclaredDepartures], notes: [String]) {
         var departures: [String: DeclaredDepartures] = [:]
         var notes: [String] = []
@@ -22,7 +23,9 @@ enum TesteePlatforms {
             let names = entry.departures.map(\.rawValue)
             let named = names.count == ContractDeparture.allCases.count ? "\(names[0])-\(names[names.count - 1])" : names.joined(separator: ", ")
             notes.append("\(testee.name) runs on \(platform.rawValue) (\(list.file)): differences its departures excuse "
-                         + "(\(named), CONTRACT.md §5) are counted, not findings")
+                         + "(\(named), CONTRACT.md §5) are counted, not findings, "
+                         + (kotlin ? "where it reads each excused field exactly as \(KotlinTestee.name) (the live Kotlin end) does"
+                                   : "held to their causes only (with --kotlin, also to the live Kotlin end's reading)"))
         }
         return (departures, notes)
     }

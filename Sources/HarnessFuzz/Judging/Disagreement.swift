@@ -40,12 +40,21 @@ package struct Disagreement: Equatable, Sendable {
     /// excused by `departures` nor a field the reader leaves out ("not implemented", CONTRACT
     /// §6: like the gate, an omitted field is never a finding), as a disagreement; the
     /// departure that excused the first excused difference; and the fields left out.
+    ///
+    /// `platform`: for a testee that declares a platform (`# platform: org.json`), the view of
+    /// the roster's live reader on it (the Kotlin end under `fuzz --kotlin`) on this case. A
+    /// departure then excuses a field only where the testee reads it exactly as that reader
+    /// does (`PlatformEvidence.fieldsUnlike`, the rule `check` holds it to against golden/kotlin);
+    /// a difference it would excuse but the testee reads otherwise is the disagreement, with
+    /// `borrowed` saying so.
     static func between(reference: String, expected: ReaderOutcome, reader: String, got: ReaderOutcome,
-                        testCase: Case, departures: DeclaredDepartures?) -> Judgement {
+                        testCase: Case, departures: DeclaredDepartures?,
+                        platform: (reader: String, outcome: ReaderOutcome)? = nil) -> Judgement {
         var judgement = Judgement()
         let differences = FieldDifference.between(expected: expected, got: got)
         guard !differences.isEmpty else { return judgement }
         var facts = DeclaredDepartures.CaseFacts()
+        var unlike: Set<String>?
         for difference in differences {
             if difference.isOmittedField(in: got) {
                 judgement.notImplemented.append(difference.path.name)
@@ -55,15 +64,37 @@ package struct Disagreement: Equatable, Sendable {
                 judgement.disagreement = Disagreement(reference: reference, reader: reader, difference: difference)
                 return judgement
             }
+            if let platform {
+                let fields = unlike ?? PlatformEvidence.fieldsUnlike(platform: platform.outcome, got: got)
+                unlike = fields
+                if fields.contains(difference.field) {
+                    judgement.disagreement = Disagreement(reference: reference, reader: reader, difference: difference)
+                    judgement.borrowed = Borrowed(departure: excuse, field: difference.field, platformReader: platform.reader)
+                    return judgement
+                }
+            }
             judgement.excused = judgement.excused ?? excuse
         }
         return judgement
+    }
+
+    /// A difference a testee's declared departure would excuse, read unlike the platform's
+    /// live reader (`between(…platform:)`): the testee borrows a departure it does not have.
+    package struct Borrowed: Equatable, Sendable {
+        package var departure: DeclaredDepartures.Departure
+        /// The field as compared (`parse.tasks[0].id`).
+        package var field: String
+        /// The platform's reader it reads unlike (`kotlin`).
+        package var platformReader: String
     }
 
     /// What `between(…testCase:departures:)` makes of one case and reader.
     struct Judgement {
         /// The first difference nothing excuses: a finding to shrink.
         var disagreement: Disagreement?
+        /// Set when that difference is one a departure would excuse but the reader reads it
+        /// unlike the platform's reader.
+        var borrowed: Borrowed?
         /// The departure that excused the first excused difference.
         var excused: DeclaredDepartures.Departure?
         /// Fields the reader's view leaves out (counted as not implemented, never findings).

@@ -52,6 +52,10 @@ package struct FuzzReport: Sendable {
     /// Cases on which a reader differed only in ways its declared departures excuse, by
     /// `reader departure` (`kotlin D2/D3/D5/D6`).
     package var excused: [String: Int] = [:]
+    /// Disagreements an org.json testee's departure would excuse but whose field it reads unlike
+    /// the live Kotlin end (`Disagreement.Borrowed`): findings, by `reader departure` (`ios D1`),
+    /// with the first case, field and platform reader as the example.
+    package var borrowed: [String: (count: Int, first: Int, example: Disagreement.Borrowed)] = [:]
     /// Fields a reader's views leave out ("not implemented", CONTRACT §6), by `reader field`
     /// (`partial meta.dayStr`): counted, never findings, as in the gate.
     package var notImplemented: [String: Int] = [:]
@@ -96,5 +100,14 @@ package struct FuzzReport: Sendable {
 extension FuzzReport {
     mutating func countNotImplemented(_ fields: [FieldPath.Name], reader: String) {
         for field in fields { notImplemented["\(reader) \(FieldPath(field))", default: 0] += 1 }
+    }
+
+    mutating func countBorrowed(_ borrowed: Disagreement.Borrowed, reader: String, index: Int) {
+        let key = "\(reader) \(borrowed.departure.rawValue)"
+        if let seen = self.borrowed[key] {
+            self.borrowed[key]!.count = seen.count + 1
+        } else {
+            self.borrowed[key] = (1, index, borrowed)
+        }
     }
 }

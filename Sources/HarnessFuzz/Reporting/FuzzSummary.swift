@@ -22,6 +22,13 @@ package enum FuzzSummary {
             text += "  declared departures (CONTRACT.md §5), not findings: "
             text += report.excused.keys.sorted().map { "\($0) \(report.excused[$0]!)" }.joined(separator: ", ") + "\n"
         }
+        for key in report.borrowed.keys.sorted() {
+            let (count, first, example) = report.borrowed[key]!
+            let (reader, departure) = (key.split(separator: " ")[0], example.departure.rawValue)
+            text += "  \(reader) borrows \(departure), findings: \(count) \(count == 1 ? "case differs" : "cases differ") as \(departure) would excuse "
+                + "but \(count == 1 ? "reads" : "read") the field unlike \(example.platformReader), the project's reader on the platform \(reader)'s list declares "
+                + "(e.g. #\(first) \(example.field)); a departure excuses only what that platform itself does (CONTRACT.md §5)\n"
+        }
         if report.abandonedBatch {
             text += "  the time budget ran out while a testee was decoding a batch: those cases were not compared\n"
         }

@@ -22,6 +22,12 @@ package final class FuzzRun {
     /// Reader name → the departures from the reference declared for it (the Kotlin end's
     /// D1–D8): differences they excuse are counted, never findings.
     package let departures: [String: DeclaredDepartures]
+    /// Testee name → the reader among `readers` whose reading its departures must match (an
+    /// org.json testee → the live Kotlin end, `fuzz --kotlin`): a difference a departure excuses
+    /// is counted only where the testee reads each excused field as that reader does; otherwise
+    /// it is a finding. Both must run in other processes (testees do). Without one, only the
+    /// departures' predicates hold.
+    package let platformReaders: [String: String]
     /// The clock `--seconds` is measured on (batch sizes under a budget too): started when the
     /// command started, so what came before the run (compiling the Kotlin testee) counts
     /// against the budget.
@@ -29,7 +35,7 @@ package final class FuzzRun {
 
     package init(plan: FuzzPlan, generator: FuzzCaseGenerator, reference: any Reader, readers: [any Reader],
                 store: FindingStore?, stop: StopFlag = StopFlag(), departures: [String: DeclaredDepartures] = [:],
-                clock: any FuzzClock = Stopwatch()) {
+                platformReaders: [String: String] = [:], clock: any FuzzClock = Stopwatch()) {
         precondition(generator.seed == plan.seed, "the generator's seed is the plan's")
         self.plan = plan
         self.generator = generator
@@ -38,6 +44,7 @@ package final class FuzzRun {
         self.store = store
         self.stop = stop
         self.departures = departures
+        self.platformReaders = platformReaders
         self.clock = clock
     }
 
@@ -93,6 +100,7 @@ package final class FuzzRun {
                 for (position, reader) in readers.enumerated() {
                     let judged = row.judgements[position]!
                     state.report.countNotImplemented(judged.notImplemented, reader: reader.name)
+                    if let borrowed = judged.borrowed { state.report.countBorrowed(borrowed, reader: reader.name, index: row.index) }
                     guard let disagreement = judged.disagreement, let fuzzCase = row.fuzzCase else {
                         if let excused = judged.excused { state.report.excused["\(reader.name) \(excused.rawValue)", default: 0] += 1 }
                         continue
@@ -111,7 +119,7 @@ package final class FuzzRun {
                     state.settled[signature] = settled + 1
                     var spent = 0.0
                     let entry = try Stopwatch.measure(&spent) {
-                        try self.settle(fuzzCase, disagreement, reader: reader, timeUp: timeUp) { candidates in
+                        try self.settle(fuzzCase, disagreement, borrowed: judged.borrowed?.departure, reader: reader, timeUp: timeUp) { candidates in
                             var report = state.report
                             report.elapsed = watch.seconds
                             progress(self.snapshot(report, phase: "shrinking #\(fuzzCase.index) \(signature), \(candidates) candidates"))
@@ -165,6 +173,9 @@ package final class FuzzRun {
             expected = Stopwatch.measure(&decodeSeconds[0]) { reference.decodeAll(plain, jobs: plan.jobs) }
         }
         var end = OtherProcesses.judged
+        // Every one of them reads the batch before any is judged: an org.json testee is judged
+        // beside the live Kotlin end's view of the same case.
+        var views: [Int: [ReaderOutcome]] = [:]
         for position in others {
             let reader = readers[position]
             let got = Stopwatch.measure(&decodeSeconds[position + 1]) { reader.decodeAll(plain, jobs: plan.jobs) }
@@ -174,10 +185,17 @@ package final class FuzzRun {
                 if case .judged = end { end = .broken(testee: reader.name, reason: reason, casesNotRun: batch.rows.count - first) }
                 batch.rows.removeSubrange(first...)
             }
+            views[position] = got
+        }
+        for position in others {
+            let reader = readers[position], got = views[position]!
+            let platform = platformReaders[reader.name].flatMap { name in
+                readers.firstIndex { $0.name == name }.flatMap { views[$0] }.map { (name, $0) }
+            }
             for row in batch.rows.indices {
                 batch.rows[row].judgements[position] = Disagreement.between(
                     reference: reference.name, expected: expected[row], reader: reader.name, got: got[row],
-                    testCase: plain[row], departures: departures[reader.name])
+                    testCase: plain[row], departures: departures[reader.name], platform: platform.map { ($0.0, $0.1[row]) })
             }
         }
         for row in batch.rows.indices {
@@ -216,10 +234,13 @@ package final class FuzzRun {
     }
 
     /// Shrinks one disagreement (until its fixpoint, the shrink budget or `timeUp`) and saves it.
-    private func settle(_ fuzzCase: FuzzCase, _ disagreement: Disagreement, reader: any Reader,
+    /// `borrowed`: the departure an org.json testee borrows in it, kept borrowed while shrinking.
+    private func settle(_ fuzzCase: FuzzCase, _ disagreement: Disagreement, borrowed: DeclaredDepartures.Departure?, reader: any Reader,
                         timeUp: @escaping () -> Bool, heartbeat: @escaping (Int) -> Void) throws -> FuzzReport.Entry {
         let oracle = DisagreementOracle(reference: reference, reader: reader, fieldKey: disagreement.fieldKey, jobs: plan.jobs,
-                                        departures: departures[reader.name])
+                                        departures: departures[reader.name],
+                                        platform: platformReaders[reader.name].flatMap { name in readers.first { $0.name == name } },
+                                        borrowed: borrowed)
         var tried = 0
         let result = plan.shrinker.shrink(fuzzCase.testCase, stillFails: { candidates in
             tried += candidates.count
@@ -261,18 +282,30 @@ struct DisagreementOracle {
     let fieldKey: String
     let jobs: Int
     var departures: DeclaredDepartures? = nil
+    /// The platform's live reader an org.json testee's departures are held to (`FuzzRun.platformReaders`).
+    var platform: (any Reader)? = nil
+    /// The departure the disagreement borrows (`Disagreement.Borrowed`): a candidate is the same
+    /// disagreement only while it borrows that one too (else the shrunk finding would be some
+    /// other difference of the field, and show nothing about the borrowing).
+    var borrowed: DeclaredDepartures.Departure? = nil
 
     func disagreements(_ cases: [Case]) -> [Disagreement?] {
+        judgements(cases).map { $0?.disagreement }
+    }
+
+    private func judgements(_ cases: [Case]) -> [Disagreement.Judgement?] {
         let expected = reference.decodeAll(cases, jobs: jobs)
         let got = reader.decodeAll(cases, jobs: jobs)
-        return cases.indices.map {
+        let views = platform?.decodeAll(cases, jobs: jobs)
+        return cases.indices.map { at in
             // A candidate a broken testee never ran shows nothing about the candidate.
-            TesteeSession.wasNotRun(got[$0]) ? nil : Disagreement.between(reference: reference.name, expected: expected[$0], reader: reader.name, got: got[$0],
-                                 testCase: cases[$0], departures: departures).disagreement
+            TesteeSession.wasNotRun(got[at]) ? nil : Disagreement.between(reference: reference.name, expected: expected[at], reader: reader.name, got: got[at],
+                                 testCase: cases[at], departures: departures,
+                                 platform: platform.flatMap { platform in views.map { (platform.name, $0[at]) } })
         }
     }
 
     func callAsFunction(_ cases: [Case]) -> [Bool] {
-        disagreements(cases).map { $0?.fieldKey == fieldKey }
+        judgements(cases).map { $0?.disagreement?.fieldKey == fieldKey && $0?.borrowed?.departure == borrowed }
     }
 }

@@ -8,7 +8,9 @@ import HarnessReaders
 /// testee reads it exactly as the platform's recorded reader does (a Swift or iOS reader that
 /// declares the platform claims nothing it does not reproduce), and a testee that deviates
 /// where the platform's list excuses the same difference is told which lines to take over.
-struct PlatformEvidence {
+/// `fieldsUnlike` is that rule, shared with `fuzz --kotlin` (which holds an org.json testee
+/// to the live Kotlin end's reading of each generated case).
+package struct PlatformEvidence {
     /// The platform's recorded reader (`kotlin`) and its list (`golden/divergences/kotlin.txt`).
     let entry: ReaderEntry
     let list: DivergenceList
@@ -27,9 +29,16 @@ struct PlatformEvidence {
     func unlike(at position: Int, got: ReaderOutcome, memo: inout [Int: Set<String>]) -> Set<String>? {
         if let known = memo[position] { return known }
         guard position < views.count, let view = views[position] else { return nil }
-        let fields = Set(FieldDifference.between(expected: view, got: got).map(\.field))
+        let fields = Self.fieldsUnlike(platform: view, got: got)
         memo[position] = fields
         return fields
+    }
+
+    /// The fields where a testee's `got` reads unlike the platform's reader's `view` of the same
+    /// case: a departure excuses none of them for the testee (CONTRACT.md §5). Every compared
+    /// field, error texts aside (`FieldDifference.between`).
+    package static func fieldsUnlike(platform view: ReaderOutcome, got: ReaderOutcome) -> Set<String> {
+        Set(FieldDifference.between(expected: view, got: got).map(\.field))
     }
 
     /// For a testee's unexpected differences: the platform list's lines that excuse the same
