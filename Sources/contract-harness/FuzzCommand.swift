@@ -18,7 +18,7 @@ enum FuzzCommand: Subcommand {
                                  [--root DIR] [--findings DIR]
                                  [--no-save] [--batch N] [--shrink-budget N] [--shrinks-per-signature N]
                                  [--max-findings N] [--quiet]
-           contract-harness fuzz --replay FILE_OR_DIR... [--testee NAME=COMMAND]... [--root DIR]
+           contract-harness fuzz --replay FILE_OR_DIR... [--testee NAME=COMMAND]... [--kotlin] [--root DIR]
            contract-harness fuzz --print-dictionary
            contract-harness fuzz --writer --seed S (--cases N | --seconds T | --case I) [--jobs J] [--writer-command CMD] …
                                  (app states through the writer end; `fuzz --writer --help`)
@@ -50,9 +50,13 @@ enum FuzzCommand: Subcommand {
                             are counted in the summary, never disagreements (as in the gate).
                             A testee whose list, golden/divergences/NAME.txt under --root, starts
                             `# platform: org.json` (as for check) is judged as --kotlin judges the
-                            Kotlin end: differences D1-D8 excuse are counted, not findings (held
-                            to their causes only: no recording of generated cases), here and
-                            in --replay; without that line (or list) every difference is one
+                            Kotlin end: differences D1-D8 excuse are counted, not findings, here
+                            and in --replay. With --kotlin, only where the testee reads each
+                            excused field exactly as the live Kotlin end reads that case (as
+                            check holds it to golden/kotlin), else a finding ("NAME borrows Dn");
+                            without --kotlin, held to the departures' causes only (generated
+                            cases have no recording). Without that line (or list) every
+                            difference is one
       --kotlin              the Kotlin end too (scripts/record-kotlin --print-command compiles it,
                             cached; one JVM for the whole run), compared with C; differences
                             CONTRACT.md §5 declares (D1-D8: non-JSON input, lone surrogates, days
@@ -72,7 +76,8 @@ enum FuzzCommand: Subcommand {
       --replay PATH         decode saved findings again (a file or a folder; repeatable):
                             exit 1 while any still differs; with --kotlin, a Kotlin difference
                             CONTRACT.md §5 declares is shown as declared (as the live loop counts
-                            it), not as still differing; so is an org.json testee's (--testee).
+                            it), not as still differing; so is an org.json testee's (--testee), held
+                            with --kotlin to the Kotlin end's reading as the live loop holds it.
                             A `fuzz --writer` finding that names the Kotlin end is read by it
                             even without --kotlin (started for it, and the line says so) and
                             judged as `fuzz --writer --kotlin` judges; with --kotlin the Kotlin

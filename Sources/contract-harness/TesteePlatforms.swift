@@ -6,8 +6,9 @@ import HarnessReaders
 /// for (an app's own `WidgetData.kt` on Android's org.json): the testee's own list,
 /// golden/divergences/NAME.txt under --root, read as `check` reads it (`HarnessPaths.judged`).
 /// So a testee's `# platform: org.json` line makes both commands excuse the same differences,
-/// and `fuzz` judges it exactly as it judges the Kotlin end under `--kotlin`. No list, or one
-/// without the line: no departures, every difference a finding.
+/// and `fuzz` judges it exactly as it judges the Kotlin end under `--kotlin` (with `--kotlin`,
+/// each excused field also held to the live Kotlin end's reading: `FuzzRun.platformReaders`).
+/// No list, or one without the line: no departures, every difference a finding.
 enum TesteePlatforms {
     /// Testee name → the departures of the platform its list declares (testees that declare
     /// one only), and one line per such testee for the summary. `kotlin`: the live Kotlin end

@@ -37,21 +37,9 @@ final class OrgJSONTesteeFuzzTests: XCTestCase {
         return planted.path
     }
 
-    /// golden/divergences/NAME.txt: `# platform: org.json`, then the tree's kotlin.txt (README's recipe).
-    private func declare(_ name: String, in paths: HarnessPaths) throws {
-        let lists = paths.root.appendingPathComponent("golden/divergences")
-        let kotlin = try String(contentsOf: lists.appendingPathComponent("kotlin.txt"), encoding: .utf8)
-        try Data(("# platform: org.json\n" + kotlin).utf8).write(to: lists.appendingPathComponent("\(name).txt"))
-    }
+    private func declare(_ name: String, in paths: HarnessPaths) throws { try OrgJSONTesteeSupport.declare(name, in: paths) }
 
-    /// The summary's signature lines of one reader: `c/NAME field`.
-    private func signatures(_ reader: String, in out: String) -> Set<String> {
-        Set(out.split(separator: "\n").compactMap { line -> String? in
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard trimmed.hasPrefix("c/\(reader) ") else { return nil }
-            return trimmed.components(separatedBy: "  ").first
-        })
-    }
+    private func signatures(_ reader: String, in out: String) -> Set<String> { OrgJSONTesteeSupport.signatures(reader, in: out) }
 
     func testAnOrgJSONTesteesDeparturesAreNoFindingsButItsBugIs() throws {
         let paths = try GateTestSupport.smallTree()
