@@ -7,12 +7,14 @@ import ContractModel
 /// verdict to an exit code (0 pass, 1 contract failure, 2 bad usage or bad input).
 @main
 enum ContractHarnessCLI {
-    static let subcommands: [any Subcommand.Type] = [
-        CheckCommand.self, UpdateCommand.self, RefreshCommand.self, CasesCommand.self, ListCommand.self,
-        ExplainCommand.self, DecodeCommand.self, FuzzCommand.self,
-        ReportCommand.self, DiffCommand.self, RecordCommand.self, ZonesCommand.self, CompareCommand.self,
-        SchemasCommand.self,
-    ]
+    static var subcommands: [any Subcommand.Type] {
+        [
+            CheckCommand.self, UpdateCommand.self, RefreshCommand.self, CasesCommand.self, ListCommand.self,
+            ExplainCommand.self, DecodeCommand.self, FuzzCommand.self,
+            ReportCommand.self, DiffCommand.self, RecordCommand.self, ZonesCommand.self, CompareCommand.self,
+            SchemasCommand.self,
+        ]
+    }
 
     static func main() {
         var all = Array(CommandLine.arguments.dropFirst())
