@@ -114,7 +114,7 @@ final class LongTextDigestTests: XCTestCase {
         let text = try String(contentsOf: fixture, encoding: .utf8)
         XCTAssertTrue(text.contains("\"Buy milk\""))
         try text.replacingOccurrences(of: "\"Buy milk\"", with: "\"\(long)\"").write(to: fixture, atomically: true, encoding: .utf8)
-        try Gate.update(paths)
+        _ = try Gate.update(paths)
         let golden = try String(contentsOf: paths.golden.appendingPathComponent("expected/legacy.jsonl"), encoding: .utf8)
         XCTAssertFalse(golden.contains(long))
         XCTAssertTrue(golden.contains(LongTextDigest.digest(long)))

@@ -98,36 +98,38 @@ package struct ViewStore {
             }
         }
         let shared = SharedViewText(opened.map { try? $0.get().view })
-        let parsed = ParallelMap.map(Array(zip(lines, opened).enumerated()), jobs: jobs) { index, pair in
-            let (line, open) = pair
-            return Result { () throws(HarnessInputError) -> (String, StoredLine)? in
-                let (view, provenance) = try open.get()
-                func stored(_ outcome: ReaderOutcome) -> StoredLine {
-                    StoredLine(outcome: outcome, file: line.display, lineNumber: line.number, provenance: provenance,
-                               view: view, readStrictly: !allowsNotImplemented)
-                }
-                if let id = Self.leadingID(view), let known = earlier[id], known.readStrictly || allowsNotImplemented, known.view == view {
-                    return (id, stored(known.outcome))
+        /// Line `index` stored as `outcome`.
+        func stored(_ outcome: ReaderOutcome, _ index: Int) throws(HarnessInputError) -> StoredLine {
+            let (view, provenance) = try opened[index].get()
+            return StoredLine(outcome: outcome, file: lines[index].display, lineNumber: lines[index].number, provenance: provenance,
+                              view: view, readStrictly: !allowsNotImplemented)
+        }
+        /// Line `index` parsed on its own.
+        func parse(_ index: Int) throws(HarnessInputError) -> (String, StoredLine) {
+            let line = lines[index]
+            let (id, outcome) = try ViewLine.parse(try opened[index].get().view, file: line.display, lineNumber: line.number,
+                                                   allowingNotImplemented: allowsNotImplemented)
+            return (id, try stored(outcome.compacted(storedDigests: true), index))
+        }
+        let parsed = ParallelMap.map(Array(lines.indices), jobs: jobs) { index in
+            Result { () throws(HarnessInputError) -> (String, StoredLine)? in
+                let view = try opened[index].get().view
+                if let id = shared.id(of: index), let known = earlier[id], known.readStrictly || allowsNotImplemented, known.view == view {
+                    return (id, try stored(known.outcome, index))
                 }
                 guard shared.leader(of: index) == nil else { return nil }  // read below from its leader's outcome
-                let (id, outcome) = try ViewLine.parse(view, file: line.display, lineNumber: line.number, allowingNotImplemented: allowsNotImplemented)
-                return (id, stored(outcome.compacted(storedDigests: true)))
+                return try parse(index)
             }
         }
         /// A line that shares its leader's view text: the leader's outcome under its own id, or,
         /// when the leader did not read as a view of its leading id, parsed on its own.
         func follower(_ index: Int) throws(HarnessInputError) -> (String, StoredLine) {
-            let line = lines[index]
-            let (view, provenance) = try opened[index].get()
             if let leader = shared.leader(of: index), case .success(let read?) = parsed[leader],
                let id = shared.id(of: index), let outcome = SharedViewText.outcome(read.1.outcome, leaderID: read.0,
                                                                                   leadingID: shared.id(of: leader), as: id) {
-                return (id, StoredLine(outcome: outcome, file: line.display, lineNumber: line.number, provenance: provenance,
-                                       view: view, readStrictly: !allowsNotImplemented))
+                return (id, try stored(outcome, index))
             }
-            let (id, outcome) = try ViewLine.parse(view, file: line.display, lineNumber: line.number, allowingNotImplemented: allowsNotImplemented)
-            return (id, StoredLine(outcome: outcome.compacted(storedDigests: true), file: line.display, lineNumber: line.number,
-                                   provenance: provenance, view: view, readStrictly: !allowsNotImplemented))
+            return try parse(index)
         }
         outcomes.reserveCapacity(lines.count)
         for (index, (line, result)) in zip(lines, parsed).enumerated() {
@@ -157,16 +159,6 @@ package struct ViewStore {
         byID.reserveCapacity(lines.count)
         for case let (id, line)? in lines { byID[id] = line }
         return byID
-    }
-
-    /// The id of a view line `{"id":"…",…` when it has no escapes: only a hint for
-    /// `reusing` (a line is reused only when all its bytes match).
-    private static func leadingID(_ view: [UInt8]) -> String? {
-        let head = Array(#"{"id":""#.utf8)
-        guard view.starts(with: head) else { return nil }
-        guard let close = view[head.count...].firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }),
-              view[close] == UInt8(ascii: "\"") else { return nil }
-        return String(decoding: view[head.count..<close], as: UTF8.self)
     }
 
     /// Replaces the folder's content with these views, `views[i]` produced from `cases[i]`
