@@ -38,13 +38,8 @@ final class BorrowedDepartureFuzzTests: XCTestCase {
         try declare("ios", in: paths)
         try declare("app", in: paths)
         let findings = paths.root.appendingPathComponent("golden/findings")
-        let before = Set(try FileManager.default.contentsOfDirectory(atPath: findings.path))
-
-        let run = try GateTestSupport.runCLI([
-            "fuzz", "--root", paths.root.path, "--seed", "5", "--cases", "200", "--jobs", "2", "--batch", "200",
-            "--shrinks-per-signature", "1", "--shrink-budget", "10", "--start-timeout", "60", "--quiet", "--kotlin",
-            "--testee", "ios@1=\(ios.path)", "--testee", "app@3=\(kotlin)",
-        ])
+        let (run, before) = try OrgJSONTesteeSupport.fuzz(paths, cases: 200, shrinkBudget: 10,
+                                                          testees: ["ios@1=\(ios.path)", "app@3=\(kotlin)"], more: ["--kotlin"])
         XCTAssertEqual(run.status, 1, run.out + run.err)
         // ios: what a departure would excuse but it reads unlike the Kotlin end is a finding, said so.
         // (seed 5: case #112's task id, a double JDK 17 prints as `9.8E-4` (D7), which ios prints otherwise)

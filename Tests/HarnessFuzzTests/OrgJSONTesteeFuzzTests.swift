@@ -50,13 +50,8 @@ final class OrgJSONTesteeFuzzTests: XCTestCase {
         try declare("app", in: paths)
         try declare("bug", in: paths)
         let findings = paths.root.appendingPathComponent("golden/findings")
-        let before = Set(try FileManager.default.contentsOfDirectory(atPath: findings.path))
-
-        let run = try GateTestSupport.runCLI([
-            "fuzz", "--root", paths.root.path, "--seed", "5", "--cases", "300", "--jobs", "2", "--batch", "300",
-            "--shrinks-per-signature", "1", "--shrink-budget", "200", "--start-timeout", "60", "--quiet",
-            "--testee", "app@3=\(clean)", "--testee", "bug@3=\(planted)", "--testee", "bare@3=\(clean)",
-        ])
+        let (run, before) = try OrgJSONTesteeSupport.fuzz(paths, cases: 300, shrinkBudget: 200,
+                                                          testees: ["app@3=\(clean)", "bug@3=\(planted)", "bare@3=\(clean)"])
         XCTAssertEqual(run.status, 1, run.out + run.err)
         // app: only departures, all counted, none a finding.
         XCTAssertEqual(signatures("app", in: run.out), [], run.out)

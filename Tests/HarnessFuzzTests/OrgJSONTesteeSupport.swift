@@ -1,15 +1,29 @@
 import Foundation
 import HarnessCorpus
+import HarnessTestSupport
 
 /// What the fuzz tests of org.json testees share (OrgJSONTesteeFuzzTests,
-/// BorrowedDepartureFuzzTests): declaring a testee's platform, and reading a reader's
-/// signature lines out of the summary.
+/// BorrowedDepartureFuzzTests): declaring a testee's platform, one seeded fuzz run on a small
+/// tree, and reading a reader's signature lines out of the summary.
 enum OrgJSONTesteeSupport {
     /// golden/divergences/NAME.txt: `# platform: org.json`, then the tree's kotlin.txt (README's recipe).
     static func declare(_ name: String, in paths: HarnessPaths) throws {
         let lists = paths.root.appendingPathComponent("golden/divergences")
         let kotlin = try String(contentsOf: lists.appendingPathComponent("kotlin.txt"), encoding: .utf8)
         try Data(("# platform: org.json\n" + kotlin).utf8).write(to: lists.appendingPathComponent("\(name).txt"))
+    }
+
+    /// `fuzz --seed 5 --cases N` on `paths` with these testees (and `more` options), one batch,
+    /// one shrink per signature; the finding files that were already there.
+    static func fuzz(_ paths: HarnessPaths, cases: Int, shrinkBudget: Int, testees: [String], more: [String] = []) throws
+        -> (run: (status: Int32, out: String, err: String), before: Set<String>) {
+        let findings = paths.root.appendingPathComponent("golden/findings")
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: findings.path))
+        let run = try GateTestSupport.runCLI([
+            "fuzz", "--root", paths.root.path, "--seed", "5", "--cases", "\(cases)", "--jobs", "2", "--batch", "\(cases)",
+            "--shrinks-per-signature", "1", "--shrink-budget", "\(shrinkBudget)", "--start-timeout", "60", "--quiet",
+        ] + more + testees.flatMap { ["--testee", $0] })
+        return (run, before)
     }
 
     /// The summary's signature lines of one reader: `c/NAME field`.
