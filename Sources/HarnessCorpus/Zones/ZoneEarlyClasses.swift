@@ -2,7 +2,8 @@ import ContractModel
 import WidgetSnapshot
 
 /// The zone dimension's hand-listed classes of changes the 1970–2037 scan cannot reach
-/// (issue 26): `off-grid-midnight` and `only-change`. Like `fixed-rule`, each entry is read
+/// (issue 26): `off-grid-midnight` and `only-change`, and `handListed`, every class the scan
+/// takes from a list rather than finds (`fixed-rule`, `posix-rule` too). Like `fixed-rule`, each entry is read
 /// from the machine's zoneinfo through the C reference and refused, naming the zone and day,
 /// when it no longer has the property it is listed for.
 extension ZoneScan {
@@ -28,9 +29,19 @@ extension ZoneScan {
         ("Asia/Dubai", "LMT +3:41:12 until 1919-12-31 20:18:48 UTC, then +04 (footer <+04>-4): an offset east of UTC"),
     ]
 
-    /// The picks of a hand-listed class (nil for a class the scan finds by itself).
+    /// The picks of a class the scan does not find by itself: the zones of `fixedZones` and of
+    /// `ruleZones` (`fixed-rule`, `posix-rule`: read in `ruleYear`) and the days and zones listed
+    /// here; nil for a class the 1970–2037 scan picks.
     static func handListed(_ zoneClass: ZoneClass, next: NextChange) throws(HarnessInputError) -> [ZoneTransition]? {
         switch zoneClass {
+        case .fixedRule:
+            var fixed: [ZoneTransition] = []
+            for entry in fixedZones { fixed.append(try fixedReading(of: entry.zone, next: next)) }
+            return fixed
+        case .posixRule:
+            var rules: [ZoneTransition] = []
+            for entry in ruleZones { rules += try ruleTransitions(of: entry.zone, next: next) }
+            return rules
         case .offGridMidnight:
             var picked: [ZoneTransition] = []
             for entry in offGridMidnightDays { picked.append(try offGridMidnight(of: entry.zone, on: entry.day, next: next)) }

@@ -87,23 +87,9 @@ package struct ZoneScan: Sendable {
         var counts: [ClassCount] = []
         var picked: [ZoneTransition] = []
         for zoneClass in ZoneClass.allCases {
-            if zoneClass == .fixedRule {
-                var fixed: [ZoneTransition] = []
-                for entry in fixedZones { fixed.append(try fixedReading(of: entry.zone)) }
-                counts.append(ClassCount(zoneClass: zoneClass, zones: fixed.count, transitions: fixed.count))
-                picked += fixed
-                continue
-            }
             if let listed = try handListed(zoneClass, next: nextChange) {
                 counts.append(ClassCount(zoneClass: zoneClass, zones: Set(listed.map(\.zone)).count, transitions: listed.count))
                 picked += listed
-                continue
-            }
-            if zoneClass == .posixRule {
-                var rules: [ZoneTransition] = []
-                for entry in ruleZones { rules += try ruleTransitions(of: entry.zone) }
-                counts.append(ClassCount(zoneClass: zoneClass, zones: Set(rules.map(\.zone)).count, transitions: rules.count))
-                picked += rules
                 continue
             }
             let all = found[zoneClass] ?? []
