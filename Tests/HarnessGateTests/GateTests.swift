@@ -145,7 +145,10 @@ final class GateTests: XCTestCase {
         XCTAssertEqual(freshness.orphaned.map(\.caseId), ["ghost/base@berlin@at"])
         XCTAssertEqual(result.problems.count, 1)
         XCTAssertTrue(result.problems[0].hasPrefix("expected is stale: run `contract-harness update`"), result.problems[0])
-        XCTAssertTrue(result.problems[0].contains("\(legacyCases) new cases not in it, 1 line naming cases the corpus no longer has"), result.problems[0])
+        XCTAssertTrue(result.problems[0].contains("\(legacyCases) new cases not in it (golden/expected/legacy.jsonl is missing), 1 line naming cases the corpus no longer has"), result.problems[0])
+        // The file that is gone is named, not left to be inferred from the fixture's count.
+        XCTAssertTrue(result.problems[0].contains("golden/expected/legacy.jsonl is missing"), result.problems[0])
+        XCTAssertFalse(result.problems[0].contains("ghost.jsonl is missing"), result.problems[0])
         XCTAssertFalse(result.passed)
     }
 

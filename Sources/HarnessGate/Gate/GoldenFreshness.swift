@@ -29,6 +29,9 @@ package struct GoldenFreshness: Sendable {
     package var unsealed: [Line] = []
     /// Lines whose seal does not match their content: edited after they were written.
     package var handEdited: [Line] = []
+    /// View files the folder lacks although the corpus has cases of their fixture
+    /// (`golden/expected/legacy.jsonl`): named, so a deleted file is not left to be inferred.
+    package var absentFiles: [String] = []
     /// Per case (corpus order): true when the stored line is current and may be compared.
     package var current: [Bool]
 
@@ -66,6 +69,13 @@ package struct GoldenFreshness: Sendable {
             }
             result.current.append(false)
         }
+        let files = Set(lines.values.map(\.file))
+        var absent: [String] = []
+        for fixture in result.missing.map({ String(CaseID.fixture(of: $0.caseId)) }) {
+            let file = "\(golden.path)/\(fixture).jsonl"
+            if !files.contains(file) && !absent.contains(file) { absent.append(file) }
+        }
+        result.absentFiles = absent
         result.orphaned = lines.filter { !known.contains($0.key) }
             .map { Line(caseId: $0.key, location: "\($0.value.file):\($0.value.lineNumber)") }
             .sorted { $0.caseId < $1.caseId }
@@ -81,7 +91,10 @@ package struct GoldenFreshness: Sendable {
             let verb = golden.isRecording ? "recorded" : "written"
             var parts: [String] = []
             if !changed.isEmpty { parts.append("\(Self.count(changed.count, "case")) changed since \(folder) was \(verb)") }
-            if !missing.isEmpty { parts.append("\(Self.count(missing.count, "new case")) not in it") }
+            if !missing.isEmpty {
+                let files = absentFiles.prefix(3).joined(separator: ", ") + (absentFiles.count > 3 ? ", …" : "")
+                parts.append("\(Self.count(missing.count, "new case")) not in it" + (absentFiles.isEmpty ? "" : " (\(files) \(absentFiles.count == 1 ? "is" : "are") missing)"))
+            }
             if !orphaned.isEmpty { parts.append("\(Self.count(orphaned.count, "line")) naming cases the corpus no longer has") }
             if !unsealed.isEmpty { parts.append("\(Self.count(unsealed.count, "line")) without provenance") }
             let review = golden.isRecording ? "" : " (then review `git diff \(folder)`)"
