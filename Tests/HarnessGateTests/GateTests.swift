@@ -149,6 +149,12 @@ final class GateTests: XCTestCase {
         // The file that is gone is named, not left to be inferred from the fixture's count.
         XCTAssertTrue(result.problems[0].contains("golden/expected/legacy.jsonl is missing"), result.problems[0])
         XCTAssertFalse(result.problems[0].contains("ghost.jsonl is missing"), result.problems[0])
+        // The pull-request summary: one heading over the problems, each fenced.
+        let twice = GateResult(corpus: result.corpus, expected: result.expected, outcomes: result.outcomes, verdicts: result.verdicts,
+                               problems: result.problems + ["a second problem"], notices: result.notices, freshness: result.freshness)
+        let markdown = MarkdownReport.render(ReportFacts(twice))
+        XCTAssertEqual(markdown.components(separatedBy: "**Problems:**").count, 2, markdown)
+        XCTAssertTrue(markdown.contains("legacy.jsonl is missing") && markdown.contains("a second problem"), markdown)
         XCTAssertFalse(result.passed)
     }
 

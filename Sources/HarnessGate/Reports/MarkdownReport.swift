@@ -37,7 +37,8 @@ package enum MarkdownReport {
             out += "\n**\(MarkdownText.plain(verdict.reader))** declares revision \(verdict.entry.contractRevision) but does not implement it: its views leave out "
             out += verdict.declaredButMissing.map { "\(MarkdownText.code($0.field)) (\($0.cases) cases)" }.joined(separator: ", ") + "\n"
         }
-        for problem in result.problems { out += "\n**Golden files:**\n\n" + MarkdownText.fenced(problem) }
+        // One heading over every problem (golden files, lists, writer findings), each in its own fence.
+        if !result.problems.isEmpty { out += "\n**Problems:**\n" + result.problems.map { "\n" + MarkdownText.fenced($0) }.joined() }
         for notice in result.notices { out += "\n**Not checked here:** \(MarkdownText.code(notice))\n" }
         for verdict in result.verdicts where verdict.notCompared == nil && !(verdict.unexpected.isEmpty && verdict.staleEntries.isEmpty) {
             out += "\n### \(MarkdownText.plain(verdict.reader))\n\n"
