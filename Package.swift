@@ -77,6 +77,8 @@ let package = Package(
         .testTarget(name: "HarnessFuzzTests", dependencies: ["HarnessTestSupport", "HarnessFuzz", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
         // The built `contract-harness` end to end: exit codes, help, the workflow example's commands.
         .testTarget(name: "CommandLineTests", dependencies: ["HarnessTestSupport", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
+        // Tests that start real processes (testees, writers, the CLI) against the library and the built CLI.
+        .testTarget(name: "EndToEndTests", dependencies: ["HarnessTestSupport", "HarnessFuzz", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
     ],
     cLanguageStandard: .c11
 )
