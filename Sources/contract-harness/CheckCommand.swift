@@ -58,6 +58,7 @@ enum CheckCommand: Subcommand {
         var options = Gate.Options(testees: testees, includeRecordings: includeRecordings, jobs: jobs)
         options.writer = writer
         options.writerRevision = writerRevision
+        options.writerTimeouts = WriterTimeouts(line: timeout, start: startTimeout)
         options.liveKotlin = liveKotlin
         let result = try Gate.check(paths, options: options)
         let facts = ReportFacts(result)

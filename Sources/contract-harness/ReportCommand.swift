@@ -43,6 +43,7 @@ enum ReportCommand: Subcommand {
         var options = Gate.Options(testees: testees, includeRecordings: includeRecordings, jobs: jobs)
         options.writer = writer
         options.writerRevision = writerRevision
+        options.writerTimeouts = WriterTimeouts(line: timeout, start: startTimeout)
         options.liveKotlin = liveKotlin
         let result = try Gate.check(paths, options: options)
         let page = HTMLReport.render(ReportFacts(result), options: HTMLReport.Options(agreeingSamples: samples, blobLimit: blobLimit))

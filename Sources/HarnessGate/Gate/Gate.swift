@@ -27,6 +27,8 @@ package enum Gate {
         /// The writer end that turns golden/states into the `writer` family: the tree's own,
         /// or `--writer COMMAND`.
         package var writer: WriterCommand = .tree
+        /// How long that writer may take (its start, each state's line): the command's flags.
+        package var writerTimeouts = WriterTimeouts()
         /// The revision that writer declares (`--writer CMD@N`); none: each state's own.
         package var writerRevision = WriterRevision()
         /// The Kotlin end run live (`check --kotlin`), made only when a foreign writer's cases
@@ -47,7 +49,7 @@ package enum Gate {
     package static func check(_ paths: HarnessPaths, options: Options = Options()) throws -> GateResult {
         // Bad names are bad input before any work: the corpus (and the writer) come after.
         try checkReaderNames(options)
-        let corpus = try Corpus.load(paths, jobs: options.jobs, writer: options.writer)
+        let corpus = try Corpus.load(paths, jobs: options.jobs, writer: options.writer, timeouts: options.writerTimeouts)
         return try check(paths, corpus: corpus, options: options)
     }
 
