@@ -18,6 +18,8 @@ enum ContractHarnessCLI {
 
     static func main() {
         var all = Array(CommandLine.arguments.dropFirst())
+        // The description built in is read first: a broken one is exit 2 naming file and field, never a trap.
+        if let problem = ContractDescription.problem { fail(problem, code: ExitCode.usageOrInput) }
         guard let name = all.first, name != "--help", name != "-h", name != "help" else {
             print(overview)
             exit(all.isEmpty ? ExitCode.usageOrInput : ExitCode.passed)

@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 import HarnessCorpus
 import WidgetSnapshot
@@ -35,10 +36,16 @@ package enum KotlinProvenance {
         let properties = text([jvm.java] + jvm.options + ["-XshowSettings:properties", "-version"], true)
         var sourceHashes = JSONObject()
         for path in sources {
-            guard let bytes = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else {
-                throw Failure(description: "cannot read \(path) under \(root.path)")
+            // (Through the tree's boundary, like every read of the tree: a source linked out of it is refused.)
+            let bytes: [UInt8]?
+            do {
+                bytes = try GoldenText.read(root.appendingPathComponent(path), displayName: path, tree: TreeBoundary(root: root),
+                                            maximumBytes: InputLimits.sourceFileBytes)
+            } catch {
+                throw Failure(description: "\(error)")
             }
-            sourceHashes[JSONString(path)] = string(SHA256.hex([UInt8](bytes)))
+            guard let bytes else { throw Failure(description: "cannot read \(path) under \(root.path)") }
+            sourceHashes[JSONString(path)] = string(SHA256.hex(bytes))
         }
         var facts = JSONObject([
             "recordedBy": string("scripts/record-kotlin"),
