@@ -62,7 +62,7 @@ enum FuzzCommand: Subcommand {
                             CONTRACT.md §5 declares (D1-D8: non-JSON input, lone surrogates, days
                             outside the writer's calendar, JDK 17 double text, JDK 17 days before
                             1900) are counted, not findings
-      --kotlin-parser F.kt  with --kotlin: a Kotlin reader file instead of scripts/kotlin/WidgetData.kt
+      --kotlin-parser F.kt  with --kotlin: a Kotlin reader file instead of ends/kotlin/WidgetData.kt
                             (repeatable; e.g. your app's own, see scripts/record-kotlin)
     \(Testee.optionsHelp)
       --findings DIR        where findings go (default: golden/findings under --root)

@@ -21,7 +21,7 @@ enum RecordCommand: Subcommand {
     not read it): what the testee was built and run with, gathered here — org.json's Debian
     package, its version and the jar on COMMAND's classpath; kotlin's package version and what
     kotlinc reports; the JDK's runtime version and vendor, run with COMMAND's JVM options, and
-    those options; the SHA-256 of scripts/kotlin/WidgetData.kt and TesteeMain.kt — then the
+    those options; the SHA-256 of ends/kotlin/WidgetData.kt and TesteeMain.kt — then the
     case stream's SHA-256 and size, and the cases per fixture. So COMMAND must be
     `java OPTIONS -cp CLASSPATH MAIN`. `check` judges each recorded line by the case
     fingerprint it carries: a line whose case changed is stale.

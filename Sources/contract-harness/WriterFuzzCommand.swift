@@ -28,7 +28,7 @@ enum WriterFuzzCommand {
     The summary counts, per departure of CONTRACT.md §5, the blobs that carry its cause (in-app states
     and writer-only ones) with the first witness state, shrunk; and the rate: states/s, and states per
     CPU second of this process plus the writer's (the rate per core).
-    --kotlin (or --kotlin-parser F.kt, repeatable: a Kotlin reader file instead of scripts/kotlin/WidgetData.kt):
+    --kotlin (or --kotlin-parser F.kt, repeatable: a Kotlin reader file instead of ends/kotlin/WidgetData.kt):
     the Kotlin end too, compiled as `fuzz --kotlin` compiles it (cached), one JVM for the run through the
     process runner: every blob's cases, with the same inputs and instants, a batch of states at a time
     (shrink candidates too), judged as the gate judges the Kotlin recording (golden/divergences/kotlin.txt

@@ -68,7 +68,7 @@ final class AppStateGeneratorTests: XCTestCase {
     }
 
     /// The state with every text's lone surrogates as U+FFFD: check-jsonschema's loader
-    /// refuses them (as scripts/writer/check-states.py does for its copies).
+    /// refuses them (as ends/writer/check-states.py does for its copies).
     static func withoutLoneSurrogates(_ state: AppState) -> AppState {
         func clean(_ text: AppText) -> AppText { AppText(text.description) }
         var copy = state

@@ -24,15 +24,15 @@ final class WriterKotlinFuzzTests: XCTestCase {
 
     private static let root = GateTestSupport.repositoryRoot
 
-    /// The task row's colour read in scripts/kotlin/WidgetData.kt (one line).
+    /// The task row's colour read in ends/kotlin/WidgetData.kt (one line).
     private static let rowColourRead =
         "if (projectId != null && colors != null && !colors.isNull(projectId)) colors.optString(projectId, null) else null"
 
-    /// scripts/kotlin/WidgetData.kt with the row's colour read by `optString(projectId)`.
+    /// ends/kotlin/WidgetData.kt with the row's colour read by `optString(projectId)`.
     private func plantedParser(in folder: URL) throws -> String {
-        let text = try String(contentsOf: Self.root.appendingPathComponent("scripts/kotlin/WidgetData.kt"), encoding: .utf8)
+        let text = try String(contentsOf: Self.root.appendingPathComponent("ends/kotlin/WidgetData.kt"), encoding: .utf8)
         XCTAssertEqual(text.components(separatedBy: Self.rowColourRead).count, 2,
-                       "scripts/kotlin/WidgetData.kt no longer reads a task row's colour on one line")
+                       "ends/kotlin/WidgetData.kt no longer reads a task row's colour on one line")
         let planted = text.replacingOccurrences(of: Self.rowColourRead,
                                                 with: #"if (projectId != null && colors != null) colors.optString(projectId) else null  // planted: "" when absent"#)
         let file = folder.appendingPathComponent("WidgetData.kt")

@@ -90,14 +90,12 @@ final class ContractChangeFlowTests: XCTestCase {
     }
 
     /// The canonical small tree (`GateTestSupport.canonicalTree`: its `golden/` and `schemas/`)
-    /// with the whole `scripts/` (with the compiled Kotlin testee cache, when there is one), committed
+    /// with the whole `scripts/`, the Kotlin end and its testee tools (`copyKotlinRecording`), committed
     /// as its own git repository, so `diff --base HEAD` has a base.
     static func gitCopyOfTheTree() throws -> URL {
         let tree = try GateTestSupport.statesTree().root
         // schemas (in the small tree): the Kotlin glue writes the fields schemas/contract.json describes
-        try FileManager.default.removeItem(at: tree.appendingPathComponent("scripts"))
-        try FileManager.default.copyItem(at: GateTestSupport.repositoryRoot.appendingPathComponent("scripts"),
-                                         to: tree.appendingPathComponent("scripts"))
+        try GateTestSupport.copyKotlinRecording(into: tree)
         for arguments in [["init", "-q"], ["add", "golden"], ["-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qm", "base"]] {
             _ = try GitRevision.git(arguments, in: tree)
         }

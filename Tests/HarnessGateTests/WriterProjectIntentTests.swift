@@ -114,7 +114,7 @@ final class WriterProjectIntentTests: XCTestCase {
                      "first difference at row 20: the widget shows none, the app means q20"])
     }
 
-    /// The generated mutant `PROJECT_TASK_LIMIT = 20` → 19 of scripts/writer/src/projection.ts
+    /// The generated mutant `PROJECT_TASK_LIMIT = 20` → 19 of ends/writer/src/projection.ts
     /// (`scripts/adequacy --reader writer`), planted in a copy of the tree's compiled writer end:
     /// its blob of a 20-task project must fail the intent.
     func testTheWriterCuttingAt19IsAWriterFinding() throws {

@@ -11,7 +11,7 @@ package enum KotlinProvenance {
     static let orgJsonPackage = "libandroid-json-java"
     static let kotlinPackage = "kotlin"
     /// What golden/kotlin is compiled from (scripts/record-kotlin without --parser).
-    static let sources = ["scripts/kotlin/WidgetData.kt", "scripts/kotlin/TesteeMain.kt"]
+    static let sources = ["ends/kotlin/WidgetData.kt", "ends/kotlin/TesteeMain.kt"]
 
     /// A fact could not be had (the command is not a JVM line, org.json is not on its classpath).
     package struct Failure: Error, CustomStringConvertible {
