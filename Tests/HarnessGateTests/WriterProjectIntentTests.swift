@@ -10,7 +10,7 @@ import XCTest
 /// a blob whose project rows the writer dropped, reordered, retitled, mis-marked or cut at 19,
 /// or whose `projects` lists an archived, hidden or Inbox project, so only the intent can fail
 /// it. Each blob is the tree's writer's for a small state, edited in its `projects` part, and
-/// judged as `fuzz --writer` and the gate judge a writer blob (`WriterBlobJudge.problems`:
+/// judged as `fuzz states` and the gate judge a writer blob (`WriterBlobJudge.problems`:
 /// the writer family's cases of the state, a project widget per project entity among them).
 final class WriterProjectIntentTests: XCTestCase {
     /// The app's day 2026-07-17 in Berlin ends at 1784325600000; a2 is done 5000 ms before it

@@ -4,7 +4,7 @@ import WidgetSnapshot
 @testable import HarnessCorpus
 @testable import HarnessReaders
 
-/// RECORDING.json's toolchain facts, gathered by `contract-harness record` from the testee's
+/// RECORDING.json's toolchain facts, gathered by `contract-harness golden record` from the testee's
 /// command line and the machine: the command taken apart as the shell runs it, the JVM's
 /// own report, and the same members in the same order as scripts/record-kotlin wrote them.
 final class KotlinProvenanceTests: XCTestCase {
