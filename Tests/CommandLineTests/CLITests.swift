@@ -71,7 +71,7 @@ final class CLITests: XCTestCase {
 
     /// `zones --root` at a folder that is not the repository is bad usage naming it, not "differs".
     func testZonesWithARootThatIsNotTheRepositoryIsExitTwo() throws {
-        let run = try GateTestSupport.runCLI(["zones", "--root", "/nonexistent/nowhere"])
+        let run = try GateTestSupport.runCLI(["golden", "zones", "--root", "/nonexistent/nowhere"])
         XCTAssertEqual(run.status, 2, run.out + run.err)
         XCTAssertTrue(run.err.contains("--root /nonexistent/nowhere: no golden/ folder there"), run.err)
         XCTAssertFalse(run.out.contains("differs"), run.out)
@@ -102,8 +102,9 @@ final class CLITests: XCTestCase {
     }
 
     func testEverySubcommandHasHelp() throws {
-        for name in ["check", "update", "cases", "list", "explain", "decode"] {
-            let run = try GateTestSupport.runCLI([name, "--help"])
+        for words in [["check"], ["golden", "update"], ["tool", "cases"], ["tool", "list"], ["explain"], ["tool", "decode"]] {
+            let run = try GateTestSupport.runCLI(words + ["--help"])
+            let name = words.joined(separator: " ")
             XCTAssertEqual(run.status, 0, name)
             XCTAssertTrue(run.out.contains("USAGE: contract-harness \(name)"), name)
         }
@@ -112,12 +113,12 @@ final class CLITests: XCTestCase {
     /// `record --help` offers only what `record` takes: it has no `--testee` (refused as an
     /// unknown option) and stops at the first failed case instead of restarting the testee.
     func testRecordHelpOffersOnlyWhatRecordTakes() throws {
-        let help = try GateTestSupport.runCLI(["record", "--help"])
+        let help = try GateTestSupport.runCLI(["golden", "record", "--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.out.contains("--start-timeout SECONDS"), help.out)
         XCTAssertFalse(help.out.contains("--testee"), help.out)
         XCTAssertFalse(help.out.contains("is restarted"), help.out)
-        let refused = try GateTestSupport.runCLI(["record", "--reader-command", "cat", "--testee", "x=cat"])
+        let refused = try GateTestSupport.runCLI(["golden", "record", "--reader-command", "cat", "--testee", "x=cat"])
         XCTAssertEqual(refused.status, 2)
         XCTAssertTrue(refused.err.contains("unknown option --testee"), refused.err)
     }
@@ -125,7 +126,7 @@ final class CLITests: XCTestCase {
     func testUpdateRefusesUnderCI() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = "true"
-        let run = try GateTestSupport.runCLI(["update", "--root", "/nonexistent"], environment: environment)
+        let run = try GateTestSupport.runCLI(["golden", "update", "--root", "/nonexistent"], environment: environment)
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.err.contains("refuses to run under CI"), run.err)
     }
@@ -135,7 +136,7 @@ final class CLITests: XCTestCase {
         defer { GateTestSupport.remove(tree) }
         let root = tree.root.path
         let cli = GateTestSupport.cli.path
-        let run = try GateTestSupport.runCLI(["check", "--root", root, "--no-recordings", "--testee", "swiftproc=\(cli) decode --reader swift"])
+        let run = try GateTestSupport.runCLI(["check", "--root", root, "--no-recordings", "--testee", "swiftproc=\(cli) tool decode --reader swift"])
         XCTAssertEqual(run.status, 0, run.out)
         XCTAssertTrue(run.out.contains("swiftproc"), run.out)
     }
@@ -187,7 +188,7 @@ final class CLITests: XCTestCase {
           case "$line" in
             *'"legacy/base@berlin@day"'*) exit 3 ;;
             *'"legacy/base@berlin@far"'*) sleep 30 ;;
-            *) printf '%s\\n' "$line" | \(cli) decode --reader swift ;;
+            *) printf '%s\\n' "$line" | \(cli) tool decode --reader swift ;;
           esac
         done
         """
@@ -213,7 +214,7 @@ final class CLIClosedPipeTests: XCTestCase {
     }
 
     func testCasesIntoAPipeClosedAfterOneLineEndsAsSIGPIPEWould() throws {
-        let run = try piped(["cases", "--root", GateTestSupport.repositoryRoot.path], into: "head -1", errorsToo: false)
+        let run = try piped(["tool", "cases", "--root", GateTestSupport.repositoryRoot.path], into: "head -1", errorsToo: false)
         XCTAssertEqual(run.status, 141, run.err)
         XCTAssertFalse(run.err.contains("Fatal error"), run.err)
     }
@@ -231,7 +232,7 @@ final class CLIClosedPipeTests: XCTestCase {
         try XCTSkipUnless(FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full")
         let process = Process()
         process.executableURL = GateTestSupport.cli
-        process.arguments = ["list", "fixtures", "--root", GateTestSupport.repositoryRoot.path]
+        process.arguments = ["tool", "list", "fixtures", "--root", GateTestSupport.repositoryRoot.path]
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
         let errors = Pipe()
         process.standardError = errors
@@ -315,7 +316,7 @@ extension CLITests {
         return try ["swift", "c"].map { reader in
             let shell = Process()
             shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-            shell.arguments = ["-c", "exec \"$0\" decode --reader \"$1\" < \"$2\"", GateTestSupport.cli.path, reader, inputFile.path]
+            shell.arguments = ["-c", "exec \"$0\" tool decode --reader \"$1\" < \"$2\"", GateTestSupport.cli.path, reader, inputFile.path]
             let out = Pipe()
             shell.standardOutput = out
             try shell.run()

@@ -4,7 +4,7 @@ import XCTest
 @testable import HarnessCorpus
 import HarnessTestSupport
 
-/// `contract-harness compare`: the gate's comparison for scripts (mutants.py, compare-golden).
+/// `contract-harness tool compare`: the gate's comparison for scripts (mutants.py, compare-golden).
 final class CompareCommandTests: XCTestCase {
     private var folder: URL!
 
@@ -32,7 +32,7 @@ final class CompareCommandTests: XCTestCase {
     }
 
     private func compare(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        try GateTestSupport.runCLI(["compare"] + arguments)
+        try GateTestSupport.runCLI(["tool", "compare"] + arguments)
     }
 
     func testEqualViewsAgreeWhateverTheirProvenanceAndOrder() throws {

@@ -48,7 +48,7 @@ final class TreeBoundaryTests: XCTestCase {
     func testUpdateRefusesAnExpectedFileLinkedOutside() throws {
         let target = try outsideFile("legacy.jsonl", "someone else's file\n")
         try link("expected/legacy.jsonl", to: target.path)
-        let run = try GateTestSupport.runCLI(["update", "--root", root], environment: GateTestSupport.contributorEnvironment)
+        let run = try GateTestSupport.runCLI(["golden", "update", "--root", root], environment: GateTestSupport.contributorEnvironment)
         assertRefused(run, naming: "golden/expected/legacy.jsonl")
         XCTAssertEqual(try String(contentsOf: target, encoding: .utf8), "someone else's file\n")
     }
@@ -58,7 +58,7 @@ final class TreeBoundaryTests: XCTestCase {
         try FileManager.default.moveItem(at: golden("expected/legacy.jsonl"), to: golden("legacy-copy.jsonl"))
         try "stale\n".write(to: golden("legacy-copy.jsonl"), atomically: false, encoding: .utf8)
         try link("expected/legacy.jsonl", to: "../legacy-copy.jsonl")
-        let run = try GateTestSupport.runCLI(["update", "--root", root], environment: GateTestSupport.contributorEnvironment)
+        let run = try GateTestSupport.runCLI(["golden", "update", "--root", root], environment: GateTestSupport.contributorEnvironment)
         assertRefused(run, naming: "golden/expected/legacy.jsonl")
         XCTAssertEqual(try String(contentsOf: golden("legacy-copy.jsonl"), encoding: .utf8), "stale\n")
     }
@@ -67,7 +67,7 @@ final class TreeBoundaryTests: XCTestCase {
         try FileManager.default.moveItem(at: golden("expected"), to: outside.appendingPathComponent("expected"))
         try "x\n".write(to: outside.appendingPathComponent("expected/no-tasks.jsonl"), atomically: false, encoding: .utf8)
         try link("expected", to: outside.appendingPathComponent("expected").path)
-        let run = try GateTestSupport.runCLI(["update", "--root", root], environment: GateTestSupport.contributorEnvironment)
+        let run = try GateTestSupport.runCLI(["golden", "update", "--root", root], environment: GateTestSupport.contributorEnvironment)
         assertRefused(run, naming: "golden/expected")
         XCTAssertEqual(try String(contentsOf: outside.appendingPathComponent("expected/no-tasks.jsonl"), encoding: .utf8), "x\n")
     }
@@ -84,7 +84,7 @@ final class TreeBoundaryTests: XCTestCase {
         let target = try outsideFile("legacy.jsonl", "someone else's file\n")
         try link("kotlin/legacy.jsonl", to: target.path)
         let testee = GateTestSupport.repositoryRoot.appendingPathComponent(".build/debug/ios-example-testee").path
-        let run = try GateTestSupport.runCLI(["record", "--root", root, "--reader-command", testee, "--name", "kotlin"])
+        let run = try GateTestSupport.runCLI(["golden", "record", "kotlin=\(testee)", "--root", root])
         assertRefused(run, naming: "golden/kotlin/legacy.jsonl")
         XCTAssertEqual(try String(contentsOf: target, encoding: .utf8), "someone else's file\n")
     }
@@ -109,7 +109,7 @@ final class TreeBoundaryTests: XCTestCase {
         let target = try outsideFile("legacy.json", text)
         try link("fixtures/legacy.json", to: target.path)
         let id = try XCTUnwrap(try GateTestSupport.repositoryCorpus().cases.first { $0.id.hasPrefix("legacy/") }?.id)
-        for arguments in [["explain", id, "--root", root], ["report", "--root", root, "--html", "-"], ["check", "--root", root]] {
+        for arguments in [["explain", id, "--root", root], ["check", "--root", root, "--html", "-"], ["check", "--root", root]] {
             let run = try GateTestSupport.runCLI(arguments)
             assertRefused(run, naming: "golden/fixtures/legacy.json")
             XCTAssertFalse(run.out.contains("OUTSIDE-SECRET") || run.err.contains("OUTSIDE-SECRET"), "\(arguments)")

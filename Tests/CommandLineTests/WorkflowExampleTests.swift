@@ -6,7 +6,7 @@ import HarnessTestSupport
 /// CLI accepts: every matrix entry's `scripts/fuzz` line, with its matrix values, seed and
 /// budget filled in, is run as `contract-harness fuzz` for one case (scripts/fuzz passes its
 /// arguments through; only the ASan build is skipped). The matrix keeps a Kotlin-in-the-loop
-/// entry beside the plain ones, and one through the writer end (`fuzz --writer --kotlin`).
+/// entry beside the plain ones, and one through the writer end (`fuzz states --kotlin`).
 final class WorkflowExampleTests: XCTestCase {
     override func setUpWithError() throws {
         try GateTestSupport.skipUnlessTheCLIIsBuilt()
@@ -90,7 +90,7 @@ final class WorkflowExampleTests: XCTestCase {
             let shard = "\(entry["shard"] ?? "?")/\(entry["shards"] ?? "?")"
             if arguments.contains("--writer") {
                 // Through the writer end (one state), the Kotlin end reading its blob's cases.
-                XCTAssertTrue(run.out.contains("fuzz --writer: seed 20261130, 1 states"), run.out + run.err)
+                XCTAssertTrue(run.out.contains("fuzz states: seed 20261130, 1 states"), run.out + run.err)
                 if kotlin { XCTAssertTrue(run.out.contains("\nthe Kotlin end at its own pace: "), run.out) }
                 continue
             }

@@ -12,7 +12,7 @@ final class ViewFieldsSchemaTests: XCTestCase {
         let url = GateTestSupport.repositoryRoot.appendingPathComponent(ViewFieldsSchema.path)
         let committed = Array(try Data(contentsOf: url))
         XCTAssertEqual(String(decoding: committed, as: UTF8.self), String(decoding: ViewFieldsSchema.bytes(), as: UTF8.self),
-                       "run `contract-harness schemas --write` after editing schemas/contract.json")
+                       "run `contract-harness golden schemas --write` after editing schemas/contract.json")
     }
 
     func testEveryAddedFieldIsInTheSchemaAndRequiredInExpectedLines() throws {

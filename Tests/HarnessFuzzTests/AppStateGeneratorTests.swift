@@ -6,7 +6,7 @@ import HarnessReaders
 import HarnessTestSupport
 import XCTest
 
-/// The seeded app-state generator of `fuzz --writer` (issue 25): pure in (seed, index), it
+/// The seeded app-state generator of `fuzz states` (issue 25): pure in (seed, index), it
 /// covers every dimension the issue names, and its states are valid for
 /// schemas/app-state.schema.json and for the writer end's strict reader.
 final class AppStateGeneratorTests: XCTestCase {
@@ -68,7 +68,7 @@ final class AppStateGeneratorTests: XCTestCase {
     }
 
     /// The state with every text's lone surrogates as U+FFFD: check-jsonschema's loader
-    /// refuses them (as scripts/writer/check-states.py does for its copies).
+    /// refuses them (as ends/writer/check-states.py does for its copies).
     static func withoutLoneSurrogates(_ state: AppState) -> AppState {
         func clean(_ text: AppText) -> AppText { AppText(text.description) }
         var copy = state
@@ -133,7 +133,7 @@ final class AppStateGeneratorTests: XCTestCase {
         }
     }
 
-    /// `fuzz --writer` reads what a state means from the state (`WriterState(_:)`), not from
+    /// `fuzz states` reads what a state means from the state (`WriterState(_:)`), not from
     /// its line parsed again: both readings must be the same, for generated states and for
     /// the corners (a repeated id, `__proto__`, an empty project id, lone surrogates).
     func testWhatAStateMeansIsWhatItsLineMeans() throws {

@@ -24,10 +24,10 @@ final class FuzzCommandTests: XCTestCase {
         let help = try GateTestSupport.runCLI(["fuzz", "--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.out.contains("USAGE: contract-harness fuzz"))
-        // `fuzz --writer --help` is the writer loop's own (its options, --kotlin among them).
+        // `fuzz states --help` is the writer loop's own (its options, --kotlin among them).
         let writer = try GateTestSupport.runCLI(["fuzz", "--writer", "--help"])
         XCTAssertEqual(writer.status, 0)
-        XCTAssertTrue(writer.out.hasPrefix("USAGE: contract-harness fuzz --writer --seed S"), writer.out)
+        XCTAssertTrue(writer.out.hasPrefix("USAGE: contract-harness fuzz states --seed S"), writer.out)
         XCTAssertTrue(writer.out.contains("--kotlin (or --kotlin-parser F.kt"), writer.out)
     }
 

@@ -151,7 +151,7 @@ final class FuzzTimeBudgetTests: XCTestCase {
         // Compiles 11 s; the testee (the C reader) answers its first line 12 s after it starts.
         let cli = GateTestSupport.cli.path
         let root = try rootWithSlowKotlinCompile(in: folder, compileSeconds: 11,
-                                                 testee: "sh -c 'sleep 12; exec \(cli) decode --reader c'")
+                                                 testee: "sh -c 'sleep 12; exec \(cli) tool decode --reader c'")
         let budget = 26.0
         let started = Date()
         let run = try GateTestSupport.runCLI(["fuzz", "--root", root.path, "--seed", "5", "--seconds", String(budget), "--kotlin",

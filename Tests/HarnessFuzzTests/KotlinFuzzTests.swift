@@ -18,18 +18,18 @@ final class KotlinFuzzTests: XCTestCase {
         try GateTestSupport.skipUnlessKotlin()
     }
 
-    /// The task row's projectId read in scripts/kotlin/WidgetData.kt: the one row read both parse
+    /// The task row's projectId read in ends/kotlin/WidgetData.kt: the one row read both parse
     /// revisions share, so the revision-1 parse the testee (and every fuzz case) calls runs it.
     /// Revision 3's currentTask reads projectId too, but no fuzz case reaches it.
     private static let rowProjectIdRead = #"val projectId: String? = if (task.isNull("projectId")) null else task.optString("projectId", null)"#
 
-    /// scripts/kotlin/WidgetData.kt with its row's projectId read replaced by `optString("projectId")`.
+    /// ends/kotlin/WidgetData.kt with its row's projectId read replaced by `optString("projectId")`.
     private func plantedParser(in folder: URL) throws -> String {
-        let source = GateTestSupport.repositoryRoot.appendingPathComponent("scripts/kotlin/WidgetData.kt")
+        let source = GateTestSupport.repositoryRoot.appendingPathComponent("ends/kotlin/WidgetData.kt")
         let text = try String(contentsOf: source, encoding: .utf8)
         var lines = text.components(separatedBy: "\n")
         let matches = lines.indices.filter { lines[$0].trimmingCharacters(in: .whitespaces) == Self.rowProjectIdRead }
-        XCTAssertEqual(matches.count, 1, "scripts/kotlin/WidgetData.kt no longer reads a task row's projectId on one line")
+        XCTAssertEqual(matches.count, 1, "ends/kotlin/WidgetData.kt no longer reads a task row's projectId on one line")
         let line = try XCTUnwrap(matches.first)
         let indent = lines[line].prefix { $0 == " " }
         lines[line] = indent + #"val projectId: String? = task.optString("projectId")  // planted: "" when absent, "null" for null"#

@@ -26,12 +26,12 @@ final class OrgJSONTesteeFuzzTests: XCTestCase {
         try KotlinTestee.reader(repository: GateTestSupport.repositoryRoot, parsers: parsers, startTimeout: 60).command
     }
 
-    /// scripts/kotlin/WidgetData.kt reading `done` for `isDone` (a done task shows undone), as
+    /// ends/kotlin/WidgetData.kt reading `done` for `isDone` (a done task shows undone), as
     /// OrgJSONTesteeTests plants it (the same source: one compiled copy in the cache).
     private func plantedParser(in folder: URL) throws -> String {
-        let source = try String(contentsOf: GateTestSupport.repositoryRoot.appendingPathComponent("scripts/kotlin/WidgetData.kt"), encoding: .utf8)
+        let source = try String(contentsOf: GateTestSupport.repositoryRoot.appendingPathComponent("ends/kotlin/WidgetData.kt"), encoding: .utf8)
         let read = #"task.optBoolean("isDone", false)"#
-        XCTAssertEqual(source.components(separatedBy: read).count, 2, "scripts/kotlin/WidgetData.kt no longer reads isDone once")
+        XCTAssertEqual(source.components(separatedBy: read).count, 2, "ends/kotlin/WidgetData.kt no longer reads isDone once")
         let planted = folder.appendingPathComponent("WidgetData.kt")
         try Data(source.replacingOccurrences(of: read, with: #"task.optBoolean("done", false)"#).utf8).write(to: planted)
         return planted.path

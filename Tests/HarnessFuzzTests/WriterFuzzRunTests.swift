@@ -7,7 +7,7 @@ import HarnessReaders
 import HarnessTestSupport
 import XCTest
 
-/// `fuzz --writer` end to end: generated states through the writer end (the real one, and
+/// `fuzz states` end to end: generated states through the writer end (the real one, and
 /// planted ones) into the readers; findings shrunk over the state and saved with it; each
 /// departure's reach counted with a shrunk witness.
 final class WriterFuzzRunTests: XCTestCase {
@@ -107,7 +107,7 @@ final class WriterFuzzRunTests: XCTestCase {
         return "exec node '\(folder.appendingPathComponent("main.js").path)'"
     }
 
-    /// The four planted writer bugs of issue 25, each found by fuzz --writer through the gate's
+    /// The four planted writer bugs of issue 25, each found by fuzz states through the gate's
     /// schema and intent checks even though every reader agrees, shrunk over the state.
     func testThePlantedWriterBugsAreWriterFindingsShrunkOverTheState() throws {
         let judge = try WriterBlobJudge(root: GateTestSupport.repositoryRoot)

@@ -7,7 +7,7 @@ import HarnessReaders
 import HarnessTestSupport
 import XCTest
 
-/// `fuzz --writer --kotlin`: the Kotlin end reads every writer blob's cases beside the
+/// `fuzz states --kotlin`: the Kotlin end reads every writer blob's cases beside the
 /// in-process readers, judged as the gate judges the Kotlin recording (skipped without
 /// Debian's kotlinc and Android's org.json). A planted Kotlin reader that reads a task's
 /// colour with `optString(projectId)` — "" where the writer wrote no colour for the project —
@@ -24,15 +24,15 @@ final class WriterKotlinFuzzTests: XCTestCase {
 
     private static let root = GateTestSupport.repositoryRoot
 
-    /// The task row's colour read in scripts/kotlin/WidgetData.kt (one line).
+    /// The task row's colour read in ends/kotlin/WidgetData.kt (one line).
     private static let rowColourRead =
         "if (projectId != null && colors != null && !colors.isNull(projectId)) colors.optString(projectId, null) else null"
 
-    /// scripts/kotlin/WidgetData.kt with the row's colour read by `optString(projectId)`.
+    /// ends/kotlin/WidgetData.kt with the row's colour read by `optString(projectId)`.
     private func plantedParser(in folder: URL) throws -> String {
-        let text = try String(contentsOf: Self.root.appendingPathComponent("scripts/kotlin/WidgetData.kt"), encoding: .utf8)
+        let text = try String(contentsOf: Self.root.appendingPathComponent("ends/kotlin/WidgetData.kt"), encoding: .utf8)
         XCTAssertEqual(text.components(separatedBy: Self.rowColourRead).count, 2,
-                       "scripts/kotlin/WidgetData.kt no longer reads a task row's colour on one line")
+                       "ends/kotlin/WidgetData.kt no longer reads a task row's colour on one line")
         let planted = text.replacingOccurrences(of: Self.rowColourRead,
                                                 with: #"if (projectId != null && colors != null) colors.optString(projectId) else null  // planted: "" when absent"#)
         let file = folder.appendingPathComponent("WidgetData.kt")
@@ -90,7 +90,7 @@ final class WriterKotlinFuzzTests: XCTestCase {
         let saved = try FindingFile.parse(Array(try Data(contentsOf: file)), file: name)
         XCTAssertEqual([saved.disagreement.reference, saved.disagreement.reader], ["c", "kotlin"])
         XCTAssertEqual(saved.state, AppStateLine.line(shrunk))
-        XCTAssertTrue(saved.reproduce.hasPrefix("contract-harness fuzz --writer --seed 21 --case \(entry.index) --kotlin-parser"), saved.reproduce)
+        XCTAssertTrue(saved.reproduce.hasPrefix("contract-harness fuzz states --seed 21 --case \(entry.index) --kotlin-parser"), saved.reproduce)
         XCTAssertEqual(saved.replayCommand, "contract-harness fuzz --replay golden/findings/\(name) --kotlin-parser '\(parser)'")
 
         // Beside it, a c/swift writer finding on a lone-surrogate title (C and Swift agree on it
@@ -106,7 +106,7 @@ final class WriterKotlinFuzzTests: XCTestCase {
         XCTAssertTrue(still.out.contains("agrees now    \(other.swift.path)  (was c/swift parse.tasks[].title)\n"
                                          + "              the Kotlin end differs only as declared (D1)\n"), still.out)
         XCTAssertTrue(still.out.contains("skipped       \(other.writers.path)  (a writer finding, state/writer-schema parse: write its state again with "
-                                         + "`contract-harness fuzz --writer --seed 21 --case 901`)"), still.out)
+                                         + "`contract-harness fuzz states --seed 21 --case 901`)"), still.out)
         // With the tree's reader (started for the replay: the finding names the Kotlin end) it
         // agrees; the Kotlin end was not asked for, so the c/swift finding is C and Swift's alone.
         let fixed = try GateTestSupport.runCLI(replay)
@@ -127,7 +127,7 @@ final class WriterKotlinFuzzTests: XCTestCase {
         func finding(_ index: Int, _ reference: String, _ reader: String, _ field: FieldPath.Name) -> Finding {
             Finding(seed: 21, index: index, disagreement: Disagreement(reference: reference, reader: reader,
                                                                      difference: FieldDifference(path: FieldPath(field), expected: "x", got: "y")),
-                    shrunk: shrunk, originalSize: state.count, recipe: [], reproduce: "contract-harness fuzz --writer --seed 21 --case \(index)",
+                    shrunk: shrunk, originalSize: state.count, recipe: [], reproduce: "contract-harness fuzz states --seed 21 --case \(index)",
                     shrinkEvaluations: 0, state: state)
         }
         var names: [String] = []
@@ -155,7 +155,7 @@ final class WriterKotlinFuzzTests: XCTestCase {
 
 /// The Kotlin end declared broken (here a command that ends before answering any case, so no
 /// JVM is needed): the run stops after the batch it broke in, the cases it never ran are no
-/// findings, and the summary says so (`fuzz --writer --kotlin` then exits 1).
+/// findings, and the summary says so (`fuzz states --kotlin` then exits 1).
 final class WriterKotlinBrokenEndTests: XCTestCase {
     func testABrokenKotlinEndStopsTheRunAndIsReported() throws {
         let broken = ExternalProcessReader(name: KotlinTestee.name, command: "exit 3", caseTimeout: 5)

@@ -6,7 +6,7 @@ import HarnessReaders
 import HarnessTestSupport
 import XCTest
 
-/// `fuzz --writer --writer-command CMD@N` (CONTRACT.md §7.5): the app's revision-2 writer has
+/// `fuzz states --writer-command CMD@N` (CONTRACT.md §7.5): the app's revision-2 writer has
 /// schema findings on generated revision-1 states undeclared and none declared `@2`; declared
 /// `@1`, a revision-1 writer leaves the revision-2 states pending, counted in the summary.
 final class WriterRevisionFuzzTests: XCTestCase {

@@ -29,14 +29,14 @@ final class ContractChangeFlowTests: XCTestCase {
         let check = try GateTestSupport.runCLI(["check", "--root", tree.path])
         XCTAssertEqual(check.status, 1, check.out + check.err)
         XCTAssertTrue(check.out.contains("""
-            FAIL: expected is stale: run `contract-harness update` (then review `git diff golden/expected`)
+            FAIL: expected is stale: run `contract-harness golden update` (then review `git diff golden/expected`)
               \(changed) cases changed since golden/expected was written: many-tasks \(changed - fromState), states \(fromState)
             """), check.out)
         XCTAssertTrue(check.out.contains("""
             FAIL: recording is stale: run `scripts/record-kotlin`
               \(changed) cases changed since golden/kotlin was recorded: many-tasks \(changed - fromState), states \(fromState)
             """), check.out)
-        XCTAssertTrue(check.out.contains("`contract-harness refresh`"), check.out)
+        XCTAssertTrue(check.out.contains("`contract-harness golden refresh`"), check.out)
         for advice in ["TODO", "after review add to", "unexpected deviations", "remove from golden/divergences"] {
             XCTAssertFalse(check.out.contains(advice), "\(advice) in:\n\(check.out)")
         }
@@ -44,7 +44,7 @@ final class ContractChangeFlowTests: XCTestCase {
         // A contributor's machine: CI runners set `CI`, under which refresh refuses (tested below).
         var contributor = ProcessInfo.processInfo.environment
         contributor["CI"] = nil
-        let refresh = try GateTestSupport.runCLI(["refresh", "--root", tree.path], environment: contributor)
+        let refresh = try GateTestSupport.runCLI(["golden", "refresh", "--root", tree.path], environment: contributor)
         XCTAssertEqual(refresh.status, 0, refresh.out + refresh.err)
         XCTAssertTrue(refresh.out.contains("updated golden/expected: many-tasks.jsonl"), refresh.out)
         XCTAssertTrue(refresh.err.contains("record: wrote golden/kotlin/"), refresh.err)
@@ -74,7 +74,7 @@ final class ContractChangeFlowTests: XCTestCase {
         var contributor = ProcessInfo.processInfo.environment
         contributor["CI"] = nil
         for base in ["no-such-rev", ""] {
-            let run = try GateTestSupport.runCLI(["refresh", "--root", paths.root.path, "--no-kotlin", "--base", base], environment: contributor)
+            let run = try GateTestSupport.runCLI(["golden", "refresh", "--root", paths.root.path, "--no-kotlin", "--base", base], environment: contributor)
             XCTAssertEqual(run.status, 2, "\(base): " + run.out + run.err)
             XCTAssertTrue(run.err.contains("--base `\(base)` is not a revision of"), run.err)
             XCTAssertEqual(try Data(contentsOf: expected), before, "\(base): golden/expected was written")
@@ -84,20 +84,18 @@ final class ContractChangeFlowTests: XCTestCase {
     func testRefreshRefusesUnderCI() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = "true"
-        let run = try GateTestSupport.runCLI(["refresh", "--root", "/nonexistent"], environment: environment)
+        let run = try GateTestSupport.runCLI(["golden", "refresh", "--root", "/nonexistent"], environment: environment)
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.err.contains("refresh refuses to run under CI"), run.err)
     }
 
     /// The canonical small tree (`GateTestSupport.canonicalTree`: its `golden/` and `schemas/`)
-    /// with the whole `scripts/` (with the compiled Kotlin testee cache, when there is one), committed
+    /// with the whole `scripts/`, the Kotlin end and its testee tools (`copyKotlinRecording`), committed
     /// as its own git repository, so `diff --base HEAD` has a base.
     static func gitCopyOfTheTree() throws -> URL {
         let tree = try GateTestSupport.statesTree().root
         // schemas (in the small tree): the Kotlin glue writes the fields schemas/contract.json describes
-        try FileManager.default.removeItem(at: tree.appendingPathComponent("scripts"))
-        try FileManager.default.copyItem(at: GateTestSupport.repositoryRoot.appendingPathComponent("scripts"),
-                                         to: tree.appendingPathComponent("scripts"))
+        try GateTestSupport.copyKotlinRecording(into: tree)
         for arguments in [["init", "-q"], ["add", "golden"], ["-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qm", "base"]] {
             _ = try GitRevision.git(arguments, in: tree)
         }

@@ -155,7 +155,7 @@ final class ForeignWriterGateTests: XCTestCase {
     func testUpdateRefusesAnotherWriter() throws {
         try GateTestSupport.skipUnlessTheCLIIsBuilt()
         let before = try Data(contentsOf: paths.root.appendingPathComponent("golden/expected/states.jsonl"))
-        let run = try GateTestSupport.runCLI(["update", "--root", paths.root.path, "--writer", "cat"], environment: GateTestSupport.contributorEnvironment)
+        let run = try GateTestSupport.runCLI(["golden", "update", "--root", paths.root.path, "--writer", "cat"], environment: GateTestSupport.contributorEnvironment)
         XCTAssertEqual(run.status, 2, run.out + run.err)
         XCTAssertTrue(run.err.contains("update writes golden/expected only from the tree's own writer end"), run.err)
         XCTAssertTrue(run.err.contains("run `check --writer COMMAND`"), run.err)

@@ -20,10 +20,9 @@ final class ForgedRecordingTests: XCTestCase {
         let paths = try GateTestSupport.smallTree(fixtures: ["projects"])
         let tree = paths.root
         defer { GateTestSupport.remove(paths) }
-        // The whole scripts/ (record-kotlin and the Kotlin end; schemas/ is in the small tree:
-        // the Kotlin glue writes the fields schemas/contract.json describes).
-        try FileManager.default.removeItem(at: tree.appendingPathComponent("scripts"))
-        try FileManager.default.copyItem(at: GateTestSupport.repositoryRoot.appendingPathComponent("scripts"), to: tree.appendingPathComponent("scripts"))
+        // The whole scripts/ (record-kotlin), the Kotlin end and the testee tools (schemas/ is in the
+        // small tree: the Kotlin glue writes the fields schemas/contract.json describes).
+        try GateTestSupport.copyKotlinRecording(into: tree)
         let golden = tree.appendingPathComponent("golden")
         var forged: [String] = []
         for file in try FileManager.default.contentsOfDirectory(atPath: golden.appendingPathComponent("expected").path) where file.hasSuffix(".jsonl") {

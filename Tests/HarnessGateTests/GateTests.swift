@@ -144,7 +144,7 @@ final class GateTests: XCTestCase {
         XCTAssertTrue(freshness.missing.allSatisfy { $0.caseId.hasPrefix("legacy/") })
         XCTAssertEqual(freshness.orphaned.map(\.caseId), ["ghost/base@berlin@at"])
         XCTAssertEqual(result.problems.count, 1)
-        XCTAssertTrue(result.problems[0].hasPrefix("expected is stale: run `contract-harness update`"), result.problems[0])
+        XCTAssertTrue(result.problems[0].hasPrefix("expected is stale: run `contract-harness golden update`"), result.problems[0])
         XCTAssertTrue(result.problems[0].contains("\(legacyCases) new cases not in it (golden/expected/legacy.jsonl is missing), 1 line naming cases the corpus no longer has"), result.problems[0])
         // The file that is gone is named, not left to be inferred from the fixture's count.
         XCTAssertTrue(result.problems[0].contains("golden/expected/legacy.jsonl is missing"), result.problems[0])

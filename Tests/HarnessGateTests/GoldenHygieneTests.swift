@@ -31,7 +31,7 @@ final class GoldenHygieneTests: XCTestCase {
         XCTAssertEqual(paths.expected.foreignFiles(), ["notes.jsonl"])
     }
 
-    /// The same through `contract-harness update` (as a contributor runs it, without CI): the
+    /// The same through `contract-harness golden update` (as a contributor runs it, without CI): the
     /// temporary file a killed update left in golden/expected is removed and named; a file
     /// update did not write is named as left alone and kept.
     func testUpdateCommandRemovesAKilledUpdatesTemporaryFileAndKeepsForeignOnes() throws {
@@ -44,7 +44,7 @@ final class GoldenHygieneTests: XCTestCase {
         try Data("free text\n".utf8).write(to: folder.appendingPathComponent("notes.jsonl"))
         var contributor = ProcessInfo.processInfo.environment
         contributor["CI"] = nil
-        let run = try GateTestSupport.runCLI(["update", "--root", paths.root.path], environment: contributor)
+        let run = try GateTestSupport.runCLI(["golden", "update", "--root", paths.root.path], environment: contributor)
         XCTAssertEqual(run.status, 0, run.out + run.err)
         XCTAssertTrue(run.err.contains("removed golden/expected/\(leftover) (a temporary file left by a killed run)"), run.err)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent(leftover).path))

@@ -69,7 +69,7 @@ final class GoldenProvenanceTests: XCTestCase {
             XCTAssertEqual(verdict.suggestedEntries, [], verdict.reader)
         }
         let text = TextSummary.render(ReportFacts(result))
-        XCTAssertTrue(text.contains("FAIL: expected is stale: run `contract-harness update`"), text)
+        XCTAssertTrue(text.contains("FAIL: expected is stale: run `contract-harness golden update`"), text)
         XCTAssertTrue(text.contains("\(changed.count) cases changed since golden/expected was written: many-tasks \(changed.count - fromState), states \(fromState)"), text)
         XCTAssertFalse(text.contains("TODO"), text)
         XCTAssertFalse(text.contains("after review add to"), text)
@@ -82,7 +82,7 @@ final class GoldenProvenanceTests: XCTestCase {
         XCTAssertEqual(matrix.cell(case: unchanged, reader: "c").status, .agree)
         // `explain` says the same of one case.
         let explained = try CaseGathering.text(of: after.cases[index], paths: paths)
-        XCTAssertTrue(explained.contains("is stale (written from an earlier version of this case): run `contract-harness update`"), explained)
+        XCTAssertTrue(explained.contains("is stale (written from an earlier version of this case): run `contract-harness golden update`"), explained)
         XCTAssertTrue(explained.contains("(not compared by the gate: see the note above)"), explained)
         XCTAssertFalse(explained.contains("UNEXPECTED"), explained)
     }
@@ -125,7 +125,7 @@ final class GoldenProvenanceTests: XCTestCase {
         let text = TextSummary.render(ReportFacts(result))
         XCTAssertTrue(text.contains("FAIL: golden/expected was edited by hand: 1 line no longer matching its seal"), text)
         XCTAssertTrue(text.contains("golden/expected/legacy.jsonl:2 (legacy/base@berlin@far)"), text)
-        XCTAssertTrue(text.contains("written only by `contract-harness update`"), text)
+        XCTAssertTrue(text.contains("written only by `contract-harness golden update`"), text)
     }
 
     func testTheReferenceDeviatingOnAnUnchangedCaseSaysTheReferenceChanged() throws {
@@ -141,7 +141,7 @@ final class GoldenProvenanceTests: XCTestCase {
         XCTAssertEqual(c.suggestedEntries, [])
         let text = TextSummary.render(ReportFacts(result))
         XCTAssertTrue(text.contains("so the reference itself\n  changed"), text)
-        XCTAssertTrue(text.contains("run `contract-harness update` and review"), text)
+        XCTAssertTrue(text.contains("run `contract-harness golden update` and review"), text)
         XCTAssertFalse(text.contains("add to golden/divergences/c.txt"), text)
         // Swift still gets the usual advice.
         XCTAssertTrue(text.contains("add to golden/divergences/swift.txt"), text)

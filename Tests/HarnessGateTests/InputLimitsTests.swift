@@ -19,8 +19,8 @@ final class InputLimitsTests: XCTestCase {
         let range = try XCTUnwrap(text.range(of: #""title": ""#))
         text.replaceSubrange(range, with: #""title": ""# + title)
         try text.write(to: paths.golden.appendingPathComponent("fixtures/huge.json"), atomically: true, encoding: .utf8)
-        for command in ["check", "update"] {
-            let run = try GateTestSupport.runCLI([command, "--root", paths.root.path], environment: ["PATH": "/usr/bin:/bin"])
+        for command in [["check"], ["golden", "update"]] {
+            let run = try GateTestSupport.runCLI(command + ["--root", paths.root.path], environment: ["PATH": "/usr/bin:/bin"])
             XCTAssertEqual(run.status, 2, "\(command): " + run.err)
             XCTAssertTrue(run.err.contains("golden/fixtures/huge.json: \(text.utf8.count) bytes, over the limit of 256 KiB"), run.err)
         }
@@ -123,7 +123,7 @@ final class InputLimitsTests: XCTestCase {
         try Data(bytes).write(to: input)
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", "\"$0\" decode --reader c < \"$1\"", GateTestSupport.cli.path, input.path]
+        shell.arguments = ["-c", "\"$0\" tool decode --reader c < \"$1\"", GateTestSupport.cli.path, input.path]
         let out = Pipe()
         shell.standardOutput = out
         try shell.run()

@@ -114,9 +114,9 @@ final class OrgJSONTesteeTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("orgjson-planted-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let source = try String(contentsOf: GateTestSupport.repositoryRoot.appendingPathComponent("scripts/kotlin/WidgetData.kt"), encoding: .utf8)
+        let source = try String(contentsOf: GateTestSupport.repositoryRoot.appendingPathComponent("ends/kotlin/WidgetData.kt"), encoding: .utf8)
         let read = #"task.optBoolean("isDone", false)"#
-        XCTAssertEqual(source.components(separatedBy: read).count, 2, "scripts/kotlin/WidgetData.kt no longer reads isDone once")
+        XCTAssertEqual(source.components(separatedBy: read).count, 2, "ends/kotlin/WidgetData.kt no longer reads isDone once")
         let planted = folder.appendingPathComponent("WidgetData.kt")
         try Data(source.replacingOccurrences(of: read, with: #"task.optBoolean("done", false)"#).utf8).write(to: planted)
 

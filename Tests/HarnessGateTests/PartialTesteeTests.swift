@@ -6,7 +6,7 @@ import XCTest
 import HarnessTestSupport
 
 /// A reader that does not implement some fields, as a team would plug one in: a test-only
-/// external testee around `contract-harness decode --reader swift` that leaves `meta.dayStr`
+/// external testee around `contract-harness tool decode --reader swift` that leaves `meta.dayStr`
 /// and `header.dayMs` out of its view lines and ignores queued taps. With only the
 /// universal not-implemented entry listed, the gate must fail on exactly the cases where
 /// the taps change a row (and so the display's rows), and on nothing else: where a case sets
@@ -25,7 +25,7 @@ final class PartialTesteeTests: XCTestCase {
         let text = #"""
         #!/bin/sh
         perl -pe 'BEGIN { $| = 1 } s/"pendingDoneTargets":\{("(\\.|[^"\\])*":(true|false),?)*\},//' \
-          | "$1" decode --reader swift \
+          | "$1" tool decode --reader swift \
           | perl -pe 'BEGIN { $| = 1 } s/"dayStr":(null|"(\\.|[^"\\])*"),//; s/,"dayMs":(null|-?[0-9]+)//'
         """#
         try (text + "\n").write(to: script, atomically: true, encoding: .utf8)
@@ -93,7 +93,7 @@ final class PartialTesteeTests: XCTestCase {
         let script = folder.appendingPathComponent(flip ? "parse-only-flipped.sh" : "parse-only.sh")
         let text = """
         #!/bin/sh
-        "$1" decode --reader c | sed -u -E 's/,"meta":\\{"dayStr".*$/}/\(flip ? "; s/\"isDone\":false/\"isDone\":true/g" : "")'
+        "$1" tool decode --reader c | sed -u -E 's/,"meta":\\{"dayStr".*$/}/\(flip ? "; s/\"isDone\":false/\"isDone\":true/g" : "")'
         """
         try (text + "\n").write(to: script, atomically: true, encoding: .utf8)
         chmod(script.path, 0o755)

@@ -170,7 +170,7 @@ final class PendingTesteeCLITests: XCTestCase {
         let paths = try GateTestSupport.smallTree(fixtures: Self.fixtures)
         defer { GateTestSupport.remove(paths) }
         let root = paths.root.path
-        let testee = "ahead@1=\(GateTestSupport.cli.path) decode --reader swift"
+        let testee = "ahead@1=\(GateTestSupport.cli.path) tool decode --reader swift"
         let run = try self.run(paths, testee: testee, ["--html", "\(root)/check.html"])
         XCTAssertEqual(run.status, 0, run.out + run.err)
         XCTAssertTrue(run.out.contains("ahead (revision 1): pending, never failing: no field differs"), run.out)

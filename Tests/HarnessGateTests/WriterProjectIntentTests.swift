@@ -10,7 +10,7 @@ import XCTest
 /// a blob whose project rows the writer dropped, reordered, retitled, mis-marked or cut at 19,
 /// or whose `projects` lists an archived, hidden or Inbox project, so only the intent can fail
 /// it. Each blob is the tree's writer's for a small state, edited in its `projects` part, and
-/// judged as `fuzz --writer` and the gate judge a writer blob (`WriterBlobJudge.problems`:
+/// judged as `fuzz states` and the gate judge a writer blob (`WriterBlobJudge.problems`:
 /// the writer family's cases of the state, a project widget per project entity among them).
 final class WriterProjectIntentTests: XCTestCase {
     /// The app's day 2026-07-17 in Berlin ends at 1784325600000; a2 is done 5000 ms before it
@@ -114,7 +114,7 @@ final class WriterProjectIntentTests: XCTestCase {
                      "first difference at row 20: the widget shows none, the app means q20"])
     }
 
-    /// The generated mutant `PROJECT_TASK_LIMIT = 20` → 19 of scripts/writer/src/projection.ts
+    /// The generated mutant `PROJECT_TASK_LIMIT = 20` → 19 of ends/writer/src/projection.ts
     /// (`scripts/adequacy --reader writer`), planted in a copy of the tree's compiled writer end:
     /// its blob of a 20-task project must fail the intent.
     func testTheWriterCuttingAt19IsAWriterFinding() throws {

@@ -67,7 +67,7 @@ final class WriterSchemaTests: XCTestCase {
     }
 }
 
-/// `WriterBlobJudge.problems(stateLine:stateId:blob:)`, what `fuzz --writer` calls for a blob
+/// `WriterBlobJudge.problems(stateLine:stateId:blob:)`, what `fuzz states` calls for a blob
 /// outside the corpus: nothing for the writer's own blob of a state, the schema's and the
 /// intent's words for a planted one.
 final class WriterBlobJudgeTests: XCTestCase {

@@ -25,7 +25,7 @@ final class ChildLifetimeTests: XCTestCase {
     }
 
     /// `refresh` killed with -9 while it records: the recorder (a stand-in for
-    /// scripts/record-kotlin), its child in the same group, the `contract-harness record` it
+    /// scripts/record-kotlin), its child in the same group, the `contract-harness golden record` it
     /// runs and that one's testee (the JVM's place) all end; none writes golden/kotlin later.
     func testKillingRefreshDuringTheRecordingEndsEveryDescendant() throws {
         let paths = try GateTestSupport.smallTree()
@@ -39,7 +39,7 @@ final class ChildLifetimeTests: XCTestCase {
         echo $$ > '\(root)/recorder.pid'
         (sleep 4; touch '\(root)/golden/kotlin/late-recorder-child') &
         printf '{"id":"x"}\\n' > '\(root)/one-case.jsonl'
-        "$CONTRACT_HARNESS" record --name slow --cases '\(root)/one-case.jsonl' --out '\(root)/golden/kotlin/late-record' \\
+        "$CONTRACT_HARNESS" golden record --name slow --cases '\(root)/one-case.jsonl' --out '\(root)/golden/kotlin/late-record' \\
           --timeout 60 --reader-command "echo \\$\\$ > '\(root)/testee.pid'; sleep 4; touch '\(root)/golden/kotlin/late-testee'; cat"
         touch '\(root)/golden/kotlin/late-recorder'
 
@@ -47,7 +47,7 @@ final class ChildLifetimeTests: XCTestCase {
         XCTAssertEqual(chmod(recorder.path, 0o755), 0)
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = nil
-        let harness = try start(["refresh", "--root", root, "--jobs", "2"], environment: environment)
+        let harness = try start(["golden", "refresh", "--root", root, "--jobs", "2"], environment: environment)
         let testee = try waitForPid(paths.root.appendingPathComponent("testee.pid"), while: harness)
         let recorderGroup = try XCTUnwrap(Int32(try String(contentsOf: paths.root.appendingPathComponent("recorder.pid"), encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)))
@@ -67,7 +67,7 @@ final class ChildLifetimeTests: XCTestCase {
             try "{\"id\":\"x\"}\n{\"id\":\"y\"}\n".write(to: tree.appendingPathComponent("cases.jsonl"), atomically: true, encoding: .utf8)
             let harness = Process()
             harness.executableURL = GateTestSupport.cli
-            harness.arguments = ["record", "--name", "slow", "--cases", tree.appendingPathComponent("cases.jsonl").path,
+            harness.arguments = ["golden", "record", "--name", "slow", "--cases", tree.appendingPathComponent("cases.jsonl").path,
                                  "--out", tree.appendingPathComponent("out.jsonl").path, "--timeout", "60",
                                  "--reader-command", "echo $$ > '\(tree.path)/testee.pid'; sleep 30; cat"]
             let err = Pipe()

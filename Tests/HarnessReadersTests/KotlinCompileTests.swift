@@ -4,7 +4,7 @@ import HarnessTestSupport
 
 /// kotlinc itself on what `scripts/record-kotlin` hands it (once steps of scripts/test): a modern
 /// reader that does not compile is reported at the user's file, line and column, never in the
-/// down-levelled copy; and every rewrite and compat shim of scripts/kotlin/downlevel, all of them
+/// down-levelled copy; and every rewrite and compat shim of tools/kotlin-testee/downlevel, all of them
 /// in Tests/Kotlin/AllRewrites.kt, compiles on Debian's kotlinc 1.3.31. Skipped only where there
 /// is no Kotlin toolchain (scripts/bootstrap installs it, so CI runs them).
 final class KotlinCompileTests: XCTestCase {
@@ -41,11 +41,11 @@ final class KotlinCompileTests: XCTestCase {
         XCTAssertFalse(run.out.contains("java "), "a command line was printed for a reader that does not compile:\n" + run.out)
     }
 
-    /// Every rewrite and shim that scripts/kotlin/downlevel makes, compiled on kotlinc 1.3.31.
+    /// Every rewrite and shim that tools/kotlin-testee/downlevel makes, compiled on kotlinc 1.3.31.
     func testEveryDownlevelRewriteCompilesOnKotlinc13() throws {
         let source = GateTestSupport.repositoryRoot.appendingPathComponent("Tests/Kotlin/AllRewrites.kt")
         let out = folder.appendingPathComponent("src")
-        let downlevel = try Self.run("/usr/bin/env", ["python3", GateTestSupport.repositoryRoot.appendingPathComponent("scripts/kotlin/downlevel").path,
+        let downlevel = try Self.run("/usr/bin/env", ["python3", GateTestSupport.repositoryRoot.appendingPathComponent("tools/kotlin-testee/downlevel").path,
                                                       "--out", out.path, source.path])
         XCTAssertEqual(downlevel.status, 0, downlevel.err)
         let sources = try XCTUnwrap(FileManager.default.enumerator(atPath: out.path)).compactMap { $0 as? String }

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import HarnessTestSupport
 
-/// scripts/kotlin/downlevel and scripts/kotlin/reader-api, the two steps record-kotlin runs
+/// tools/kotlin-testee/downlevel and tools/kotlin-testee/reader-api, the two steps record-kotlin runs
 /// before kotlinc: every rewrite is made on a copy with the same lines and printed, anything
 /// unsafe is refused with file:line:col, kotlinc's messages map back to the user's file, and
 /// the glue leaves out exactly what a reader does not offer. (The end-to-end compile of a
@@ -119,14 +119,14 @@ final class KotlinDownlevelTests: XCTestCase {
         warning: something without a place
         """
         let mapped = try script("downlevel", ["map-errors", folder.appendingPathComponent("out/downlevel-map.json").path,
-                                              "--generated", generated, "--kept", "/repo/scripts/kotlin/.cache/last-failed-build"],
+                                              "--generated", generated, "--kept", "/repo/.build/kotlin-testee/last-failed-build"],
                                 stdin: messages)
         XCTAssertEqual(mapped.status, 0, mapped.err)
         let lines = mapped.out.components(separatedBy: "\n")
         XCTAssertEqual(lines[0], folder.appendingPathComponent("src/app/WidgetData.kt").path + ":2:24: error: unresolved reference: Missing")
         XCTAssertEqual(lines[1], "data object Today : H, Missing", "kotlinc's echo of the line is the user's line")
         XCTAssertEqual(lines[2], String(repeating: " ", count: 23) + "^")
-        XCTAssertEqual(lines[3], "/repo/scripts/kotlin/.cache/last-failed-build/ReaderGlue.kt:7:5: error: unresolved reference: parseMeta")
+        XCTAssertEqual(lines[3], "/repo/.build/kotlin-testee/last-failed-build/ReaderGlue.kt:7:5: error: unresolved reference: parseMeta")
         XCTAssertEqual(lines[4], "warning: something without a place")
         XCTAssertFalse(mapped.out.contains(folder.appendingPathComponent("out").path) || mapped.out.contains(generated),
                        "no message may point into the temporary build")
@@ -314,7 +314,7 @@ final class KotlinDownlevelTests: XCTestCase {
     private func script(_ name: String, _ arguments: [String], stdin: String? = nil) throws -> (status: Int32, out: String, err: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", GateTestSupport.repositoryRoot.appendingPathComponent("scripts/kotlin/\(name)").path] + arguments
+        process.arguments = ["python3", GateTestSupport.repositoryRoot.appendingPathComponent("tools/kotlin-testee/\(name)").path] + arguments
         let input = Pipe(), out = Pipe(), err = Pipe()
         process.standardInput = input
         process.standardOutput = out

@@ -4,7 +4,7 @@ import WidgetSnapshot
 @testable import HarnessCorpus
 @testable import HarnessReaders
 
-/// RECORDING.json's toolchain facts, gathered by `contract-harness record` from the testee's
+/// RECORDING.json's toolchain facts, gathered by `contract-harness golden record` from the testee's
 /// command line and the machine: the command taken apart as the shell runs it, the JVM's
 /// own report, and the same members in the same order as scripts/record-kotlin wrote them.
 final class KotlinProvenanceTests: XCTestCase {
@@ -56,10 +56,10 @@ final class KotlinProvenanceTests: XCTestCase {
         let jar = "/usr/share/java/com.android.json.jar"
         guard FileManager.default.fileExists(atPath: jar) else { throw XCTSkip("no \(jar) (scripts/bootstrap installs it)") }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("provenance-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("scripts/kotlin"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("ends/kotlin"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for name in ["WidgetData.kt", "TesteeMain.kt"] {
-            try Data(name.utf8).write(to: folder.appendingPathComponent("scripts/kotlin/\(name)"))
+            try Data(name.utf8).write(to: folder.appendingPathComponent("ends/kotlin/\(name)"))
         }
         let java = folder.appendingPathComponent("java")
         try Data("""
@@ -85,8 +85,8 @@ final class KotlinProvenanceTests: XCTestCase {
         XCTAssertEqual(jdk, JSONObject(["runtimeVersion": .string("99.1"), "vendor": .string("Tests Inc."),
                                         "options": .string("-Xss2m")]))
         XCTAssertEqual(sources, JSONObject([
-            "scripts/kotlin/WidgetData.kt": .string(JSONString(SHA256.hex(Array("WidgetData.kt".utf8)))),
-            "scripts/kotlin/TesteeMain.kt": .string(JSONString(SHA256.hex(Array("TesteeMain.kt".utf8)))),
+            "ends/kotlin/WidgetData.kt": .string(JSONString(SHA256.hex(Array("WidgetData.kt".utf8)))),
+            "ends/kotlin/TesteeMain.kt": .string(JSONString(SHA256.hex(Array("TesteeMain.kt".utf8)))),
         ]))
         XCTAssertThrowsError(try KotlinProvenance.gather(command: "\(java.path) -cp /x/testee.jar TesteeMainKt", root: folder, timeout: 10),
                              "org.json is not on the classpath")

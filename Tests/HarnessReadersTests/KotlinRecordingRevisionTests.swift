@@ -5,7 +5,7 @@ import WidgetSnapshot
 import XCTest
 
 /// The revision the roster declares for the recorded Kotlin end is the one its recording was
-/// made at: golden/kotlin/RECORDING.json's `revision`, which `contract-harness record` asked the
+/// made at: golden/kotlin/RECORDING.json's `revision`, which `contract-harness golden record` asked the
 /// testee itself (`--contract-revision`). Declaring more than was recorded would leave fields out
 /// of every line; declaring less would hide them as pending.
 final class KotlinRecordingRevisionTests: XCTestCase {

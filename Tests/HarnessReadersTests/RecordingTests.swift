@@ -6,7 +6,7 @@ import WidgetSnapshot
 @testable import HarnessReaders
 import HarnessTestSupport
 
-/// `contract-harness record` (what scripts/record-kotlin runs after compiling): a testee's
+/// `contract-harness golden record` (what scripts/record-kotlin runs after compiling): a testee's
 /// lines kept byte for byte per fixture, RECORDING.json from the about object, the stream and
 /// the counts; a failed case stops the recording before anything is written.
 final class RecordingTests: XCTestCase {
@@ -167,7 +167,7 @@ final class RecordStopsAtFirstFailureTests: XCTestCase {
         let out = folder.appendingPathComponent("views.jsonl")
         try? FileManager.default.removeItem(at: out)
         try? FileManager.default.removeItem(at: startsFile)
-        let run = try GateTestSupport.runCLI(["record", "--name", "fake", "--reader-command", command,
+        let run = try GateTestSupport.runCLI(["golden", "record", "--name", "fake", "--reader-command", command,
                                               "--cases", cases, "--out", out.path] + extra)
         return (run.status, run.err, FileManager.default.fileExists(atPath: out.path))
     }

@@ -270,7 +270,7 @@ final class TesteeRunnerTests: XCTestCase {
         let strayFile = folder.appendingPathComponent("stray-pid")
         // The testee leaves a grandchild in a session of its own (out of reach of its group)
         // that keeps the testee's stderr, then answers through our own Swift reader.
-        let command = "setsid sleep 300 </dev/null >/dev/null & echo $! > '\(strayFile.path)'; exec '\(GateTestSupport.cli.path)' decode --reader swift"
+        let command = "setsid sleep 300 </dev/null >/dev/null & echo $! > '\(strayFile.path)'; exec '\(GateTestSupport.cli.path)' tool decode --reader swift"
         let tree = try GateTestSupport.smallTree()
         defer { GateTestSupport.remove(tree) }
         let start = Date()

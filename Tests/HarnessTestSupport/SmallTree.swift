@@ -119,7 +119,7 @@ final class SmallTreeCache: @unchecked Sendable {
         let source = GateTestSupport.repositoryRoot
         let golden = folder.appendingPathComponent("golden")
         try files.createDirectory(at: folder.appendingPathComponent("scripts"), withIntermediateDirectories: true)
-        for item in ["schemas", "scripts/build-writer", "scripts/writer", "golden/zones", "golden/divergences", "golden/findings"]
+        for item in ["schemas", "scripts/build-writer", "ends/writer", "golden/zones", "golden/divergences", "golden/findings"]
             + (shape.states ? ["golden/states"] : []) {
             try files.createDirectory(at: folder.appendingPathComponent(item).deletingLastPathComponent(), withIntermediateDirectories: true)
             try files.copyItem(at: source.appendingPathComponent(item), to: folder.appendingPathComponent(item))

@@ -47,7 +47,7 @@ package struct SchemaFilesCheck {
         } else {
             follows = false
             lines.append("\(ViewFieldsSchema.path) is " + (present == nil ? "missing" : "not what the built-in description gives")
-                         + ": run `contract-harness schemas --write` and review the diff")
+                         + ": run `contract-harness golden schemas --write` and review the diff")
         }
         return SchemaFilesCheck(lines: lines, follows: follows)
     }

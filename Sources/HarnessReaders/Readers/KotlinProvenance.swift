@@ -4,7 +4,7 @@ import HarnessCorpus
 import WidgetSnapshot
 
 /// What golden/kotlin was recorded with — RECORDING.json's opening members, for reviewers
-/// (`check` does not read them). `contract-harness record` gathers them itself, from the
+/// (`check` does not read them). `contract-harness golden record` gathers them itself, from the
 /// testee's own command line and from the machine (Debian's package database, kotlinc, the
 /// JVM with the testee's options), so no script assembles provenance by hand.
 package enum KotlinProvenance {
@@ -12,7 +12,7 @@ package enum KotlinProvenance {
     static let orgJsonPackage = "libandroid-json-java"
     static let kotlinPackage = "kotlin"
     /// What golden/kotlin is compiled from (scripts/record-kotlin without --parser).
-    static let sources = ["scripts/kotlin/WidgetData.kt", "scripts/kotlin/TesteeMain.kt"]
+    static let sources = ["ends/kotlin/WidgetData.kt", "ends/kotlin/TesteeMain.kt"]
 
     /// A fact could not be had (the command is not a JVM line, org.json is not on its classpath).
     package struct Failure: Error, CustomStringConvertible {

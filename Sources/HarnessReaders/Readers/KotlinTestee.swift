@@ -1,6 +1,6 @@
 import Foundation
 
-/// The Kotlin end (`scripts/kotlin/WidgetData.kt`, or a team's own reader given as
+/// The Kotlin end (`ends/kotlin/WidgetData.kt`, or a team's own reader given as
 /// `--parser` files) as an external testee named `kotlin`: `scripts/record-kotlin
 /// --print-command` compiles it (cached) and prints the JVM command line, which then runs
 /// like any testee, kept running across batches.
