@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import HarnessTestSupport
+@testable import HarnessReaders
 
 /// Every timeout comes from its flag or the budget: `record`'s probe of the testee command
 /// (`COMMAND --contract-revision`, and the JVM's own facts) waits as long as a testee's start
@@ -17,11 +18,10 @@ final class ProbeTimeoutTests: XCTestCase {
         let paths = try GateTestSupport.smallTree()
         defer { GateTestSupport.remove(paths) }
         // (RECORDING.json hashes the Kotlin end's sources: the tree holds them.)
-        let kotlin = paths.root.appendingPathComponent("scripts/kotlin")
-        try FileManager.default.createDirectory(at: kotlin, withIntermediateDirectories: true)
-        for file in ["WidgetData.kt", "TesteeMain.kt"] {
-            try FileManager.default.copyItem(at: GateTestSupport.repositoryRoot.appendingPathComponent("scripts/kotlin/\(file)"),
-                                             to: kotlin.appendingPathComponent(file))
+        for source in KotlinProvenance.sources {
+            let copy = paths.root.appendingPathComponent(source)
+            try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: GateTestSupport.repositoryRoot.appendingPathComponent(source), to: copy)
         }
         let bin = paths.root.appendingPathComponent("jvm")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
@@ -34,8 +34,8 @@ final class ProbeTimeoutTests: XCTestCase {
         chmod(java.path, 0o755)
         let before = try? Data(contentsOf: paths.root.appendingPathComponent("golden/kotlin/legacy.jsonl"))
         let started = Date()
-        let run = try GateTestSupport.runCLI(["record", "--root", paths.root.path, "--timeout", "1", "--start-timeout", "2",
-                                              "--reader-command", "\(java.path) -cp /usr/share/java/com.android.json.jar Main"])
+        let run = try GateTestSupport.runCLI(["golden", "record", "--root", paths.root.path, "--timeout", "1", "--start-timeout", "2",
+                                              "kotlin=\(java.path) -cp /usr/share/java/com.android.json.jar Main"])
         let wall = Date().timeIntervalSince(started)
         XCTAssertLessThan(wall, 30, "record waited \(wall) s with --start-timeout 2\n" + run.out + run.err)
         XCTAssertNotEqual(run.status, 0, run.out + run.err)
@@ -53,8 +53,8 @@ final class WriterStartTimeoutTests: XCTestCase {
 
     func testAHungWriterCostsNoMoreThanTheFuzzBudget() throws {
         let started = Date()
-        let run = try GateTestSupport.runCLI(["fuzz", "--writer", "--root", GateTestSupport.repositoryRoot.path, "--seed", "1",
-                                              "--seconds", "3", "--writer-command", "sleep 600", "--no-save", "--quiet"])
+        let run = try GateTestSupport.runCLI(["fuzz", "states", "--root", GateTestSupport.repositoryRoot.path, "--seed", "1",
+                                              "--seconds", "3", "--writer", "hung=sleep 600", "--no-save", "--quiet"])
         let wall = Date().timeIntervalSince(started)
         XCTAssertLessThan(wall, 15, "fuzz --writer --seconds 3 took \(wall) s with a hung writer\n" + run.out + run.err)
         XCTAssertEqual(run.status, 1, "no state was judged: not a pass\n" + run.out + run.err)
@@ -64,7 +64,7 @@ final class WriterStartTimeoutTests: XCTestCase {
         let paths = try GateTestSupport.smallTree(states: true)
         defer { GateTestSupport.remove(paths) }
         let started = Date()
-        let run = try GateTestSupport.runCLI(["check", "--root", paths.root.path, "--writer", "sleep 600", "--start-timeout", "2", "--quiet"])
+        let run = try GateTestSupport.runCLI(["check", "--root", paths.root.path, "--writer", "hung=sleep 600", "--start-timeout", "2", "--quiet"])
         let wall = Date().timeIntervalSince(started)
         XCTAssertLessThan(wall, 20, "check --writer took \(wall) s with --start-timeout 2\n" + run.out + run.err)
         XCTAssertEqual(run.status, 2, run.out + run.err)

@@ -18,7 +18,7 @@ final class SchemasCommandTests: XCTestCase {
     override func tearDown() { if let root { FuzzTestSupport.remove(root) } }
 
     func testTheTreeAsCommittedFollows() throws {
-        let run = try GateTestSupport.runCLI(["schemas", "--root", root.path])
+        let run = try GateTestSupport.runCLI(["golden", "schemas", "--root", root.path])
         XCTAssertEqual(run.status, 0, run.err)
         XCTAssertTrue(run.err.contains("follows the built-in description"), run.err)
     }
@@ -32,7 +32,7 @@ final class SchemasCommandTests: XCTestCase {
         let target = outside.appendingPathComponent("copy.json")
         try FileManager.default.moveItem(at: schema, to: target)
         try FileManager.default.createSymbolicLink(at: schema, withDestinationURL: target)
-        let run = try GateTestSupport.runCLI(["schemas", "--root", root.path])
+        let run = try GateTestSupport.runCLI(["golden", "schemas", "--root", root.path])
         XCTAssertEqual(run.status, 2, run.err)
         XCTAssertTrue(run.err.contains("schemas/decoded-view.fields.schema.json: a symbolic link leading outside the repository"), run.err)
     }
@@ -44,7 +44,7 @@ final class SchemasCommandTests: XCTestCase {
         let edited = text.replacingOccurrences(of: #""name": "selectedProjectId", "type": "text""#, with: #""name": "selectedProjectId", "type": "int""#)
         XCTAssertNotEqual(edited, text)
         try edited.write(to: file, atomically: true, encoding: .utf8)
-        let run = try GateTestSupport.runCLI(["schemas", "--root", root.path])
+        let run = try GateTestSupport.runCLI(["golden", "schemas", "--root", root.path])
         XCTAssertEqual(run.status, 1, run.err)
         XCTAssertTrue(run.err.contains("schemas/contract.json differs from the description built into this harness in 1 place"), run.err)
         XCTAssertTrue(run.err.contains("caseInputs[1]{selectedProjectId}.type"), run.err)
