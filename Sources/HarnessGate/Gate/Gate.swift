@@ -24,6 +24,9 @@ package enum Gate {
         /// This machine's zone dimension, for the tzdata comparison of the zone file; tests
         /// inject another machine.
         package var zoneScan: @Sendable () throws -> ZoneScan = { try ZoneScan.run() }
+        /// A zone file of another tzdata than this machine's: a notice, a failure (CI), or
+        /// checked on a machine the run names (`--zones-checked-on`).
+        package var foreignTzdata = ForeignTzdata.notice
         /// The writer end that turns golden/states into the `writer` family: the tree's own,
         /// or `--writer COMMAND`.
         package var writer: WriterCommand = .tree
@@ -87,7 +90,7 @@ package enum Gate {
         // (A corpus a test built may have no zone file.)
         var notices: [String] = []
         if let file = corpus.zoneDays {
-            let zones = ZoneDimensionCheck.assess(file, scan: options.zoneScan)
+            let zones = ZoneDimensionCheck.assess(file, scan: options.zoneScan, foreign: options.foreignTzdata)
             problems += zones.problems
             notices += zones.notice.map { [$0] } ?? []
         }
