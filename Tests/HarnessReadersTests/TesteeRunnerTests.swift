@@ -160,7 +160,7 @@ final class TesteeRunnerTests: XCTestCase {
                                     maximumLineBytes: 1 << 20)
         defer { session.close() }
         let outcomes = session.decode(cases(1)).map(\.outcome)
-        XCTAssertTrue("\(outcomes[0])".contains("malformed: a line longer than 1048576 bytes"), "\(outcomes[0])")
+        XCTAssertTrue("\(outcomes[0])".contains("malformed: a view line longer than 1 MiB"), "\(outcomes[0])")
     }
 
     func testBatchesGoThroughOneRunningProcess() throws {
