@@ -204,8 +204,8 @@ package struct ViewStore {
             guard !fixture.isEmpty, fixture.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }) else {
                 throw HarnessInputError(file: displayName, field: "id", message: "case \(testCase.id): fixture name must be [a-z0-9-]+ (refusing to write outside \(displayName))")
             }
-            guard line.starts(with: Array("{\"id\":".utf8)), line.last == UInt8(ascii: "}") else {
-                throw HarnessInputError(file: displayName, field: "id", message: "case \(testCase.id): not a view line")
+            if let problem = Self.storableProblem(line) {
+                throw HarnessInputError(file: displayName, field: "id", message: "case \(testCase.id): \(problem)")
             }
             if byFixture[fixture] == nil { order.append(fixture) }
             let stored = recorded ? try Self.withDigests(line, of: testCase) : line
@@ -240,6 +240,18 @@ package struct ViewStore {
             changed.append(file)
         }
         return changed
+    }
+
+    /// Why a view line cannot be stored as it is (nil when it can): a golden line is one
+    /// JSON object whose first member is the case's `id` (the seal and the fixture's file are
+    /// found by it), as CONTRACT §6 writes view lines; the other members may come in any order.
+    package static func storableProblem(_ line: [UInt8]) -> String? {
+        guard line.starts(with: Array("{\"id\":".utf8)), line.last == UInt8(ascii: "}") else {
+            let start = String(decoding: line.prefix(24), as: UTF8.self)
+            return "its line does not begin with the case's id (it begins \(UntrustedText.escape(start.debugDescription))): "
+                + "a view line is one JSON object whose first member is \"id\" (CONTRACT §6)"
+        }
+        return nil
     }
 
     /// The line as a golden file keeps it: a recorded line holding a long text (or one that
