@@ -2,6 +2,7 @@ import ContractModel
 import Foundation
 import HarnessCorpus
 import HarnessGate
+import HarnessReaders
 import WidgetSnapshot
 
 /// `contract-harness explain CASE-ID`: one case, every reader, and what differs.
@@ -21,12 +22,12 @@ enum ExplainCommand: Subcommand {
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
         let paths = try paths(&arguments)
-        let testees = try Testee.options(&arguments).readers
+        let (_, testees, timeout, startTimeout) = try Testee.optionsAndTimeouts(&arguments)
         let html = try arguments.option("--html")
         let writer = try WriterOption.parse(&arguments).command
         guard let id = arguments.positional() else { throw UsageError("which case? give its id") }
         try arguments.finish()
-        let corpus = try Corpus.load(paths, writer: writer)
+        let corpus = try Corpus.load(paths, writer: writer, timeouts: WriterTimeouts(line: timeout, start: startTimeout))
         guard id.utf8.count <= InputLimits.caseIdBytes else {
             throw UsageError("no case has an id of \(id.utf8.count) bytes (a case id has at most \(InputLimits.caseIdBytes)): "
                              + "\(id.prefix(60).debugDescription)…")
