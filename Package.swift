@@ -73,7 +73,8 @@ let package = Package(
         // The harness's tests, one target per layer (each sees its layer and those above it in the list).
         .testTarget(name: "HarnessCorpusTests", dependencies: ["HarnessTestSupport", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
         .testTarget(name: "HarnessReadersTests", dependencies: ["HarnessTestSupport", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
-        .testTarget(name: "HarnessGateTests", dependencies: ["HarnessTestSupport", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
+        .testTarget(name: "HarnessGateTests", dependencies: ["HarnessTestSupport", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot",
+                                                       "WidgetContractTestee"]),
         .testTarget(name: "HarnessFuzzTests", dependencies: ["HarnessTestSupport", "HarnessFuzz", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
         // The built `contract-harness` end to end: exit codes, help, the workflow example's commands.
         .testTarget(name: "CommandLineTests", dependencies: ["HarnessTestSupport", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
