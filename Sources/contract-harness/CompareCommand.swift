@@ -3,13 +3,13 @@ import Foundation
 import HarnessCorpus
 import HarnessGate
 
-/// `contract-harness compare A B`: two sets of view lines compared as the gate compares, for
+/// `contract-harness tool compare A B`: two sets of view lines compared as the gate compares, for
 /// scripts (a recording against `golden/kotlin`, a mutant's views against `golden/expected`).
 enum CompareCommand: Subcommand {
     static let name = "compare"
     static let summary = "compare two sets of view lines case by case, as the gate does"
     static let help = """
-    USAGE: contract-harness compare EXPECTED GOT [--list FILE] [--parse-only] [--revision N --cases FILE] [--exact] [--first] [--show N] [--quiet]
+    USAGE: contract-harness tool compare EXPECTED GOT [--list FILE] [--parse-only] [--revision N --cases FILE] [--exact] [--first] [--show N] [--quiet]
 
     Compares the views in GOT with those in EXPECTED case by case (keyed by case id), field by
     field exactly as `check` compares a reader with golden/expected (CONTRACT §6: parse kind

@@ -3,12 +3,12 @@ import HarnessReaders
 import ContractModel
 import WidgetSnapshot
 
-/// `contract-harness decode --reader swift|c`: our readers as external testees.
+/// `contract-harness tool decode --reader swift|c`: our readers as external testees.
 enum DecodeCommand: Subcommand {
     static let name = "decode"
     static let summary = "read cases JSONL on stdin, write one view per case on stdout"
     static let help = """
-    USAGE: contract-harness decode --reader swift|c
+    USAGE: contract-harness tool decode --reader swift|c
 
     The external-testee protocol (CONTRACT §6) for our own readers: reads cases, one JSON
     object per line, on stdin and writes the reader's canonical view line for each, in order,

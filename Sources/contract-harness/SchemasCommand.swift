@@ -3,13 +3,13 @@ import Foundation
 import HarnessCorpus
 import HarnessReaders
 
-/// `contract-harness schemas`: the view schema's revision part, written from the contract
+/// `contract-harness golden schemas`: the view schema's revision part, written from the contract
 /// description (`schemas/contract.json` → `schemas/decoded-view.fields.schema.json`).
 enum SchemasCommand: Subcommand {
     static let name = "schemas"
     static let summary = "check (or --write) the view schema part that follows from schemas/contract.json"
     static let help = """
-    USAGE: contract-harness schemas [--root DIR] [--write]
+    USAGE: contract-harness golden schemas [--root DIR] [--write]
 
     schemas/decoded-view.fields.schema.json holds the JSON Schema of every view field a
     revision after 1 adds, as the contract description compiled into this harness states it.
@@ -33,7 +33,7 @@ enum SchemasCommand: Subcommand {
             return ExitCode.passed
         }
         guard let present = FileManager.default.contents(atPath: url.path), Array(present) == wanted else {
-            StandardStreams.err("\(ViewFieldsSchema.path) is not what schemas/contract.json gives: run `contract-harness schemas --write` and review the diff\n")
+            StandardStreams.err("\(ViewFieldsSchema.path) is not what schemas/contract.json gives: run `contract-harness golden schemas --write` and review the diff\n")
             return ExitCode.contractFailure
         }
         StandardStreams.err("\(ViewFieldsSchema.path) follows schemas/contract.json\n")

@@ -4,12 +4,12 @@ import Foundation
 import HarnessCorpus
 import HarnessGate
 
-/// `contract-harness update`: rewrite golden/expected from the C reference.
+/// `contract-harness golden update`: rewrite golden/expected from the C reference.
 enum UpdateCommand: Subcommand {
     static let name = "update"
     static let summary = "rewrite golden/expected from the C reference (refused under CI)"
     static let help = """
-    USAGE: contract-harness update [--root DIR] [--jobs N]
+    USAGE: contract-harness golden update [--root DIR] [--jobs N]
 
     Regenerates the case stream and writes the C reference's view of every case to
     golden/expected/<fixture>.jsonl: one canonical line per case, in case order, each file

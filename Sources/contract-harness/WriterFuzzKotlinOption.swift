@@ -3,7 +3,7 @@ import HarnessCorpus
 import HarnessFuzz
 import HarnessReaders
 
-/// `fuzz --writer --kotlin [--kotlin-parser F.kt]...`: the Kotlin end beside the in-process
+/// `fuzz states --kotlin [--kotlin-parser F.kt]...`: the Kotlin end beside the in-process
 /// readers (`WriterKotlinEnd`), compiled as `fuzz --kotlin` compiles it, judged against the
 /// tree's `golden/divergences/kotlin.txt`.
 enum WriterFuzzKotlinOption {

@@ -2,13 +2,13 @@ import ContractModel
 import Foundation
 import HarnessCorpus
 
-/// `contract-harness zones`: the zone dimension picked from the machine's tzdata, compared
+/// `contract-harness golden zones`: the zone dimension picked from the machine's tzdata, compared
 /// with (or written to) golden/zones/transitions.json.
 enum ZonesCommand: Subcommand {
     static let name = "zones"
     static let summary = "pick the zone-day transitions from tzdata; --write regenerates golden/zones/transitions.json"
     static let help = """
-    USAGE: contract-harness zones [--root DIR] [--write]
+    USAGE: contract-harness golden zones [--root DIR] [--write]
 
     Scans every zone in /usr/share/zoneinfo (tzdata.zi names them and the tzdata version)
     for the offset changes of 1970-2037, through the C reference's TZif reader, and sorts
@@ -64,12 +64,12 @@ enum ZonesCommand: Subcommand {
         }
         if let bytes, let file = try? ZoneDayFile.parse(bytes) {
             if file.seal != .intact {
-                print("\(ZoneDayFile.path) was edited by hand (its seal \(file.seal == .missing ? "is missing" : "does not match its content")): it is written only by `contract-harness zones --write`")
+                print("\(ZoneDayFile.path) was edited by hand (its seal \(file.seal == .missing ? "is missing" : "does not match its content")): it is written only by `contract-harness golden zones --write`")
             } else if file.tzdataVersion != scan.tzdataVersion {
                 print("\(ZoneDayFile.path) was picked from tzdata \(UntrustedText.escape(file.tzdataVersion)), this machine has \(scan.tzdataVersion): the comparison cannot run here")
             }
         }
-        print("\(ZoneDayFile.path) differs from what tzdata \(scan.tzdataVersion) picks: run `contract-harness zones --write`")
+        print("\(ZoneDayFile.path) differs from what tzdata \(scan.tzdataVersion) picks: run `contract-harness golden zones --write`")
         return ExitCode.contractFailure
     }
 }

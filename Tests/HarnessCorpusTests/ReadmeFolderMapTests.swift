@@ -1,12 +1,13 @@
 import Foundation
 import HarnessTestSupport
 import XCTest
+import TestSupport
 
 /// README's folder map ("Where things are") is how a reader finds the code, and it drifted once
 /// (it left out 45 % of the harness): every folder under `Sources/` and every sub-folder of one
 /// must be named in it, and every `Sources/…` path README names must exist.
 final class ReadmeFolderMapTests: XCTestCase {
-    private var root: URL { URL(fileURLWithPath: CorpusTestSupport.root, isDirectory: true) }
+    private var root: URL { URL(fileURLWithPath: TestRepository.root.path, isDirectory: true) }
 
     private func readme() throws -> String {
         try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)

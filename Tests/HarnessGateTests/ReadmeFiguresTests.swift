@@ -3,6 +3,7 @@ import Foundation
 import HarnessCorpus
 import HarnessTestSupport
 import XCTest
+import TestSupport
 
 /// README's figures drifted once (it said "~5,500 cases" at 6,084, its walk-through "5700"):
 /// every figure it gives about the corpus — the case count, the fixture count, the family rows of
@@ -10,7 +11,7 @@ import XCTest
 /// against the corpus the tree builds, so a change to the corpus fails until README says it.
 final class ReadmeFiguresTests: XCTestCase {
     func testReadmesCorpusFiguresAreTheCorpus() throws {
-        let root = GateTestSupport.repositoryRoot
+        let root = TestRepository.root
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let corpus = try GateTestSupport.repositoryCorpus()
         XCTAssertEqual(try ReadmeFigures.problems(readme: readme, corpus: corpus), [])
@@ -18,7 +19,7 @@ final class ReadmeFiguresTests: XCTestCase {
 
     /// Planted drift in each kind of figure.
     func testTheCheckSeesEachKindOfFigureDrift() throws {
-        let root = GateTestSupport.repositoryRoot
+        let root = TestRepository.root
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let corpus = try GateTestSupport.repositoryCorpus()
         let total = corpus.cases.count

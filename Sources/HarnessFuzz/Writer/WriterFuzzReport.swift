@@ -2,7 +2,7 @@ import ContractModel
 import HarnessCorpus
 import HarnessReaders
 
-/// What one `fuzz --writer` run found and measured: states and cases, the findings, how
+/// What one `fuzz states` run found and measured: states and cases, the findings, how
 /// often each departure's cause reached a blob (and the first, shrunk, state that did), and
 /// where the time went (the writer's own CPU included, for states/s per core).
 package struct WriterFuzzReport: Sendable {

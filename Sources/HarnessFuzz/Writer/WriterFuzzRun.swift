@@ -3,7 +3,7 @@ import HarnessCorpus
 import HarnessGate
 import HarnessReaders
 
-/// One seeded `fuzz --writer` run: generated app states → the writer end (one process, a
+/// One seeded `fuzz states` run: generated app states → the writer end (one process, a
 /// batch of lines at a time) → blobs → the cases each becomes → the reference and every
 /// in-process reader, judged as the gate judges, plus the writer's checks. A finding is
 /// shrunk over the state and saved like every fuzz finding (with its state line); each
@@ -20,7 +20,7 @@ package final class WriterFuzzRun {
     package let store: FindingStore?
     package let stop: StopFlag
     package let stateShrinker: StateShrinker
-    /// The Kotlin end, when the run has it (`fuzz --writer --kotlin`): every blob's cases go
+    /// The Kotlin end, when the run has it (`fuzz states --kotlin`): every blob's cases go
     /// through it too, at its own pace (`WriterKotlinEnd`).
     package var kotlin: WriterKotlinEnd?
 
@@ -157,9 +157,9 @@ package final class WriterFuzzRun {
                                       shrinkEvaluations: result.evaluations, outcome: outcome)
     }
 
-    /// `contract-harness fuzz --writer --seed S --case I …`: regenerates the state, writes it and re-shrinks.
+    /// `contract-harness fuzz states --seed S --case I …`: regenerates the state, writes it and re-shrinks.
     package func reproduceCommand(index: Int) -> String {
-        "contract-harness fuzz --writer --seed \(plan.seed) --case \(index)" + (plan.reproduceArguments.isEmpty ? "" : " " + plan.reproduceArguments)
+        "contract-harness fuzz states --seed \(plan.seed) --case \(index)" + (plan.reproduceArguments.isEmpty ? "" : " " + plan.reproduceArguments)
             + (kotlin.map { " " + $0.reproduceArguments } ?? "")
     }
 

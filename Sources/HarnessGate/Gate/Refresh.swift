@@ -13,14 +13,14 @@ package enum Refresh {
     package static func run(_ paths: HarnessPaths, base: String, jobs: Int, examples: Int = 5,
                             record: () throws -> Void, options: Gate.Options,
                             say: (String) -> Void) throws -> GateResult {
-        say("== 1/4 contract-harness update\n")
+        say("== 1/4 contract-harness golden update\n")
         let changed = try Gate.update(paths, jobs: jobs)
         say(changed.isEmpty ? "golden/expected is up to date\n" : "updated golden/expected: \(changed.joined(separator: ", "))\n")
 
         say("\n== 2/4 scripts/record-kotlin\n")
         try record()
 
-        say("\n== 3/4 contract-harness diff --base \(base)\n")
+        say("\n== 3/4 contract-harness golden diff --base \(base)\n")
         do {
             say(GoldenDiffText.render(try GoldenDiff.load(paths, base: base), examples: examples))
         } catch let error as GitError {

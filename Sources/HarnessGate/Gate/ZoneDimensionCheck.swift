@@ -5,7 +5,7 @@ import HarnessCorpus
 /// runs, so a hand edit that drops an awkward day (and an `update` after it) would pass with
 /// that day never tested. The file's seal shows a hand edit on every machine; where this
 /// machine's tzdata is the version the file names, the file must also be exactly what
-/// `contract-harness zones --write` picks. Elsewhere that comparison cannot run, and the gate
+/// `contract-harness golden zones --write` picks. Elsewhere that comparison cannot run, and the gate
 /// says so in every report (a notice, not a failure: the zone cases still run from the file).
 enum ZoneDimensionCheck {
     /// What the check found: problems fail the gate; a notice says what could not be checked.
@@ -14,7 +14,7 @@ enum ZoneDimensionCheck {
         var notice: String?
     }
 
-    static let rewrite = "It is written only by `contract-harness zones --write` (never by hand): run it, then `contract-harness update` and `scripts/record-kotlin`"
+    static let rewrite = "It is written only by `contract-harness golden zones --write` (never by hand): run it, then `contract-harness golden update` and `scripts/record-kotlin`"
 
     static func assess(_ file: ZoneDayFile, scan: () throws -> ZoneScan = { try ZoneScan.run() }) -> Finding {
         var finding = Finding()

@@ -3,7 +3,7 @@ import HarnessCorpus
 import WidgetSnapshot
 
 /// What golden/kotlin was recorded with — RECORDING.json's opening members, for reviewers
-/// (`check` does not read them). `contract-harness record` gathers them itself, from the
+/// (`check` does not read them). `contract-harness golden record` gathers them itself, from the
 /// testee's own command line and from the machine (Debian's package database, kotlinc, the
 /// JVM with the testee's options), so no script assembles provenance by hand.
 package enum KotlinProvenance {
