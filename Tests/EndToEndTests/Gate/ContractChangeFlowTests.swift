@@ -44,8 +44,16 @@ final class ContractChangeFlowTests: XCTestCase {
         // A contributor's machine: CI runners set `CI`, under which refresh refuses (tested below).
         var contributor = ProcessInfo.processInfo.environment
         contributor["CI"] = nil
+        // A README with a generated transcript: refresh rewrites the region from its gate run.
+        let readme = tree.appendingPathComponent("README.md")
+        try "# Tree\n\(DocTranscript.begin)\nstale figures\n\(DocTranscript.end)\nafter\n".write(to: readme, atomically: true, encoding: .utf8)
         let refresh = try GateTestSupport.runCLI(["golden", "refresh", "--root", tree.path], environment: contributor)
         XCTAssertEqual(refresh.status, 0, refresh.out + refresh.err)
+        let transcript = try XCTUnwrap(DocTranscript.current(in: try String(contentsOf: readme, encoding: .utf8)))
+        let corpus = try Corpus.load(HarnessPaths(root: tree))
+        XCTAssertTrue(transcript.contains("contract-harness check: \(corpus.cases.count) cases from"), transcript)
+        XCTAssertTrue(transcript.hasSuffix("PASS\n```"), transcript)
+        XCTAssertTrue(refresh.out.contains("rewrote the generated transcript in README.md"), refresh.out)
         XCTAssertTrue(refresh.out.contains("updated golden/expected: many-tasks.jsonl"), refresh.out)
         XCTAssertTrue(refresh.err.contains("record: wrote golden/kotlin/"), refresh.err)
         // The diff names the changed field, for the reference and for Kotlin.
