@@ -87,7 +87,7 @@ let package = Package(
         // end on a JVM, the writer end through tsc and node, testees as processes, runs over the whole
         // corpus. Folders follow the layers (CommandLine, Corpus, Readers, Gate, Fuzz, Kit).
         .testTarget(name: "EndToEndTests", dependencies: ["HarnessTestSupport", "TestSupport", "HarnessFuzz", "HarnessGate", "HarnessReaders",
-                                                          "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
+                                                          "HarnessCorpus", "ContractModel", "WidgetSnapshot", "WidgetContractTestee"]),
     ]),
     cLanguageStandard: .c11
 )

@@ -11,7 +11,7 @@ import ContractModel
 /// `now <nowMs>\n` `zone <n>\n<zone bytes>\n`, then (revision 2) only when the case has them,
 /// so that every older case keeps its fingerprint: `stamps <k>\n` (`<n>\n<id bytes><ms>\n`
 /// per tap time) and `project <n>\n<id bytes>\n`; then (the display question) `capacity <n>\n` only
-/// when it is not 20.
+/// when it is not 20; then `locale <n>\n<tag bytes>\n` only when the case names a device locale.
 package enum CaseFingerprint {
     /// Hex digits kept: 64 bits, plenty to tell one case's versions apart.
     package static let length = 16
@@ -42,6 +42,7 @@ package enum CaseFingerprint {
         }
         if let selected = testCase.selectedProjectId { field("project", selected.utf8) }
         if testCase.capacity != Case.androidCapacity { input += Array("capacity \(testCase.capacity)\n".utf8) }
+        if let device = testCase.deviceLocale { field("locale", Array(device.tag.utf8)) }
         return SHA256.hex(input, digits: length)
     }
 }

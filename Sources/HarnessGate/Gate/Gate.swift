@@ -101,6 +101,11 @@ package enum Gate {
         problems += writer.problems
         notices += writer.notices
         notices += live.writerNotice.map { [$0] } ?? []
+        // The C reference answers each device case under the device's POSIX locale: where this
+        // machine lacks one, it did not, and every report says so.
+        if lineup.contains(where: { $0.entry.role == .reference }), let notice = DevicePOSIXLocale.notice(for: corpus.cases) {
+            notices.append(notice)
+        }
         var freshness = [expectedFreshness]
         var expected = ids.map { stored[$0]?.outcome ?? .failure("no expected output") }
         // Only cases whose expected output was written from the case as it is now are compared:
