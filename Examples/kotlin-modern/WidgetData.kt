@@ -1,7 +1,7 @@
 // An Android app's widget reader as an app team writes it today (Kotlin 1.9 style, the app's
 // own type names: WidgetTask, WidgetMeta), with the same org.json calls as
-// scripts/kotlin/WidgetData.kt. It does not compile on kotlinc 1.3.31 as it stands:
-// scripts/record-kotlin --parser down-levels a copy (scripts/kotlin/downlevel) and records it.
+// ends/kotlin/WidgetData.kt. It does not compile on kotlinc 1.3.31 as it stands:
+// scripts/record-kotlin --parser down-levels a copy (tools/kotlin-testee/downlevel) and records it.
 // scripts/test checks that the recording equals golden/kotlin/ byte for byte. It answers
 // revisions 2 and 3 too (CONTRACT.md §8: the five-parameter parse with defaults, as an app
 // calls it, parseProjects, projectTitle, parseCurrentTask), so every field is compared.

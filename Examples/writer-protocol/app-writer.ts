@@ -5,8 +5,8 @@
 //   scripts/build-writer
 //   node .build/writer-example/Examples/writer-protocol/app-writer.js < golden/states/colours.jsonl
 
-import { AppState } from "../../scripts/writer/src/app-state";
-import { serveWriterProtocol } from "../../scripts/writer/src/writer-protocol";
+import { AppState } from "../../ends/writer/src/app-state";
+import { serveWriterProtocol } from "../../ends/writer/src/writer-protocol";
 
 // --- The app's side, as it already is (a small made-up app, revision 1 of the blob). ---
 

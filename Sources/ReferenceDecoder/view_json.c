@@ -137,7 +137,7 @@ char *rd_view_to_json(const rd_view *v, const char *id, size_t id_len, size_t *o
 
 /* ---- The whole view line: every question of one case (CONTRACT §6, every revision's
  * fields), what the harness's in-process C reader answers, written by the standalone testee
- * (scripts/c-testee). Revision 1's members are rd_view_to_json's line for the case's view with
+ * (ends/c-testee). Revision 1's members are rd_view_to_json's line for the case's view with
  * revision 2's rows in place of rd_decode's; each row's doneOn is put after its projectColor,
  * and the fields later revisions add after the header, in schemas/contract.json's order. ---- */
 

@@ -3,7 +3,7 @@ import Foundation
 import ReferenceDecoder
 
 /// The C reference's whole view line for one case as C itself writes it
-/// (`rd_document_view_json`, view_json.c): what the standalone testee (scripts/c-testee)
+/// (`rd_document_view_json`, view_json.c): what the standalone testee (ends/c-testee)
 /// prints, asked of the same inputs `decode` asks. The harness's C reader builds its view from
 /// C's answers in Swift (`decode`); scripts/adequacy's schemata worker judges the C reader
 /// through this line instead, so that a mutant of C's own writer is judged as the testee's

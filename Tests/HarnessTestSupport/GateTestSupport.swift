@@ -5,12 +5,12 @@ import WidgetSnapshot
 import HarnessCorpus
 import HarnessGate
 import HarnessReaders
+import TestSupport
 
 /// Temporary copies of the repository's golden tree, so tests can plant faults in them.
 package enum GateTestSupport {
-    package static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
+    @available(*, deprecated, renamed: "TestRepository.root")
+    package static var repositoryRoot: URL { TestRepository.root }
 
     /// A revision-1 writer blob the writer schemas accept, for tests to break one rule of.
     package static let writerBlob = #"{"v":1,"dayStr":"2026-07-17","validUntil":1784325600000,"tasks":[{"id":"t1","title":"A","isDone":false,"projectId":"p1"}],"projectColors":{"p1":"rgb(144, 187, 165)"}}"#
@@ -21,15 +21,26 @@ package enum GateTestSupport {
     }
 
     /// A fresh folder holding a copy of `golden/` (fixtures, expected, kotlin, divergences,
-    /// states), `schemas/` and the writer end (`scripts/build-writer`, `scripts/writer/`: its
+    /// states), `schemas/` and the writer end (`scripts/build-writer`, `ends/writer/`: its
     /// compile is cached by content, so a copy costs no compile).
     package static func copyOfGolden() throws -> HarnessPaths {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gate-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("scripts"), withIntermediateDirectories: true)
-        for item in ["golden", "schemas", "scripts/build-writer", "scripts/writer"] {
+        let folder = Scratch.url("gate")
+        for item in ["golden", "schemas", "scripts/build-writer", "ends/writer"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(item).deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent(item), to: folder.appendingPathComponent(item))
         }
         return HarnessPaths(root: folder)
+    }
+
+    /// Puts the repository's whole `scripts/`, the Kotlin end (`ends/kotlin`) and the testee tools
+    /// (`tools/kotlin-testee`) into `tree`, replacing its `scripts/`: what `scripts/record-kotlin`
+    /// needs to record there.
+    package static func copyKotlinRecording(into tree: URL) throws {
+        try? FileManager.default.removeItem(at: tree.appendingPathComponent("scripts"))
+        for item in ["scripts", "ends/kotlin", "tools/kotlin-testee"] {
+            try FileManager.default.createDirectory(at: tree.appendingPathComponent(item).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent(item), to: tree.appendingPathComponent(item))
+        }
     }
 
     package static func remove(_ paths: HarnessPaths) {

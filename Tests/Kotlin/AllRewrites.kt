@@ -1,4 +1,4 @@
-// Every rewrite and compat shim of scripts/kotlin/downlevel in one file: scripts/test down-levels it
+// Every rewrite and compat shim of tools/kotlin-testee/downlevel in one file: scripts/test down-levels it
 // and compiles the copy with kotlinc 1.3.31, so a shim or rewrite that 1.3 rejects fails the build.
 package com.example.shims
 

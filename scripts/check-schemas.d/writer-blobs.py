@@ -2,7 +2,7 @@
 """writer-blobs.py CASES OUT: cuts the writer's exact text for each writerValid fixture of
 golden/fixtures (its `base` case's blob, the first in the case stream CASES) out as a document
 of its own: OUT/base-case-blob/<fixture>.json (all of them, for the writer end's byte-for-byte
-check, scripts/writer/check-states.py) and OUT/r<revision>/<fixture>.json (for the revision's
+check, ends/writer/check-states.py) and OUT/r<revision>/<fixture>.json (for the revision's
 blob schema). Prints how many; exit 1 when a writerValid fixture has no base case.
 """
 import glob

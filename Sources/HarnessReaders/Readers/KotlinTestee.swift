@@ -1,6 +1,6 @@
 import Foundation
 
-/// The Kotlin end (`scripts/kotlin/WidgetData.kt`, or a team's own reader given as
+/// The Kotlin end (`ends/kotlin/WidgetData.kt`, or a team's own reader given as
 /// `--parser` files) as an external testee named `kotlin`: `scripts/record-kotlin
 /// --print-command` compiles it (cached) and prints the JVM command line, which then runs
 /// like any testee, kept running across batches.
@@ -42,8 +42,9 @@ package enum KotlinTestee {
         guard run.succeeded, !command.isEmpty else {
             throw Failure(description: "scripts/record-kotlin --print-command failed (\(run.termination)): " + stderr)
         }
-        // A JVM's first answer takes a moment, more on a loaded machine.
+        // A JVM's first answer takes a moment, more on a loaded machine: 30 s unless the
+        // command's --start-timeout says otherwise.
         return ExternalProcessReader(name: name, command: command, caseTimeout: caseTimeout,
-                                     startTimeout: max(startTimeout ?? caseTimeout, 30))
+                                     startTimeout: startTimeout ?? max(caseTimeout, 30))
     }
 }

@@ -83,7 +83,7 @@ package struct ReaderEntry: Sendable {
                                        make: { CReferenceReader() })
     /// The Kotlin end on Android's org.json (what the Android widget paints from), recorded by `scripts/record-kotlin` into
     /// `golden/kotlin`, with every departure of CONTRACT.md §5. Its revision is the one
-    /// scripts/kotlin/WidgetData.kt answers of those the description has (`record-kotlin
+    /// ends/kotlin/WidgetData.kt answers of those the description has (`record-kotlin
     /// --print-revision`; RECORDING.json's `revision`, held equal by KotlinRecordingRevisionTests).
     package static let kotlin = ReaderEntry(name: "kotlin", role: .recorded, golden: .kotlin, platform: .orgJSON,
                                             contractRevision: 3)

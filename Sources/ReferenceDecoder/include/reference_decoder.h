@@ -143,7 +143,7 @@ int rd_day_str_to_ms(const char *s, size_t len, const char *time_zone, int64_t *
 /* Other JSON read the way rd_decode reads a blob once it has refused raw NUL
  * bytes: the pre-pass (above), then json_loadb with flags | JSON_ALLOW_NUL. For
  * a program that reads more than the blob with the reference's rules (the
- * standalone testee, scripts/c-testee, reads each case line of the case stream
+ * standalone testee, ends/c-testee, reads each case line of the case stream
  * with it, so a lone surrogate escape in a case string reads as U+FFFD and a
  * "\u0000" in a pendingDoneTargets key works). The caller includes <jansson.h>.
  * 1 and *out set (free with json_decref); 0 when the text is not JSON: *error
@@ -335,7 +335,7 @@ rd_display *rd_document_display(const rd_document *d, const rd_display_query *q)
 /* Every question of one case asked of the document, as the case's whole view line (CONTRACT §6:
  * revision 1's members, then every field later revisions add, in schemas/contract.json's order):
  * what the harness's in-process C reader answers for the case, written by the standalone testee
- * (scripts/c-testee). q is the case (its parse.blob unread, as every question here): the taps,
+ * (ends/c-testee). q is the case (its parse.blob unread, as every question here): the taps,
  * their times, the selection (projectTitle is asked only with one), nowMs, the zone, the
  * capacity. The line is rd_view_to_json's for rd_document_decode's view with rd_document_parse's
  * rows in place of its own, each row's doneOn after its projectColor, then display, projects,

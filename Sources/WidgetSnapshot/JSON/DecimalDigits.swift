@@ -56,7 +56,7 @@ package struct DecimalDigits: Equatable, Sendable {
     /// always with at least one fraction digit. Java prints at least two significant
     /// digits, and when the shortest round-trip form has one it takes the two-digit decimal
     /// closest to the value (`5e-324` → `4.9E-324`, `1e-323` → `9.9E-324`; JDK 17 and 19+
-    /// agree, scripts/kotlin/probe/ORGJSON-FACTS.txt §6b).
+    /// agree, docs/evidence/orgjson-probe/ORGJSON-FACTS.txt §6b).
     package var javaText: String {
         if digits.count == 1, let value, let closer = Self.closestTwoDigits(value) { return closer.javaLayout }
         return javaLayout
