@@ -10,7 +10,7 @@ enum CheckCommand: Subcommand {
     static let help = """
     USAGE: contract-harness check [--root DIR] [--jobs N] [--testee NAME=COMMAND]... [--timeout SECONDS]
                                   [--start-timeout SECONDS] [--writer COMMAND[@REVISION]] [--kotlin] [--no-recordings] [--zones-checked-on NAME] [--json FILE] [--junit FILE]
-                                  [--markdown FILE] [--html FILE] [--quiet]
+                                  [--markdown FILE] [--html FILE] [--deviations FILE] [--quiet]
 
     Builds the case stream from golden/fixtures, runs the Swift reader and the C reference (and
     each --testee: a command reading cases JSONL on stdin, writing views JSONL on stdout),
@@ -38,7 +38,10 @@ enum CheckCommand: Subcommand {
       --junit FILE          a JUnit XML report (a testcase per case and reader)
       --markdown FILE       a Markdown summary for a pull-request comment or job summary
       --html FILE           the reviewers' page of `report --html` (its default --samples and --blob-limit),
-                            from this same run
+                            from this same run; each reader, family and field shows its first deviating
+                            cases, the rest counted
+      --deviations FILE     every deviation of every reader, one JSON object per line (what the
+                            reports sample; linked from the --html page)
       --quiet               print only the verdict line
     """
 
@@ -54,6 +57,7 @@ enum CheckCommand: Subcommand {
         let junit = try arguments.option("--junit")
         let markdown = try arguments.option("--markdown")
         let html = try arguments.option("--html")
+        let deviations = try arguments.option("--deviations")
         let quiet = arguments.flag("--quiet")
         try arguments.finish()
 
@@ -68,7 +72,11 @@ enum CheckCommand: Subcommand {
         if let json { try ReportFile.write(JSONReport.render(facts), to: json) }
         if let junit { try ReportFile.write(Array(JUnitReport.render(facts).utf8), to: junit) }
         if let markdown { try ReportFile.write(Array(MarkdownReport.render(facts).utf8), to: markdown) }
-        if let html { try ReportFile.write(Array(HTMLReport.render(facts, options: HTMLReport.Options()).utf8), to: html) }
+        if let deviations { try ReportFile.write(DeviationLines.render(facts), to: deviations) }
+        if let html {
+            let options = HTMLReport.Options(deviationsFile: deviations.flatMap { ReportFile.link(to: $0, from: html) })
+            try ReportFile.write(Array(HTMLReport.render(facts, options: options).utf8), to: html)
+        }
         print(quiet ? (result.passed ? "PASS" : "FAIL") : TextSummary.render(facts), terminator: quiet ? "\n" : "")
         return result.passed ? ExitCode.passed : ExitCode.contractFailure
     }
@@ -82,5 +90,14 @@ enum ReportFile {
             return
         }
         try AtomicFile.write(bytes, to: URL(fileURLWithPath: path))
+    }
+
+    /// How a report at `page` links to the file at `path`: its name when both are in one folder,
+    /// else its absolute path (nil for standard output).
+    static func link(to path: String, from page: String) -> String? {
+        guard path != "-" else { return nil }
+        let target = URL(fileURLWithPath: path).standardizedFileURL
+        let folder = URL(fileURLWithPath: page).standardizedFileURL.deletingLastPathComponent()
+        return target.deletingLastPathComponent().path == folder.path ? target.lastPathComponent : target.path
     }
 }
