@@ -22,6 +22,10 @@ enum ContractHarnessCLI {
             print(overview)
             exit(all.isEmpty ? ExitCode.usageOrInput : ExitCode.passed)
         }
+        if name == "--version" {
+            print("contract-harness \(HarnessRelease.version)")
+            exit(ExitCode.passed)
+        }
         all.removeFirst()
         guard let command = subcommands.first(where: { $0.name == name }) else {
             fail("unknown subcommand `\(name)`\n\n\(overview)", code: ExitCode.usageOrInput)
@@ -63,6 +67,7 @@ enum ContractHarnessCLI {
         for command in subcommands {
             text += "\n  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary
         }
+        text += "\n\n  --version  print this release's version (\(HarnessRelease.version))"
         text += "\n\nExit codes: 0 pass, 1 contract failure, 2 bad usage or bad input."
         return text
     }

@@ -279,27 +279,44 @@ enum Glob {
 }
 
 extension HarnessPaths {
-    /// The reader's reviewed list (`golden/divergences/<name>.txt`). The reference's is
+    /// Where a reader's list is: an app's reader's (a run for an app, a reader that is not one
+    /// of the harness's own) in the contract folder's `lists/NAME.txt`; every other reader's in
+    /// the harness's `golden/divergences/NAME.txt`.
+    package func listLocation(for reader: ReaderEntry) -> (url: URL, shown: String, tree: TreeBoundary) {
+        if let contract, reader.isAppsOwn {
+            let relative = "\(ContractFolder.listsFolder)/\(reader.name).txt"
+            return (contract.root.appendingPathComponent(relative), contract.shown(relative), contract.tree)
+        }
+        return (root.appendingPathComponent(reader.listFile), reader.listFile, tree)
+    }
+
+    /// The reader's reviewed list (`golden/divergences/<name>.txt`, an app reader's in its
+    /// contract folder). The reference's is
     /// refused as soon as it holds an entry: `golden/expected` is written from the reference,
     /// so a deviation of it on an unchanged case means the reference (or a forged expected
     /// line) changed, and an entry would excuse exactly that (CONTRACT §5).
     package func divergenceList(for reader: ReaderEntry) throws -> DivergenceList {
-        let list = try DivergenceList.load(root.appendingPathComponent(reader.listFile), displayName: reader.listFile, tree: tree)
+        let location = listLocation(for: reader)
+        let list = try DivergenceList.load(location.url, displayName: location.shown, tree: location.tree)
         if reader.role == .reference, let entry = list.entries.first {
-            throw HarnessInputError(file: reader.listFile, line: entry.line, message: "the C reference is never listed: golden/expected is written from it, so its deviations are fixed (or `contract-harness update` run and the diff reviewed), never excused; remove the entry")
+            throw HarnessInputError(file: location.shown, line: entry.line, message: "the C reference is never listed: golden/expected is written from it, so its deviations are fixed (or `contract-harness update` run and the diff reviewed), never excused; remove the entry")
         }
-        if reader.role != .liveTestee, let line = list.platformLine {
-            throw HarnessInputError(file: reader.listFile, line: line, message: "only a testee's list declares a platform: the roster says which the \(reader.name) reader runs on (\(reader.platform?.rawValue ?? "none")); remove the line")
+        if !reader.declaresOwnPlatform, let line = list.platformLine {
+            throw HarnessInputError(file: location.shown, line: line, message: "only a testee's list declares a platform (or an app reader's): the roster says which the \(reader.name) reader runs on (\(reader.platform?.rawValue ?? "none")); remove the line")
         }
         return list
     }
 
-    /// A reader's entry as judged, and its list: a testee's entry runs on the platform its list declares, so its
+    /// A reader's entry as judged, and its list: a testee's (or an app's recorded reader's)
+    /// entry runs on the platform its list declares, so its
     /// list may name that platform's departures (`DepartureCheck` holds each to its cause and
     /// to the platform's recorded reader).
     package func judged(_ reader: ReaderEntry) throws -> (entry: ReaderEntry, list: DivergenceList) {
         let list = try divergenceList(for: reader)
-        guard reader.role == .liveTestee, let platform = list.platform else { return (reader, list) }
-        return (.liveTestee(reader.name, contractRevision: reader.contractRevision, platform: platform), list)
+        guard reader.declaresOwnPlatform, let platform = list.platform else { return (reader, list) }
+        var entry = reader
+        entry.platform = platform
+        entry.departures = platform.departures
+        return (entry, list)
     }
 }

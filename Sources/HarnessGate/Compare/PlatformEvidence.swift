@@ -19,7 +19,7 @@ package struct PlatformEvidence {
 
     /// The roster's recorded reader on `platform`, from the readers this run judged.
     static func find(_ platform: ReaderPlatform, among judged: [(entry: ReaderEntry, list: DivergenceList, outcomes: [ReaderOutcome], current: [Bool]?)]) -> PlatformEvidence? {
-        guard let recorded = judged.first(where: { $0.entry.role == .recorded && $0.entry.platform == platform }) else { return nil }
+        guard let recorded = judged.first(where: { $0.entry.role == .recorded && !$0.entry.declaresOwnPlatform && $0.entry.platform == platform }) else { return nil }
         let views = recorded.outcomes.indices.map { recorded.current?[$0] == false ? nil : recorded.outcomes[$0] }
         return PlatformEvidence(entry: recorded.entry, list: recorded.list, views: views)
     }
