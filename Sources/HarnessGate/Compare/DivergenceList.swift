@@ -299,7 +299,7 @@ extension HarnessPaths {
         let location = listLocation(for: reader)
         let list = try DivergenceList.load(location.url, displayName: location.shown, tree: location.tree)
         if reader.role == .reference, let entry = list.entries.first {
-            throw HarnessInputError(file: location.shown, line: entry.line, message: "the C reference is never listed: golden/expected is written from it, so its deviations are fixed (or `contract-harness update` run and the diff reviewed), never excused; remove the entry")
+            throw HarnessInputError(file: location.shown, line: entry.line, message: "the C reference is never listed: golden/expected is written from it, so its deviations are fixed (or `contract-harness golden update` run and the diff reviewed), never excused; remove the entry")
         }
         if !reader.declaresOwnPlatform, let line = list.platformLine {
             throw HarnessInputError(file: location.shown, line: line, message: "only a testee's list declares a platform (or an app reader's): the roster says which the \(reader.name) reader runs on (\(reader.platform?.rawValue ?? "none")); remove the line")
