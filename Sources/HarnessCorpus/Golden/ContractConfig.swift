@@ -86,6 +86,47 @@ package struct ContractConfig: Sendable, Equatable {
         self.writer = writer
     }
 
+    /// The config as `init` writes it (indented JSON, members in the order the format documents).
+    package var rendered: String {
+        func text(_ value: String) -> JSONValue { .string(JSONString(value)) }
+        func declaration(_ value: String) -> JSONValue { Int64(value).map { .integer($0) } ?? text(value) }
+        func files(_ list: [String]) -> JSONValue { list.count == 1 ? text(list[0]) : .array(list.map(text)) }
+        var top = JSONObject()
+        top["harness"] = text(harness)
+        top["contract"] = declaration(contract)
+        if let corpus { top["corpus"] = .array(corpus.map(text)) }
+        if !readers.isEmpty {
+            var section = JSONObject()
+            for reader in readers {
+                var fields = JSONObject()
+                if let declares = reader.declares { fields["declares"] = declaration(declares) }
+                switch reader.live {
+                case .command(let command)?: fields["command"] = text(command)
+                case .kotlin(let list)?: fields["kotlin"] = files(list)
+                case .swift(let list)?: fields["swift"] = files(list)
+                case nil: break
+                }
+                if let recorded = reader.recorded { fields["recorded"] = text(recorded) }
+                if let seconds = reader.startTimeout { fields["startTimeout"] = .double(seconds) }
+                section[reader.name] = .object(fields)
+            }
+            top["readers"] = .object(section)
+        }
+        if let writer {
+            var fields = JSONObject()
+            if let declares = writer.declares { fields["declares"] = declaration(declares) }
+            switch writer.end {
+            case .command(let command): fields["command"] = text(command)
+            case .typescript(let file, let selector, let tsc):
+                fields["typescript"] = text(file)
+                fields["selector"] = text(selector)
+                if let tsc { fields["tsc"] = text(tsc) }
+            }
+            top["writer"] = .object(fields)
+        }
+        return PrettyJSON.render(.object(top)) + "\n"
+    }
+
     /// A reader's name: lower-case letters, digits, `-` and `_`, as a `--testee` name.
     package static func isReaderName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= 64

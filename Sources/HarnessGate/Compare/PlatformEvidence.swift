@@ -36,9 +36,11 @@ package struct PlatformEvidence {
 
     /// The fields where a testee's `got` reads unlike the platform's reader's `view` of the same
     /// case: a departure excuses none of them for the testee (CONTRACT.md §5). Every compared
-    /// field, error texts aside (`FieldDifference.between`).
+    /// field the testee reads, error texts aside (`FieldDifference.between`); a field its view
+    /// leaves out (a later revision's, pending for it, or one it does not implement) is not read
+    /// otherwise, so it is not among them.
     package static func fieldsUnlike(platform view: ReaderOutcome, got: ReaderOutcome) -> Set<String> {
-        Set(FieldDifference.between(expected: view, got: got).map(\.field))
+        Set(FieldDifference.between(expected: view, got: got).filter { $0.got != FieldDifference.notImplemented }.map(\.field))
     }
 
     /// The first of `unlike` (`fieldsUnlike`) that a departure excusing a difference in `field`
