@@ -8,7 +8,7 @@ enum CheckCommand: Subcommand {
     static let name = "check"
     static let summary = "run every reader on every case and gate on the result"
     static let help = """
-    USAGE: contract-harness check [--root DIR] [--jobs N] [--testee NAME=COMMAND]... [--timeout SECONDS]
+    USAGE: contract-harness check [--contract DIR [--live] [--reader NAME]... [--no-writer]] [--root DIR] [--jobs N] [--testee NAME=COMMAND]... [--timeout SECONDS]
                                   [--start-timeout SECONDS] [--writer COMMAND[@REVISION]] [--kotlin] [--no-recordings] [--zones-checked-on NAME] [--json FILE] [--junit FILE]
                                   [--markdown FILE] [--html FILE] [--deviations FILE] [--quiet]
 
@@ -21,7 +21,13 @@ enum CheckCommand: Subcommand {
     Exit 1 on a contract failure (the summary names each case and field, and the exact lines to
     add to or remove from the lists); exit 2 on bad usage or bad input.
 
+    For an app (--contract, or run inside an app repository with a contract folder): the
+    installed harness's corpus and golden files, and the app's ends, lists and recordings as
+    its widget-contract.json names them (docs/adopting.md).
+
     OPTIONS:
+    \(AppOption.help)
+    \(AppOption.endsHelp)
       --root DIR            the tree that holds golden/ (default: .)
       --jobs N              threads for the in-process readers (default: all cores)
       --testee NAME=CMD     an external reader, compared like the others (repeatable)
@@ -46,10 +52,11 @@ enum CheckCommand: Subcommand {
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
-        let paths = try paths(&arguments)
+        let paths = try appPaths(&arguments)
         let jobs = try jobs(&arguments)
-        let (_, testees, timeout, startTimeout) = try Testee.optionsAndTimeouts(&arguments)
-        let (writer, writerRevision) = try WriterOption.parse(&arguments)
+        var (_, testees, timeout, startTimeout) = try Testee.optionsAndTimeouts(&arguments)
+        let given = try arguments.option("--writer")
+        let app = try AppOption.ends(paths, &arguments, caseTimeout: timeout, startTimeout: startTimeout)
         let liveKotlin = LiveKotlinOption.parse(&arguments, root: paths.root, timeout: timeout, startTimeout: startTimeout)
         let foreignTzdata = try ZonesCheckedOnOption.parse(&arguments)
         let includeRecordings = !arguments.flag("--no-recordings")
@@ -61,13 +68,18 @@ enum CheckCommand: Subcommand {
         let quiet = arguments.flag("--quiet")
         try arguments.finish()
 
-        var options = Gate.Options(testees: testees, includeRecordings: includeRecordings, jobs: jobs)
+        testees += app?.testees ?? []
+        var (writer, writerRevision) = try given.map { try WriterOption.parse($0, option: "--writer") } ?? (.tree, WriterRevision())
+        if given == nil, let appWriter = app?.writer { (writer, writerRevision) = (appWriter, app?.writerRevision ?? WriterRevision()) }
+        var options = Gate.Options(roster: app.map { ReaderRoster(ReaderRoster.standard.entries + $0.recordings) } ?? .standard,
+                                   testees: testees, includeRecordings: includeRecordings, jobs: jobs)
         options.writer = writer
         options.writerRevision = writerRevision
         options.writerTimeouts = WriterTimeouts(line: timeout, start: startTimeout)
         options.foreignTzdata = foreignTzdata
         options.liveKotlin = liveKotlin
-        let result = try Gate.check(paths, options: options)
+        var result = try Gate.check(paths, options: options)
+        result.notices += app?.notices ?? []
         let facts = ReportFacts(result)
         if let json { try ReportFile.write(JSONReport.render(facts), to: json) }
         if let junit { try ReportFile.write(Array(JUnitReport.render(facts).utf8), to: junit) }
