@@ -26,7 +26,7 @@ let package = Package(
         // Swift only (no C, no jansson): the testee kit an app links stands on it.
         // The contract description (schemas/contract.json, linked as Description/contract.json) is
         // compiled in: the kit and every reader see the same revisions without reading a file.
-        .target(name: "ContractModel", dependencies: ["WidgetSnapshot"], resources: [.embedInCode("Description/contract.json")]),
+        .target(name: "ContractModel", dependencies: ["WidgetSnapshot"], resources: [.embedInCode("Description/contract.json"), .embedInCode("Description/queue-contract.json")]),
         // The C reference called through its C API, its `rd_view` turned into a `DecodedView`:
         // for the harness's C reader and the libFuzzer target, never for the testee kit.
         .target(name: "ReferenceView", dependencies: ["ContractModel", "WidgetSnapshot", "ReferenceDecoder"]),

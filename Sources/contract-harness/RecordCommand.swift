@@ -12,6 +12,7 @@ enum RecordCommand: Subcommand {
     static let help = """
     USAGE: contract-harness record --reader-command COMMAND [--name NAME] [--root DIR]
                                    [--timeout SECONDS] [--start-timeout SECONDS]
+           contract-harness record --queue --reader-command COMMAND [--root DIR] [...]
            contract-harness record --reader-command COMMAND --cases FILE --out FILE [...]
 
     Runs COMMAND (a testee: cases JSONL on stdin, one view line per case on stdout) once over
@@ -26,6 +27,10 @@ enum RecordCommand: Subcommand {
     `java OPTIONS -cp CLASSPATH MAIN`. `check` judges each recorded line by the case
     fingerprint it carries: a line whose case changed is stale.
     scripts/record-kotlin compiles the Kotlin end and calls this; use it rather than this.
+
+    With --queue, COMMAND is the project's Kotlin tap queue (a queue writer end, CONTRACT.md §10.4)
+    and its answers to every queue case go into golden/queue/kotlin.jsonl (atomically; a case it
+    cannot answer stops it, nothing written). scripts/queue-kotlin --record compiles it and calls this.
 
     With --cases FILE --out FILE ('-' = stdin / stdout) any case stream is run and the view
     lines are written to FILE instead (nothing under golden/ changes).
@@ -53,6 +58,18 @@ enum RecordCommand: Subcommand {
         let out = try arguments.option("--out")
         let timeout = try Testee.seconds(&arguments, "--timeout") ?? 10
         let startTimeout = try Testee.seconds(&arguments, "--start-timeout")
+        if arguments.flag("--queue") {
+            try arguments.finish()
+            let started = Date()
+            do {
+                let count = try QueueRecording.record(paths, entry: QueueRoster.kotlin, command: command, timeout: timeout, startTimeout: startTimeout)
+                note("record: run \(seconds(since: started)) s, \(count) queue cases; wrote \(QueueRoster.recordingFile)")
+                return ExitCode.passed
+            } catch let failure as QueueRecording.Failure {
+                note("record: \(failure)")
+                return ExitCode.contractFailure
+            }
+        }
         try arguments.finish()
         guard (cases == nil) == (out == nil) else { throw UsageError("--cases and --out go together") }
 
