@@ -87,7 +87,7 @@ package struct CaseID: Hashable, Sendable, CustomStringConvertible {
     /// `Europe/Berlin` → `berlin`, `America/Los_Angeles` → `los-angeles`: the zone's last
     /// path component, lower-cased, `_` → `-`.
     /// An ASCII name (every IANA name) is done byte by byte: `lowercased()` and a walk over
-    /// its characters cost more than the rest of a writer-fuzz case's id (`fuzz --writer`
+    /// its characters cost more than the rest of a writer-fuzz case's id (`fuzz states`
     /// labels every state's zone).
     package static func zoneLabel(_ zone: String) -> String {
         let bytes = Array(zone.utf8)

@@ -6,7 +6,7 @@ import Darwin
 import WidgetSnapshot
 
 /// The reading side of an external testee (CONTRACT §6), shared by the testee kit and
-/// `contract-harness decode`: case lines from standard input, and the id a crash line carries
+/// `contract-harness tool decode`: case lines from standard input, and the id a crash line carries
 /// when a line is not a case.
 package enum CaseLineInput {
     /// Calls `body` with each line of standard input (without its newline) and its one-based

@@ -25,7 +25,7 @@ extension DecodedView {
     }
 
     /// The same for a blob already parsed (or not parseable): a blob read at several
-    /// instants (`fuzz --writer`'s writer blobs) is parsed once for all of them.
+    /// instants (`fuzz states`'s writer blobs) is parsed once for all of them.
     package static func decode(id: String, document: Result<SnapshotDocument, SnapshotParseError>, pendingDoneTargets: PendingTargets,
                               pendingDoneTimestamps: PendingTimestamps = .none, selectedProjectId: String? = nil,
                               capacity: Int = Case.androidCapacity, nowMs: Int64, timeZone: TimeZone?) -> DecodedView {

@@ -21,7 +21,7 @@ enum WidgetBench {
           and 2, cases/s per core against the 20k target, the load average before and after,
           and the rows as Markdown; writes no file
       writer [--quick] [--root DIR] [--harness PATH]
-          only `contract-harness fuzz --writer` (`scripts/bench --only writer`): app states through
+          only `contract-harness fuzz states` (`scripts/bench --only writer`): app states through
           the writer end and the in-process readers at --jobs 1, states per CPU second of harness +
           writer against the 5,000 per core target, the load before and after, Markdown rows; no file
       gate [--quick] [--root DIR] [--harness PATH] [--runs N]

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `contract-harness fuzz --writer` (issue 25), measured: generated app states through the
+/// `contract-harness fuzz states` (issue 25), measured: generated app states through the
 /// writer end and the in-process readers, at --jobs 1. Its rate per core is states per CPU
 /// second of the harness *and* the writer's Node process (the run's own `rate:` line: both
 /// getrusage figures), so the figure stays the same whatever else shares the machine; the
@@ -24,7 +24,7 @@ struct WriterFuzzTimings {
         let states = quick ? 20_000 : 50_000
         let arguments = [harness, "fuzz", "--writer", "--root", root, "--seed", "1", "--cases", "\(states)", "--jobs", "1",
                          "--no-save", "--quiet"]
-        log("fuzz --writer: \(states) states, --jobs 1")
+        log("fuzz states: \(states) states, --jobs 1")
         _ = try ChildRun.run(arguments, timeoutSeconds: 300)  // warm-up (and the writer's compile, cached)
         var runs: [Run] = []
         for _ in 0..<(quick ? 1 : 3) {
@@ -35,7 +35,7 @@ struct WriterFuzzTimings {
             }
             runs.append(Run(perCore: rates.perCore, wall: rates.wall, rateLine: line, exitCode: child.exitCode))
         }
-        return WriterFuzzTimings(command: "contract-harness fuzz --writer --seed 1 --cases \(states) --jobs 1 --no-save --quiet", runs: runs)
+        return WriterFuzzTimings(command: "contract-harness fuzz states --seed 1 --cases \(states) --jobs 1 --no-save --quiet", runs: runs)
     }
 
     /// `rate: W states/s, P states per CPU second (…)` → (W, P).

@@ -42,6 +42,20 @@ struct Arguments {
         return value
     }
 
+    /// Removes the first argument when it is one of `words` (a subcommand's subject: `fuzz
+    /// states`), and returns it.
+    mutating func leadingWord(_ words: Set<String>) -> String? {
+        guard let first = items.first, words.contains(first) else { return nil }
+        return items.removeFirst()
+    }
+
+    /// The value `--name VALUE` has, without removing anything (nil when absent or a flag).
+    func peekValue(_ name: String) -> String? {
+        guard let index = optionIndex(name) else { return nil }
+        if let equals = items[index].firstIndex(of: "=") { return String(items[index][items[index].index(after: equals)...]) }
+        return index + 1 < items.count && !items[index + 1].hasPrefix("--") ? items[index + 1] : nil
+    }
+
     /// The next positional argument.
     mutating func positional() -> String? {
         let end = items.firstIndex(of: "--") ?? items.count
@@ -53,6 +67,13 @@ struct Arguments {
             return nil
         }
         return items.remove(at: index)
+    }
+
+    /// Fails on an option left over, before positionals are taken (so `--typo VALUE` is named
+    /// as the unknown option, not VALUE taken for a positional).
+    func rejectUnknownOptions() throws(UsageError) {
+        let end = items.firstIndex(of: "--") ?? items.count
+        if let first = items[..<end].first(where: { $0.hasPrefix("--") }) { throw UsageError("unknown option \(first)") }
     }
 
     /// Fails on anything left over (a typo must not be ignored).

@@ -2,12 +2,12 @@ import HarnessReaders
 import Foundation
 import HarnessCorpus
 
-/// `contract-harness cases`: the case stream.
+/// `contract-harness tool cases`: the case stream.
 enum CasesCommand: Subcommand {
     static let name = "cases"
     static let summary = "write the case stream (JSONL) built from golden/fixtures"
     static let help = """
-    USAGE: contract-harness cases [--root DIR] [--out FILE] [--fixture NAME]... [--writer COMMAND]
+    USAGE: contract-harness tool cases [--root DIR] [--out FILE] [--fixture NAME]... [--writer COMMAND]
 
     Writes one case per line (CONTRACT §6): fixtures × applicable mutation operators ×
     parameters × zones × instants, then the zone-day cases (`zones`), then the writer family

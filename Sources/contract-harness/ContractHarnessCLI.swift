@@ -7,28 +7,33 @@ import ContractModel
 /// verdict to an exit code (0 pass, 1 contract failure, 2 bad usage or bad input).
 @main
 enum ContractHarnessCLI {
-    static var subcommands: [any Subcommand.Type] {
-        [
-            CheckCommand.self, UpdateCommand.self, RefreshCommand.self, CasesCommand.self, ListCommand.self,
-            ExplainCommand.self, DecodeCommand.self, FuzzCommand.self,
-            ReportCommand.self, DiffCommand.self, RecordCommand.self, ZonesCommand.self, CompareCommand.self,
-            SchemasCommand.self,
-        ]
-    }
-
     static func main() {
         var all = Array(CommandLine.arguments.dropFirst())
-        guard let name = all.first, name != "--help", name != "-h", name != "help" else {
+        // The description built in is read first: a broken one is exit 2 naming file and field, never a trap.
+        if let problem = ContractDescription.problem { fail(problem, code: ExitCode.usageOrInput) }
+        guard let first = all.first, first != "--help", first != "-h", first != "help" else {
             print(overview)
             exit(all.isEmpty ? ExitCode.usageOrInput : ExitCode.passed)
         }
-        all.removeFirst()
-        guard let command = subcommands.first(where: { $0.name == name }) else {
-            fail("unknown subcommand `\(name)`\n\n\(overview)", code: ExitCode.usageOrInput)
+        let command: any Subcommand.Type, path: String
+        switch Verbs.resolve(all) {
+        case .unknown:
+            fail("unknown command `\(first)`\n\n\(overview)", code: ExitCode.usageOrInput)
+        case .group(let group, let given):
+            if given == nil || given == "--help" || given == "-h" {
+                print(group.help)
+                exit(given == nil ? ExitCode.usageOrInput : ExitCode.passed)
+            }
+            fail("`\(group.name)` has no subcommand `\(given!)`\n\n\(group.help)", code: ExitCode.usageOrInput)
+        case .command(let found, let name, let used, let note):
+            (command, path) = (found, name)
+            all.removeFirst(used)
+            if let note { StandardStreams.err("contract-harness: note: \(note)\n") }
         }
         if all.contains("--help") || all.contains("-h") {
-            // (`fuzz --writer` is a loop of its own, with its own options.)
-            print(command.name == FuzzCommand.name && all.contains("--writer") ? WriterFuzzCommand.help : command.help)
+            // (`fuzz states` is a loop of its own, with its own options.)
+            let states = command.name == FuzzCommand.name && (all.first == "states" || all.contains("--writer"))
+            print(states ? WriterFuzzCommand.help : command.help)
             exit(ExitCode.passed)
         }
         // SIGINT/SIGTERM/SIGHUP end every testee's process group before the harness exits.
@@ -43,7 +48,7 @@ enum ContractHarnessCLI {
             LiveProcessGroups.killAll()
             exit(code)
         } catch let error as UsageError {
-            fail("\(error)\nsee `contract-harness \(name) --help`", code: ExitCode.usageOrInput)
+            fail("\(error)\nsee `contract-harness \(path) --help`", code: ExitCode.usageOrInput)
         } catch let error as HarnessInputError {
             // One line: whatever a file put in the message (a newline, `::error`) is shown escaped.
             fail(UntrustedText.escape(error.description), code: ExitCode.usageOrInput)
@@ -56,14 +61,14 @@ enum ContractHarnessCLI {
         var text = """
         contract-harness — checks that every reader of the widget snapshot (v:1) agrees.
 
-        USAGE: contract-harness <subcommand> [options]   (--help after a subcommand for its options)
+        USAGE: contract-harness <command> [options]   (--help after a command for its options)
 
-        SUBCOMMANDS:
+        COMMANDS:
         """
-        for command in subcommands {
-            text += "\n  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary
+        for verb in Verbs.all {
+            text += "\n  " + verb.name.padding(toLength: 10, withPad: " ", startingAt: 0) + verb.summary
         }
-        text += "\n\nExit codes: 0 pass, 1 contract failure, 2 bad usage or bad input."
+        text += "\n\nExit codes: 0 pass, 1 contract failure, 2 bad usage or bad input. Guides: docs/ (README.md lists them)."
         return text
     }
 

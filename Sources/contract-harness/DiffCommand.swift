@@ -2,12 +2,12 @@ import ContractModel
 import Foundation
 import HarnessGate
 
-/// `contract-harness diff --base REV`: which cases' golden outputs a change moved.
+/// `contract-harness golden diff --base REV`: which cases' golden outputs a change moved.
 enum DiffCommand: Subcommand {
     static let name = "diff"
     static let summary = "which cases' expected and recorded outputs changed since a git revision"
     static let help = """
-    USAGE: contract-harness diff --base REV [--root DIR] [--markdown FILE] [--examples N]
+    USAGE: contract-harness golden diff --base REV [--root DIR] [--markdown FILE] [--examples N]
 
     Compares golden/expected (the C reference's outputs) and golden/kotlin (the recorded
     Kotlin end's) at git revision REV with the work tree, case by case and field by field

@@ -12,7 +12,7 @@ enum FuzzCommand: Subcommand {
     static let name = "fuzz"
     static let summary = "seeded fuzzing: mutate fixtures, compare readers, shrink and save findings"
     static let help = """
-    USAGE: contract-harness fuzz --seed S (--cases N | --seconds T | --case I) [--jobs J] [--shard i/n]
+    USAGE: contract-harness fuzz [blobs] --seed S (--cases N | --seconds T | --case I) [--jobs J] [--shard i/n]
                                  [--testee NAME=COMMAND]... [--kotlin [--kotlin-parser F.kt]...]
                                  [--timeout SECONDS] [--start-timeout SECONDS]
                                  [--root DIR] [--findings DIR]
@@ -20,8 +20,8 @@ enum FuzzCommand: Subcommand {
                                  [--max-findings N] [--quiet]
            contract-harness fuzz --replay FILE_OR_DIR... [--testee NAME=COMMAND]... [--kotlin] [--root DIR]
            contract-harness fuzz --print-dictionary
-           contract-harness fuzz --writer --seed S (--cases N | --seconds T | --case I) [--jobs J] [--writer-command CMD] …
-                                 (app states through the writer end; `fuzz --writer --help`)
+           contract-harness fuzz states --seed S (--cases N | --seconds T | --case I) [--jobs J] [--writer-command CMD] …
+                                 (app states through the writer end; `fuzz states --help`)
 
     Generates cases from golden/fixtures: case i of seed S is a random chain of named mutation
     operators plus byte-level mutations (bit flips, splices between fixtures, truncation, JSON
@@ -78,9 +78,9 @@ enum FuzzCommand: Subcommand {
                             CONTRACT.md §5 declares is shown as declared (as the live loop counts
                             it), not as still differing; so is an org.json testee's (--testee), held
                             with --kotlin to the Kotlin end's reading as the live loop holds it.
-                            A `fuzz --writer` finding that names the Kotlin end is read by it
+                            A `fuzz states` finding that names the Kotlin end is read by it
                             even without --kotlin (started for it, and the line says so) and
-                            judged as `fuzz --writer --kotlin` judges; with --kotlin the Kotlin
+                            judged as `fuzz states --kotlin` judges; with --kotlin the Kotlin
                             end also reads every other writer finding's case (a line of its
                             own); a writer's own finding (state/writer …) is skipped with its
                             reproduce command
@@ -89,7 +89,9 @@ enum FuzzCommand: Subcommand {
 
     Time budget: T counts from the command's start (compiling the Kotlin testee included; a
     budget spent compiling ends the command, exit 2). No new case starts after T s, no testee
-    answer is waited for past T (a batch a testee had not finished is not compared), and
+    answer is waited for past T (of a batch a testee had not finished, what it answered is
+    judged, failures included, and the rest is not compared; a testee judged on no case
+    fails the run, exit 1), and
     shrinking stops then too: the finding being shrunk is saved as far as it got ("shrinking":
     "stopped" in its file), and of the disagreements left, the first of each signature that
     has no finding in this run is saved as generated ("shrinking": "not started", with its
@@ -107,7 +109,14 @@ enum FuzzCommand: Subcommand {
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
-        if arguments.flag("--writer") { return try WriterFuzzCommand.run(&arguments) }
+        // `fuzz states`: app states through the writer end; `fuzz blobs` (the default): blobs.
+        if arguments.leadingWord(["states"]) != nil { return try WriterFuzzCommand.run(&arguments) }
+        _ = arguments.leadingWord(["blobs"])
+        if let value = arguments.peekValue("--writer"), EndSpec.isSpelledAsEnd(value) { return try WriterFuzzCommand.run(&arguments) }
+        if arguments.flag("--writer") {
+            StandardStreams.err("contract-harness: note: `fuzz --writer` is now `fuzz states`; the old spelling works until the next major release\n")
+            return try WriterFuzzCommand.run(&arguments)
+        }
         if arguments.flag("--print-dictionary") {
             try arguments.finish()
             print(FuzzDictionary.libFuzzerText, terminator: "")
@@ -198,8 +207,9 @@ enum FuzzCommand: Subcommand {
         // A disagreement already saved under golden/findings is a known, listed one: the run
         // fails on new ones (or on any with --no-save); `--replay` tracks the known ones.
         let failing = store == nil ? report.disagreements : report.newFindings
-        // A testee declared broken fails the run even when the cases it ran agreed.
-        return failing == 0 && report.broken == nil ? ExitCode.passed : ExitCode.contractFailure
+        // A testee declared broken fails the run even when the cases it ran agreed, and so does
+        // a reader judged on no case (a run that did not judge what it was given does not pass).
+        return failing == 0 && report.broken == nil && report.unjudged.isEmpty ? ExitCode.passed : ExitCode.contractFailure
     }
 
     /// The Kotlin end as a testee; with `budget` (the `--seconds` budget and the command's

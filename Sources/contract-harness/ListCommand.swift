@@ -2,13 +2,13 @@ import ContractModel
 import HarnessCorpus
 import HarnessGate
 
-/// `contract-harness list mutations|fixtures`.
+/// `contract-harness tool list mutations|fixtures`.
 enum ListCommand: Subcommand {
     static let name = "list"
     static let summary = "list the mutation operators or the fixtures"
     static let help = """
-    USAGE: contract-harness list mutations
-           contract-harness list fixtures [--root DIR]
+    USAGE: contract-harness tool list mutations
+           contract-harness tool list fixtures [--root DIR]
 
     mutations: every operator's id, family, parameters and one-line description, in catalog order.
     fixtures:  every golden fixture with its zones, instants and description.

@@ -4,74 +4,70 @@ import HarnessReaders
 import ContractModel
 import WidgetSnapshot
 
-/// `contract-harness record`: runs a reader we cannot run on every check (the Kotlin end,
+/// `contract-harness golden record`: runs a reader we cannot run on every check (the Kotlin end,
 /// compiled by `scripts/record-kotlin`) through the testee runner and records its views.
 enum RecordCommand: Subcommand {
     static let name = "record"
     static let summary = "run a testee over the corpus and record its views into golden/kotlin (scripts/record-kotlin)"
     static let help = """
-    USAGE: contract-harness record --reader-command COMMAND [--name NAME] [--root DIR]
-                                   [--timeout SECONDS] [--start-timeout SECONDS]
-           contract-harness record --queue --reader-command COMMAND [--root DIR] [...]
-           contract-harness record --reader-command COMMAND --cases FILE --out FILE [...]
+    USAGE: contract-harness golden record NAME=COMMAND [--root DIR] [--timeout S] [--start-timeout S]
+           contract-harness golden record NAME=COMMAND --cases FILE --out FILE [...]
+           contract-harness golden record kotlin=COMMAND --queue [--root DIR] [...]
 
-    Runs COMMAND (a testee: cases JSONL on stdin, one view line per case on stdout) once over
-    the corpus built from golden/fixtures and writes its lines, byte for byte, into
-    golden/kotlin/<fixture>.jsonl (each file atomically; files of fixtures no longer produced
-    are removed), then golden/kotlin/RECORDING.json (provenance for reviewers; `check` does
-    not read it): what the testee was built and run with, gathered here — org.json's Debian
-    package, its version and the jar on COMMAND's classpath; kotlin's package version and what
-    kotlinc reports; the JDK's runtime version and vendor, run with COMMAND's JVM options, and
-    those options; the SHA-256 of ends/kotlin/WidgetData.kt and TesteeMain.kt — then the
-    case stream's SHA-256 and size, and the cases per fixture. So COMMAND must be
-    `java OPTIONS -cp CLASSPATH MAIN`. `check` judges each recorded line by the case
-    fingerprint it carries: a line whose case changed is stale.
-    scripts/record-kotlin compiles the Kotlin end and calls this; use it rather than this.
-
-    With --queue, COMMAND is the project's Kotlin tap queue (a queue writer end, CONTRACT.md §10.4)
-    and its answers to every queue case go into golden/queue/kotlin.jsonl (atomically; a case it
-    cannot answer stops it, nothing written). scripts/queue-kotlin --record compiles it and calls this.
-
-    With --cases FILE --out FILE ('-' = stdin / stdout) any case stream is run and the view
-    lines are written to FILE instead (nothing under golden/ changes).
-
-    Every case must get a line that names it: a crash, a hang or a stray line (also one after
-    the last case) stops the recording at once, with the case and the testee's stderr, and
-    nothing is written (exit 1). A testee that never answers costs one --start-timeout.
+    Runs the reader COMMAND (cases JSONL on stdin, one view line per case on stdout) once over the
+    corpus and writes its views into golden/kotlin/ with RECORDING.json's provenance (the toolchain
+    gathered from COMMAND, a `java OPTIONS -cp CLASSPATH MAIN` line). scripts/record-kotlin compiles
+    the Kotlin end and calls this. With --cases/--out any case stream is recorded into FILE instead.
+    A crash, a hang or a stray line stops the recording: nothing is written (exit 1).
+    With --queue, COMMAND is the project's Kotlin tap queue (a queue writer end, CONTRACT.md §10)
+    and its answers to every queue case go into golden/queue/kotlin.jsonl (scripts/queue-kotlin
+    --record compiles it and calls this). Guides: docs/recordings.md, docs/tap-queue.md.
 
     OPTIONS:
-      --reader-command CMD  the testee, run with /bin/sh -c in its own process group
-      --name NAME           the testee's name in messages (default: testee)
+      NAME=COMMAND          the reader, run with /bin/sh -c in its own process group
       --root DIR            the tree that holds golden/ (default: .)
       --cases FILE          a case stream to record instead of the corpus (needs --out)
       --out FILE            where the views of --cases go
+      --queue               record the tap queue's Kotlin end into golden/queue/kotlin.jsonl
     \(Testee.timeoutsHelp)
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
         let paths = try paths(&arguments)
-        guard let command = try arguments.option("--reader-command"), !command.isEmpty else {
-            throw UsageError("--reader-command COMMAND is required")
-        }
-        let name = try arguments.option("--name") ?? "testee"
+        let oldCommand = try arguments.option("--reader-command"), oldName = try arguments.option("--name")
         let cases = try arguments.option("--cases")
         let out = try arguments.option("--out")
         let timeout = try Testee.seconds(&arguments, "--timeout") ?? 10
         let startTimeout = try Testee.seconds(&arguments, "--start-timeout")
-        if arguments.flag("--queue") {
-            try arguments.finish()
+        let queue = arguments.flag("--queue")
+        try arguments.rejectUnknownOptions()
+        let name: String, command: String
+        if let spec = arguments.positional() {
+            guard oldCommand == nil, oldName == nil else { throw UsageError("give the reader as NAME=COMMAND, without --reader-command or --name") }
+            let end = try EndSpec.parse(spec, option: "record")
+            (name, command) = (end.name, end.command)
+        } else if let oldCommand, !oldCommand.isEmpty {
+            StandardStreams.err("contract-harness: note: record --reader-command CMD [--name NAME] is now `golden record NAME=CMD`; the old spelling works until the next major release\n")
+            (name, command) = (oldName ?? "testee", oldCommand)
+        } else {
+            throw UsageError("which reader? give it as NAME=COMMAND (e.g. kotlin=\"$(scripts/record-kotlin --print-command)\")")
+        }
+        try arguments.finish()
+        guard (cases == nil) == (out == nil) else { throw UsageError("--cases and --out go together") }
+        if queue {
+            guard cases == nil, name == QueueRoster.kotlinName else {
+                throw UsageError("--queue records the project's Kotlin queue into \(QueueRoster.recordingFile): give it as \(QueueRoster.kotlinName)=COMMAND, without --cases")
+            }
             let started = Date()
             do {
                 let count = try QueueRecording.record(paths, entry: QueueRoster.kotlin, command: command, timeout: timeout, startTimeout: startTimeout)
                 note("record: run \(seconds(since: started)) s, \(count) queue cases; wrote \(QueueRoster.recordingFile)")
                 return ExitCode.passed
             } catch let failure as QueueRecording.Failure {
-                note("record: \(failure)")
+                note("record: \(UntrustedText.escape(failure.description))")
                 return ExitCode.contractFailure
             }
         }
-        try arguments.finish()
-        guard (cases == nil) == (out == nil) else { throw UsageError("--cases and --out go together") }
 
         // The first failure stops the recording (brokenAfter 1): nothing is written anyway, so
         // the cases after a hang or a stray line would only cost time.
@@ -89,8 +85,11 @@ enum RecordCommand: Subcommand {
                 note("record: run \(seconds(since: started)) s, \(requests.count) cases")
                 return ExitCode.passed
             }
+            guard ReaderRoster.standard.recorded.contains(where: { $0.name == name }) else {
+                throw UsageError("`\(name)` is not a recorded reader: golden record writes the folder of one (\(ReaderRoster.standard.recorded.map(\.name).joined(separator: ", "))); record any other reader with --cases FILE --out FILE")
+            }
             try paths.kotlin.checkWritable()  // refused before the testee runs, not after
-            let header = try KotlinProvenance.gather(command: command, root: paths.root)
+            let header = try KotlinProvenance.gather(command: command, root: paths.root, timeout: startTimeout ?? timeout)
             let corpus = try Corpus.load(paths)
             let requests = corpus.cases.map { TesteeRequest(id: $0.id, line: CaseStream.line($0)) }
             let lines = try Recording.run(requests, through: session)

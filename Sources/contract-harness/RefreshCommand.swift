@@ -3,19 +3,19 @@ import Foundation
 import HarnessGate
 import HarnessReaders
 
-/// `contract-harness refresh`: after a contract change, regenerate every golden output and
+/// `contract-harness golden refresh`: after a contract change, regenerate every golden output and
 /// show what moved and what still deviates (refused under CI, like `update`).
 enum RefreshCommand: Subcommand {
     static let name = "refresh"
     static let summary = "update + record-kotlin + diff + check: the one step after a contract change (refused under CI)"
     static let help = """
-    USAGE: contract-harness refresh [--root DIR] [--jobs N] [--base REV] [--no-kotlin] [--examples N]
+    USAGE: contract-harness golden refresh [--root DIR] [--jobs N] [--base REV] [--no-kotlin] [--examples N]
 
     The one step after changing the contract (a fixture, an operator, a reader):
-      1. contract-harness update      golden/expected from the C reference
+      1. contract-harness golden update      golden/expected from the C reference
       2. scripts/record-kotlin        golden/kotlin from the Kotlin end (DIR/scripts/record-kotlin,
                                       run with this binary as CONTRACT_HARNESS)
-      3. contract-harness diff --base REV    which cases' outputs moved, per reader and field
+      3. contract-harness golden diff --base REV    which cases' outputs moved, per reader and field
       4. contract-harness check       the reader deviations that remain on the refreshed files,
                                       with field-scoped lines to list them after review
     Then review `git diff golden/` and commit it with the change.

@@ -52,25 +52,20 @@ enum Testee {
     }
 
     static func parse(_ spec: String, timeout: Double, startTimeout: Double? = nil) throws(UsageError) -> ExternalProcessReader {
-        guard let equals = spec.firstIndex(of: "=") else { throw UsageError("--testee takes NAME[@REVISION]=COMMAND, got `\(spec)`") }
-        var name = String(spec[..<equals])
-        let command = String(spec[spec.index(after: equals)...])
+        let end = try EndSpec.parse(spec, option: "--testee")
+        let name = end.name
         var revision = ContractRevisions.first
-        if let at = name.firstIndex(of: "@") {
-            let text = String(name[name.index(after: at)...])
-            name = String(name[..<at])
+        if let text = end.declared {
             guard let number = Int(text), text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), ContractRevisions.all.contains(number) else {
                 throw UsageError("--testee \(name)@\(text): the revision a testee implements is one of the contract's, \(ContractRevisions.all.lowerBound) to \(ContractRevisions.all.upperBound) (schemas/contract.json)")
             }
             revision = number
         }
         let reserved = ReaderRoster.standard.reservedNames
-        guard !name.isEmpty, name.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F }),
-              !reserved.contains(name) else {
-            throw UsageError("testee name `\(name)` must be [a-z0-9_-]+ and not \(reserved.dropLast().joined(separator: ", ")) or \(reserved.last!) (built-in readers)")
+        guard !reserved.contains(name) else {
+            throw UsageError("testee name `\(name)` must not be \(reserved.dropLast().joined(separator: ", ")) or \(reserved.last!) (built-in readers)")
         }
-        guard !command.isEmpty else { throw UsageError("--testee \(name)= has no command") }
-        return ExternalProcessReader(name: name, command: command, caseTimeout: timeout, startTimeout: startTimeout,
+        return ExternalProcessReader(name: name, command: end.command, caseTimeout: timeout, startTimeout: startTimeout,
                                      contractRevision: revision)
     }
 

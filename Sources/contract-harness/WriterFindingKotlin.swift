@@ -2,7 +2,7 @@ import HarnessCorpus
 import HarnessFuzz
 import HarnessReaders
 
-/// The Kotlin end of one `fuzz --replay` for the `fuzz --writer` findings among the files
+/// The Kotlin end of one `fuzz --replay` for the `fuzz states` findings among the files
 /// (`WriterFindingReplay`): a writer finding that names the Kotlin end is read again by it,
 /// started for the replay when `--kotlin` was not given (the tree's reader; `--kotlin-parser
 /// F.kt` for another), and judged as the writer loop judged it; with `--kotlin`, every other

@@ -5,13 +5,13 @@ import HarnessFuzz
 import HarnessGate
 import HarnessReaders
 
-/// `contract-harness fuzz --writer`: generated app states through the writer end into every
+/// `contract-harness fuzz states`: generated app states through the writer end into every
 /// in-process reader (issue 25). Its own options parser, so `fuzz`'s stays as it is.
 enum WriterFuzzCommand {
     static let help = """
-    USAGE: contract-harness fuzz --writer --seed S (--cases N | --seconds T | --case I) [--jobs J] [--shard i/n]
-                                 [--writer-command CMD[@REVISION]] [--kotlin [--kotlin-parser F.kt]...]
-                                 [--root DIR] [--findings DIR] [--no-save]
+    USAGE: contract-harness fuzz states --seed S (--cases N | --seconds T | --case I) [--jobs J] [--shard i/n]
+                                 [--writer NAME[@REVISION]=CMD] [--kotlin [--kotlin-parser F.kt]...]
+                                 [--root DIR] [--findings DIR] [--no-save] [--timeout S] [--start-timeout S]
                                  [--batch N] [--shrink-budget N] [--shrinks-per-signature N] [--max-findings N] [--quiet]
 
     State i of seed S is a generated app state (CONTRACT.md §7.1: zones and their transition days from
@@ -36,24 +36,35 @@ enum WriterFuzzCommand {
     counted); a Kotlin disagreement (`c/kotlin FIELD`) is a finding shrunk over the state, every candidate
     read by Kotlin again. The summary gives its pace on a line of its own (the `rate:` line stays the
     in-process one); the Kotlin end declared broken fails the run.
-    --writer-command CMD@REVISION declares the writer revision CMD implements (as check's --writer): states
+    --writer NAME@REVISION=CMD another writer end than the tree's (as check's --writer); @REVISION declares the revision it implements: states
     of an earlier revision are judged at its writer schema, later ones are pending (counted, not judged).
+    --timeout S / --start-timeout S: how long the writer end (and the Kotlin end) may take for one
+    state's line / the first line after a (re)start (default 10 / 30; the Kotlin end's start 30);
+    under --seconds no answer, compile or start is waited for past the budget (of a batch the writer
+    had not answered then, what it answered is judged; a run that judged no state fails).
     Exit codes: 0 no new finding, 1 a new finding (any with --no-save), the writer or the Kotlin end broke, 2 bad usage.
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
+        // `--seconds` counts from here: the writer's and the Kotlin end's compiles and starts
+        // are cut at the budget like every state's answer.
+        let clock = Stopwatch()
         if arguments.flag("--help") {
             print(help)
             return ExitCode.passed
         }
         let paths = try FuzzCommand.paths(&arguments)
-        guard let seedText = try arguments.option("--seed") else { throw UsageError("--writer: --seed S is required") }
+        guard let seedText = try arguments.option("--seed") else { throw UsageError("fuzz states: --seed S is required") }
         guard let seed = Int64(seedText), seed >= 0 else { throw UsageError("--seed takes 0 … 9223372036854775807, got `\(seedText)`") }
         let extent = try FuzzCommand.extent(&arguments)
         let jobs = try FuzzCommand.jobs(&arguments)
         let shardText = try arguments.option("--shard") ?? "1/1"
         guard let shard = FuzzShard(parsing: shardText) else { throw UsageError("--shard takes i/n with 1 ≤ i ≤ n, got `\(shardText)`") }
-        let declared = try arguments.option("--writer-command").map { spec throws(UsageError) in try WriterOption.parse(spec, option: "--writer-command") }
+        // `--writer NAME[@REV]=CMD`; an earlier release's `--writer-command CMD[@REV]` still works (with a note)
+        let declared = try (arguments.option("--writer") ?? arguments.option("--writer-command").map { old in
+            StandardStreams.err("contract-harness: note: `fuzz --writer-command CMD` is now `fuzz states --writer NAME=CMD`; the old spelling works until the next major release\n")
+            return "writer=" + old
+        }).map { spec throws(UsageError) in try WriterOption.parse(spec, option: "--writer") }
         let command: String? = declared.flatMap { if case .command(let text) = $0.command { text } else { nil } }
         let findings = try arguments.option("--findings")
         let noSave = arguments.flag("--no-save")
@@ -66,18 +77,21 @@ enum WriterFuzzCommand {
         }
         let quiet = arguments.flag("--quiet")
         let kotlin = try WriterFuzzKotlinOption.parse(&arguments)
+        let timeout = try Testee.seconds(&arguments, "--timeout") ?? WriterTimeouts.defaultLine
+        let startTimeout = try Testee.seconds(&arguments, "--start-timeout")
         try arguments.finish()
 
+        let deadline = extent.seconds.map { Deadline(seconds: $0 - clock.seconds) }
         let writerCommand: String
         do {
-            writerCommand = try (command.map(WriterCommand.command) ?? .tree).resolve(root: paths.root)
+            writerCommand = try (command.map(WriterCommand.command) ?? .tree).resolve(root: paths.root, compileTimeout: deadline?.seconds ?? 600)
         } catch {
             throw UsageError("--writer: \(error.description)")
         }
         let folder = findings.map { URL(fileURLWithPath: $0) } ?? paths.findings
         let store = noSave ? nil : try FindingStore(folder: folder, within: paths.tree)
         let zones = try ZoneDayFile.load(root: paths.root.path)
-        let reproduce = command.map { "--writer-command " + FuzzCommand.shellQuoted($0 + (declared?.revision.declared.map { "@\($0)" } ?? "")) } ?? ""
+        let reproduce = command.map { "--writer " + FuzzCommand.shellQuoted("writer" + (declared?.revision.declared.map { "@\($0)" } ?? "") + "=" + $0) } ?? ""
         let plan = FuzzPlan(seed: UInt64(seed), extent: extent, shard: shard, jobs: jobs, batchSize: batch,
                             shrinksPerSignature: perSignature, findingLimit: findingLimit, reproduceArguments: reproduce)
         let stop = StopFlag()
@@ -87,21 +101,25 @@ enum WriterFuzzCommand {
             return true
         }
         defer { TerminationSignals.onInterrupt(nil) }
-        let kotlinEnd = try kotlin.map { try WriterFuzzKotlinOption.end($0, paths: paths, seconds: extent.seconds) }
+        let kotlinEnd = try kotlin.map { try WriterFuzzKotlinOption.end($0, paths: paths, deadline: deadline, timeout: timeout, startTimeout: startTimeout) }
+        let writer = WriterSession(command: writerCommand, timeouts: WriterTimeouts(line: timeout, start: startTimeout, deadline: deadline))
         let run = WriterFuzzRun(plan: plan, generator: AppStateGenerator(seed: UInt64(seed), transitions: zones.transitions),
-                                writer: WriterSession(command: writerCommand), reference: CReferenceReader(),
+                                writer: writer, reference: CReferenceReader(),
                                 readers: [SwiftReader()], blobJudge: try WriterBlobJudge(root: paths.root, writer: declared?.revision ?? WriterRevision()), store: store, stop: stop,
                                 stateShrinker: StateShrinker(maximumEvaluations: budget))
         run.kotlin = kotlinEnd
+        run.clock = clock
         var lastShown = 0.0
         let report = try run.run { report in
             guard !quiet, report.elapsed - lastShown >= 10 else { return }
             lastShown = report.elapsed
-            StandardStreams.err("fuzz --writer: \(report.states) states, \(report.disagreements) disagreements, \(String(format: "%.0f", report.elapsed)) s\n")
+            StandardStreams.err("fuzz states: \(report.states) states, \(report.disagreements) disagreements, \(String(format: "%.0f", report.elapsed)) s\n")
         }
         print(UntrustedText.guardLines(WriterFuzzSummary.render(report, jobs: jobs)), terminator: "")
         if report.interrupted { return 130 }
         let failing = store == nil ? report.disagreements : report.newFindings
-        return failing == 0 && report.brokenWriter == nil && report.kotlin?.broken == nil ? ExitCode.passed : ExitCode.contractFailure
+        // A run that judged no state (the writer answered none within the budget) does not pass.
+        return failing == 0 && report.brokenWriter == nil && report.kotlin?.broken == nil && !report.judgedNothing
+            ? ExitCode.passed : ExitCode.contractFailure
     }
 }

@@ -6,12 +6,12 @@ import HarnessReaders
 /// family. Without it, the tree's own (`scripts/build-writer --print-command`).
 enum WriterOption {
     static let help = """
-      --writer COMMAND[@REVISION]
+      --writer NAME[@REVISION]=COMMAND
                             the writer end that turns golden/states into the writer family's blobs
                             (app-state lines on stdin, one blob or crash line each on stdout,
                             CONTRACT.md §7.3; default: the tree's, `scripts/build-writer --print-command`).
                             A writer end that cannot run stops the run with exit 2. With @REVISION
-                            (a trailing @ and digits) it implements that writer revision: earlier
+                            it implements that writer revision: earlier
                             states are judged at its writer schema, later ones are pending (shown);
                             without, each state at its own revision, as the tree's writer writes them.
     """
@@ -21,8 +21,19 @@ enum WriterOption {
         return try parse(spec, option: "--writer")
     }
 
-    /// `COMMAND[@REVISION]` as `--writer` and `fuzz --writer --writer-command` take it.
+    /// `NAME[@REVISION]=COMMAND`, the spelling of every external end; an earlier release's
+    /// `COMMAND[@REVISION]` (no name) is still taken, with a note saying the new spelling.
     static func parse(_ spec: String, option: String) throws(UsageError) -> (command: WriterCommand, revision: WriterRevision) {
+        guard EndSpec.isSpelledAsEnd(spec) else {
+            StandardStreams.err("contract-harness: note: \(option) COMMAND[@REVISION] is now \(option) NAME[@REVISION]=COMMAND (e.g. app=\(spec.prefix(24))…); the old spelling works until the next major release\n")
+            return try legacy(spec, option: option)
+        }
+        let end = try EndSpec.parse(spec, option: option)
+        return try legacy(end.command + (end.declared.map { "@" + $0 } ?? ""), option: option)
+    }
+
+    /// `COMMAND[@REVISION]`: the command, and the revision after its last `@` when that is digits.
+    private static func legacy(_ spec: String, option: String) throws(UsageError) -> (command: WriterCommand, revision: WriterRevision) {
         let (command, text) = WriterRevision.split(spec)
         guard !command.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("\(option) needs a command") }
         guard let text else { return (.command(command), WriterRevision()) }

@@ -2,28 +2,23 @@ import ContractModel
 import Foundation
 import HarnessCorpus
 
-/// `contract-harness zones`: the zone dimension picked from the machine's tzdata, compared
+/// `contract-harness golden zones`: the zone dimension picked from the machine's tzdata, compared
 /// with (or written to) golden/zones/transitions.json.
 enum ZonesCommand: Subcommand {
     static let name = "zones"
     static let summary = "pick the zone-day transitions from tzdata; --write regenerates golden/zones/transitions.json"
     static let help = """
-    USAGE: contract-harness zones [--root DIR] [--write]
+    USAGE: contract-harness golden zones [--root DIR] [--write]
 
-    Scans every zone in /usr/share/zoneinfo (tzdata.zi names them and the tzdata version)
-    for the offset changes of 1970-2037, through the C reference's TZif reader, and sorts
-    them into classes by how they touch local midnight: day-skipped, midnight-skipped,
-    midnight-repeated, non-hour-offset (:30/:45), negative-dst, date-line-east/-west
-    (the offset moves 12 h or more). It picks every whole-day skip and, for every other class,
-    every zone when it has at most 5, else 3 zones evenly spaced through the sorted names
-    (first, middle, last), each with its latest transition of that class. The gate's
-    zone-day cases (`zones/zone.<class>#<day>.<prev|day|next>@<zone>@<before|at>`) are built
-    from the golden file, not from the machine, so they are the same everywhere.
+    Picks the zone-day transitions from this machine's tzdata (every zone's offset changes of
+    1970-2037, sorted into classes by how they touch local midnight) and compares them with
+    golden/zones/transitions.json; exit 1 when the file differs (edited by hand, or picked from
+    another tzdata). The gate's zone-day cases are built from the file, so they are the same on
+    every machine. Guide: docs/gate.md; the classes: CONTRACT.md §4.
 
-    Without --write: prints the classes and exits 1 when the golden file differs from what
-    this machine's tzdata picks (0 when it is current), saying so when it was edited by hand
-    (its seal, which --write computes, does not match) or picked from another tzdata. With --write: rewrites the file
-    atomically; review `git diff golden/zones`, then `update` and `scripts/record-kotlin`.
+    OPTIONS:
+      --root DIR        the tree that holds golden/ (default: .)
+      --write           rewrite the file (atomically); then `golden refresh` and review the diff
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
@@ -64,12 +59,12 @@ enum ZonesCommand: Subcommand {
         }
         if let bytes, let file = try? ZoneDayFile.parse(bytes) {
             if file.seal != .intact {
-                print("\(ZoneDayFile.path) was edited by hand (its seal \(file.seal == .missing ? "is missing" : "does not match its content")): it is written only by `contract-harness zones --write`")
+                print("\(ZoneDayFile.path) was edited by hand (its seal \(file.seal == .missing ? "is missing" : "does not match its content")): it is written only by `contract-harness golden zones --write`")
             } else if file.tzdataVersion != scan.tzdataVersion {
                 print("\(ZoneDayFile.path) was picked from tzdata \(UntrustedText.escape(file.tzdataVersion)), this machine has \(scan.tzdataVersion): the comparison cannot run here")
             }
         }
-        print("\(ZoneDayFile.path) differs from what tzdata \(scan.tzdataVersion) picks: run `contract-harness zones --write`")
+        print("\(ZoneDayFile.path) differs from what tzdata \(scan.tzdataVersion) picks: run `contract-harness golden zones --write`")
         return ExitCode.contractFailure
     }
 }

@@ -121,7 +121,7 @@ final class DeclaredDeparturesTests: XCTestCase {
     }
 
     /// D1 is a kept lone surrogate wherever org.json reads a text: a later revision's texts too
-    /// (`projects[].id`, `projects[].title`), not only revision 1's rows (`fuzz --writer --kotlin
+    /// (`projects[].id`, `projects[].title`), not only revision 1's rows (`fuzz states --kotlin
     /// --seed 21 --cases 300` found `c/kotlin projects[].id` on the writer's blob of a project
     /// whose id holds a sliced emoji's high half).
     func testALoneSurrogateInALaterRevisionsTextIsD1() throws {

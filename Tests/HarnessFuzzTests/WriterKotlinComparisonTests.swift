@@ -6,7 +6,7 @@ import HarnessReaders
 import WidgetSnapshot
 import XCTest
 
-/// `fuzz --writer --kotlin` judges the Kotlin end's view of a writer case as the gate judges
+/// `fuzz states --kotlin` judges the Kotlin end's view of a writer case as the gate judges
 /// the Kotlin recording (`WriterKotlinComparison`): a departure's predicate excuses its cause
 /// and nothing else; a list entry matching the case excuses only with its departure's cause;
 /// a field of a later revision than the reader declares is pending, never a finding.

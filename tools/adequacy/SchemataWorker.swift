@@ -9,13 +9,13 @@
 // and answers one line on stdout: `killed<TAB>detail` or `survived`.
 //
 // Each request runs in a child forked from the worker, which has never decoded a case: so
-// every mutant starts from the state a fresh `contract-harness decode` process starts from
+// every mutant starts from the state a fresh `contract-harness tool decode` process starts from
 // (no cache a reader filled -- the C reader's zone cache, DayStartCache -- can carry one
 // mutant's results into the next), and a mutant that traps, crashes or hangs ends only its
 // child (killed; the worker goes on). In the child, with the mutant's switch on, each case
-// line is read and decoded exactly as `contract-harness decode` does; with the switch off,
+// line is read and decoded exactly as `contract-harness tool decode` does; with the switch off,
 // its canonical line is compared with the baseline's and a differing one is judged against
-// its golden line as `contract-harness compare --list <divergences>` judges it (the parsed
+// its golden line as `contract-harness tool compare --list <divergences>` judges it (the parsed
 // line, ViewComparison, the reader's divergence list). The first view the gate would fail
 // on ends the child: killed.
 //
@@ -23,7 +23,7 @@
 // the standalone testee (ends/c-testee) writes, which C writes itself (rd_document_view_json,
 // view_json.c's rd_view_to_json for revision 1's members), parsed as the gate parses a testee's
 // line, and that line must be the in-process C reader's canonical line byte for byte; so a
-// mutant of C's writer is judged too. `adequacy-worker --decode --reader R` is `contract-harness decode` with
+// mutant of C's writer is judged too. `adequacy-worker --decode --reader R` is `contract-harness tool decode` with
 // the worker's readers (the switch from WIDGET_MUTANT, the trace from WIDGET_MUTANT_TRACE): what
 // scripts/adequacy traces and runs per process for C, so the trace reaches the sites a
 // request's child runs.
@@ -60,7 +60,7 @@ func nonEmptyLines(_ path: String) -> [[UInt8]] {
 /// The C reader as CI holds it: the in-process view (`CReferenceReader`, which the gate compares
 /// with golden/expected), and the standalone testee's line for the case (`CReference.viewLine`,
 /// rd_document_view_json), which must be that view's canonical line byte for byte (scripts/test's
-/// c-testee step: `cmp` with `contract-harness decode --reader c`). The view judged is the
+/// c-testee step: `cmp` with `contract-harness tool decode --reader c`). The view judged is the
 /// testee's line, parsed as the gate parses a testee's; a line with other bytes, not a view or
 /// for another case, is a failure.
 struct CViewLineReader: InProcessReader {
@@ -90,7 +90,7 @@ func workerReader(_ name: String) -> (@Sendable () -> any InProcessReader)? {
 }
 
 /// `--decode --reader R`: cases on stdin, the worker's reader's canonical lines on stdout, as
-/// `contract-harness decode` writes them.
+/// `contract-harness tool decode` writes them.
 func decodeStream(_ name: String) -> Never {
     guard let make = workerReader(name) else { fail("unknown reader \(name)") }
     make().answerStandardInput()

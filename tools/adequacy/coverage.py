@@ -3,7 +3,7 @@
 One instrumented build of contract-harness in its own scratch path (Swift through
 -profile-generate/-profile-coverage-mapping, C through -fprofile-instr-generate/-fcoverage-mapping),
 then:
-- C reference: `contract-harness decode --reader c` over the case stream (the harness calls no
+- C reference: `contract-harness tool decode --reader c` over the case stream (the harness calls no
   other ReferenceDecoder code on that path);
 - Swift reader: CoverageDriver.swift linked against the instrumented WidgetSnapshot objects,
   over the same stream (the harness itself uses WidgetSnapshot's JSON code for fixtures, case
@@ -178,13 +178,13 @@ def run(repo, work, cases_path, reasons, log):
     harness = os.path.join(debug, "contract-harness")
     log("coverage: case stream")
     env = dict(os.environ, LLVM_PROFILE_FILE=os.path.join(work, "discard-%p.profraw"))
-    result = procs.run([harness, "cases", "--out", cases_path], cwd=repo, env=env, timeout=600)
+    result = procs.run([harness, "tool", "cases", "--out", cases_path], cwd=repo, env=env, timeout=600)
     for raw in glob.glob(os.path.join(work, "discard-*.profraw")):
         os.remove(raw)
     if result.code != 0:
-        raise CoverageError("contract-harness cases failed: " + result.stderr[-2000:])
-    log("coverage: C reference (contract-harness decode --reader c)")
-    c_data = profile(harness, ["decode", "--reader", "c"], cases_path, work, "c", log)
+        raise CoverageError("contract-harness tool cases failed: " + result.stderr[-2000:])
+    log("coverage: C reference (contract-harness tool decode --reader c)")
+    c_data = profile(harness, ["tool", "decode", "--reader", "c"], cases_path, work, "c", log)
     log("coverage: Swift reader (CoverageDriver over the public API)")
     drv = driver(repo, debug, work, log)
     swift_data = profile(drv, [], cases_path, work, "swift", log)

@@ -8,7 +8,7 @@ run for the Kotlin end; then per mutant only the cases that reach it.
 2. A mutant no case reaches survives at once ("no case reaches the site"); a data-shape mutant whose
    site never held a value of its type is "not applicable" (counted apart, never a survivor).
 3. Otherwise the reader runs with WIDGET_MUTANT=N on the first chunk that reaches the site, then on the
-   rest; each view that differs from the baseline is judged by `contract-harness compare` (the gate's own
+   rest; each view that differs from the baseline is judged by `contract-harness tool compare` (the gate's own
    comparison, the reader's divergence list applied) against its golden line. Killed = compare says they
    differ, or the reader crashed or timed out.
 4. A survivor's nearest case is the first case that reaches its site (the trace lines land in the views'
@@ -43,8 +43,15 @@ class GeneratedError(Exception):
 # ---- selection --------------------------------------------------------------------------------
 
 def changed_lines(repo, rev, files):
-    """{file: set of new-side line numbers} changed between REV and the work tree."""
-    out = subprocess.run(["git", "diff", "-U0", "--no-color", rev, "--"] + files, cwd=repo,
+    """{file: set of new-side line numbers} changed between REV and the work tree. REV is a user
+    value: verified as a commit first, and after `--end-of-options` wherever it reaches git."""
+    if not rev or rev.startswith("-"):
+        raise GeneratedError(f"--since {rev!r}: not a revision")
+    known = subprocess.run(["git", "rev-parse", "--verify", "--quiet", "--end-of-options", rev + "^{commit}"], cwd=repo,
+                           capture_output=True, text=True)
+    if known.returncode != 0:
+        raise GeneratedError(f"--since {rev}: not a revision of this repository (git rev-parse --verify)")
+    out = subprocess.run(["git", "diff", "-U0", "--no-color", "--end-of-options", rev, "--"] + files, cwd=repo,
                          capture_output=True, text=True)
     if out.returncode != 0:
         raise GeneratedError(f"git diff {rev}: {out.stderr.strip()}")
@@ -328,7 +335,7 @@ class Reader:
             handle.write("".join(self.expected[i] + "\n" for i in ids if i in self.expected))
         with open(got_path, "w", encoding="utf-8") as handle:
             handle.write("".join(l + "\n" for l in got_lines))
-        cmd = self.comparer + ["compare", exp_path, got_path, "--quiet"]
+        cmd = self.comparer + ["tool", "compare", exp_path, got_path, "--quiet"]
         if self.listed and os.path.exists(self.listed):
             cmd += ["--list", self.listed]
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
@@ -444,7 +451,7 @@ def family_of(case, families):
 
 
 def mutation_families(harness, repo):
-    done = subprocess.run(harness + ["list", "mutations"], cwd=repo, capture_output=True, text=True)
+    done = subprocess.run(harness + ["tool", "list", "mutations"], cwd=repo, capture_output=True, text=True)
     out = {}
     for line in done.stdout.splitlines():
         parts = line.split()
@@ -642,9 +649,9 @@ def run(repo, readers, log, since=None, only_ids=None, sample=None, seed=0, equi
     comparer = [private]
     families = mutation_families(comparer, repo)
     cases_path = os.path.join(work, "cases.jsonl")
-    made = procs.run(comparer + ["cases", "--root", repo, "--out", cases_path], cwd=repo, timeout=600)
+    made = procs.run(comparer + ["tool", "cases", "--root", repo, "--out", cases_path], cwd=repo, timeout=600)
     if made.code != 0:
-        raise GeneratedError("contract-harness cases failed: " + made.stderr[-2000:])
+        raise GeneratedError("contract-harness tool cases failed: " + made.stderr[-2000:])
     cases = read_jsonl(cases_path)
 
     def chunk_size(count):
@@ -678,7 +685,7 @@ def run(repo, readers, log, since=None, only_ids=None, sample=None, seed=0, equi
                 # writes, as the standalone testee's; SchemataWorker.swift), so the trace reaches what a
                 # worker child runs, view_json.c included
                 command = ([os.path.join(pkg, ".build", config, worker.PRODUCT), "--decode", "--reader", name] if name == "c"
-                           else [harness, "decode", "--reader", name])
+                           else [harness, "tool", "decode", "--reader", name])
                 reader = Reader(name, command, os.path.join(repo, "golden", "expected"),
                                 os.path.join(repo, "golden", "divergences", f"{name}.txt"), comparer, work)
                 chunks = chunks_for(len(ms))

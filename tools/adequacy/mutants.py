@@ -3,7 +3,7 @@ synchronised with the work tree file by file so unchanged files keep their build
 each mutant applied by exact text, built incrementally, run through `contract-harness check`,
 then reverted. Kotlin mutants: a mutated copy of WidgetData.kt recorded through
 `scripts/record-kotlin --parser COPY --cases FILE --out FILE` and compared with golden/kotlin.
-Every comparison of views is `contract-harness compare` (the gate's own comparison), run from
+Every comparison of views is `contract-harness tool compare` (the gate's own comparison), run from
 a build of the unmutated code. The work tree itself is never modified."""
 
 import filecmp
@@ -131,9 +131,9 @@ def run_package_mutants(repo, mutants, log):
     comparer = os.path.join(repo, ".build", "adequacy", "compare-harness")
     shutil.copy2(harness, comparer)
     cases = os.path.join(pkg, ".build", "adequacy-cases.jsonl")
-    made = procs.run([harness, "cases", "--root", pkg, "--out", cases], cwd=pkg, timeout=600)
+    made = procs.run([harness, "tool", "cases", "--root", pkg, "--out", cases], cwd=pkg, timeout=600)
     if made.code != 0:
-        raise MutantError("contract-harness cases failed on the scratch copy: " + made.stderr[-2000:])
+        raise MutantError("contract-harness tool cases failed on the scratch copy: " + made.stderr[-2000:])
     expected = os.path.join(pkg, "golden", "expected")
     results = []
     for m in mutants:
@@ -164,7 +164,7 @@ def run_package_mutants(repo, mutants, log):
             reader = "c" if m.lang == "c" else "swift"
             listed = os.path.join(pkg, "golden", "divergences", f"{reader}.txt")
             differs, detail, decode_seconds = first_difference(
-                comparer, [harness, "decode", "--reader", reader], cases, expected, gate_timeout,
+                comparer, [harness, "tool", "decode", "--reader", reader], cases, expected, gate_timeout,
                 ["--list", listed] if os.path.exists(listed) else [])
             seconds = built.seconds + decode_seconds
             if differs:
@@ -206,17 +206,17 @@ def harness_for_comparing(repo):
 
 
 def compare_summary(result):
-    """What `contract-harness compare` said (its summary line after the paths), or its error."""
+    """What `contract-harness tool compare` said (its summary line after the paths), or its error."""
     if result.code == 2 or not result.stdout.strip():
         return "compare failed: " + (result.stderr.strip().splitlines() or [f"exit {result.code}"])[-1][:200]
     return result.stdout.strip().splitlines()[-1].split(": ", 1)[-1]
 
 
 def first_difference(comparer, cmd, cases, expected, timeout, options=()):
-    """Streams a testee's views (`cmd < cases`) into `contract-harness compare EXPECTED - --first`,
+    """Streams a testee's views (`cmd < cases`) into `contract-harness tool compare EXPECTED - --first`,
     which stops it at the first case that differs as the gate compares. Returns (differs, detail, seconds)."""
     comparer = comparer if isinstance(comparer, list) else [comparer]
-    result, code, err = procs.pipe(cmd, cases, comparer + ["compare", expected, "-", "--first", "--quiet"] + list(options),
+    result, code, err = procs.pipe(cmd, cases, comparer + ["tool", "compare", expected, "-", "--first", "--quiet"] + list(options),
                                    timeout)
     if result.timed_out:
         return True, "timed out", result.seconds
@@ -228,11 +228,11 @@ def first_difference(comparer, cmd, cases, expected, timeout, options=()):
 
 
 def compare_recording(comparer, repo, out_path):
-    """(differs, detail) of a whole recording against golden/kotlin (`contract-harness compare`)."""
-    result = procs.run(comparer + ["compare", os.path.join(repo, "golden", "kotlin"), out_path, "--quiet"],
+    """(differs, detail) of a whole recording against golden/kotlin (`contract-harness tool compare`)."""
+    result = procs.run(comparer + ["tool", "compare", os.path.join(repo, "golden", "kotlin"), out_path, "--quiet"],
                        cwd=repo, timeout=1800)
     if result.code not in (0, 1):
-        raise MutantError("contract-harness compare failed: " + result.stderr[-2000:])
+        raise MutantError("contract-harness tool compare failed: " + result.stderr[-2000:])
     return result.code == 1, compare_summary(result)
 
 

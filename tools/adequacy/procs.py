@@ -129,7 +129,7 @@ def stream(cmd, stdin_path, on_line, timeout):
 
 def pipe(producer, stdin_path, consumer, timeout, cwd=None):
     """Runs `producer < stdin_path | consumer`, each in its own process group. When the consumer
-    fails (e.g. `contract-harness compare --first` stopped at a difference) the producer's group
+    fails (e.g. `contract-harness tool compare --first` stopped at a difference) the producer's group
     is ended at once; when it succeeds the producer must have finished. Returns (consumer Result,
     producer exit code or None when it was still running, producer stderr tail)."""
     import tempfile

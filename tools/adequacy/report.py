@@ -61,8 +61,8 @@ def render_md(facts):
     if "coverage" in facts:
         w("## 1. Reader coverage by the case stream alone")
         w("")
-        w("Swift: `CoverageDriver.swift` over the public API; C: `contract-harness decode --reader c`; both over the")
-        w(f"{facts['cases']} cases of `contract-harness cases`, instrumented build in `.build/adequacy/coverage`. No unit test runs.")
+        w("Swift: `CoverageDriver.swift` over the public API; C: `contract-harness tool decode --reader c`; both over the")
+        w(f"{facts['cases']} cases of `contract-harness tool cases`, instrumented build in `.build/adequacy/coverage`. No unit test runs.")
         w("\"explained\" = missed lines inside an uncovered region that `tools/adequacy/uncovered.tsv` gives a reason for.")
         w("")
         for lang, title in (("swift", "Swift reader (Sources/WidgetSnapshot)"), ("c", "C reference (Sources/ReferenceDecoder)")):

@@ -40,7 +40,7 @@ def render(g, w, notes=None):
     w("cannot be built (not counted). Reviewed equivalents: `tools/adequacy/equivalent.tsv`, by mutant id.")
     w("The writer end's mutants (`writer_run.py`): the mutated writer writes every state of golden/states; killed =")
     w("the gate fails with it (`check --writer`: a fixture that claims to be its output, its writer schema, the intent")
-    w("checks, every reader); a survivor's *lead* is the first finding of `fuzz --writer` with it, the state to add.")
+    w("checks, every reader); a survivor's *lead* is the first finding of `fuzz states` with it, the state to add.")
     w("")
     t = g["timings"]
     run = [r for r in rows if r["status"] not in ("not applicable", "does not compile")

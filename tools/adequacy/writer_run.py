@@ -15,7 +15,7 @@ crash line, a writer that cannot run) = killed; exit 0 = survived, its blobs cha
 accepts them. What the gate lets through then meets the protocol probes (writer_protocol.py: malformed
 lines, a line split across reads, a closed stdout, the zone it starts in), which golden/states cannot
 hold: answering any otherwise than the copy with no mutant on = killed. A survivor then gets a lead:
-`fuzz --writer` with the mutated writer, whose first finding (shrunk over the state) is the state
+`fuzz states` with the mutated writer, whose first finding (shrunk over the state) is the state
 golden/states should gain."""
 
 import json
@@ -207,7 +207,7 @@ def judge(harness, repo, main_js, number, timeout):
 
 
 def lead(harness, repo, main_js, number, timeout):
-    """`fuzz --writer` with the mutated writer: its first finding (what, and the state), or None."""
+    """`fuzz states` with the mutated writer: its first finding (what, and the state), or None."""
     command = f"env WIDGETCONTRACT_MUTANT={number} node {main_js}"
     got = procs.run([harness, "fuzz", "--writer", "--seed", "1", "--cases", str(FUZZ_STATES), "--root", repo,
                      "--writer-command", command, "--no-save", "--max-findings", "1"], cwd=repo, timeout=timeout)
@@ -288,7 +288,7 @@ def run(repo, chosen, log, equivalents, timeout=60):
         if row["status"] == "survived":
             found = lead(harness, repo, main_js, m.number, timeout * 10)
             if found:
-                row["lead"] = f"fuzz --writer --seed 1 --cases {FUZZ_STATES} finds it: {found[:300]}"
+                row["lead"] = f"fuzz states --seed 1 --cases {FUZZ_STATES} finds it: {found[:300]}"
         row["seconds"] = round(time.monotonic() - start, 3)
         if m.id in equivalents:
             row["equivalent"] = equivalents[m.id]

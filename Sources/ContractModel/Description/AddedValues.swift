@@ -2,7 +2,7 @@
 /// `doneOn` …), by member name: what `DecodedView.added` and each of its `addedRowValues`
 /// hold. A handful of named values kept in the order they were set and found by a linear
 /// scan: a `Dictionary` per view and per row (every name hashed, storage allocated for each)
-/// was a good part of building and comparing every view in `fuzz --writer`. Two are equal
+/// was a good part of building and comparing every view in `fuzz states`. Two are equal
 /// when they hold the same names with equal values, in any order, as dictionaries are.
 package struct AddedValues: Equatable, Sendable, ExpressibleByDictionaryLiteral {
     private struct Entry: Sendable {

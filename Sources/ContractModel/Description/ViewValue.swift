@@ -6,7 +6,7 @@ import WidgetSnapshot
 /// new field needs no new code in the view, the line or the comparison. Not `indirect`: its
 /// lists and objects are arrays (already out of line), so a `.bool` or `.text` is held in
 /// place instead of in a heap box of its own (a box per value was a good part of every view's
-/// allocations in `fuzz --writer`).
+/// allocations in `fuzz states`).
 package enum ViewValue: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -49,7 +49,7 @@ package enum ViewValue: Sendable, Equatable {
 
     /// The member names of the described object at one path, looked up once: the readers
     /// build the same objects for every row of every case (`display.rows[]`), and looking the
-    /// path up and copying its `ViewMember`s for each was a tenth of `fuzz --writer`'s
+    /// path up and copying its `ViewMember`s for each was a tenth of `fuzz states`'s
     /// instructions. A path the description has no object at is a programming error.
     package struct ObjectShape: Sendable {
         package let path: String

@@ -34,7 +34,7 @@ package enum ViewFieldsSchema {
         top["$schema"] = .string("https://json-schema.org/draft/2020-12/schema")
         top["title"] = .string("The view fields revisions after 1 add")
         let revisions = description.revisions.dropFirst().map { String($0.number) }.joined(separator: ", ")
-        top["description"] = .string(JSONString("Written by `contract-harness schemas --write` from schemas/contract.json (revisions "
+        top["description"] = .string(JSONString("Written by `contract-harness golden schemas --write` from schemas/contract.json (revisions "
             + revisions + "); do not edit. decoded-view.schema.json refers to these $defs."))
         top["$defs"] = .object(defs)
         return PrettyJSON.bytes(.object(top)) + [UInt8(ascii: "\n")]

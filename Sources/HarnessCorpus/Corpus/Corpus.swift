@@ -52,7 +52,7 @@ package struct Corpus: Sendable {
         return Corpus(fixtures: fixtures, cases: cases, zoneDays: zoneDays, writer: writer)
     }
 
-    /// The JSONL case stream (CONTRACT §6), exactly as `contract-harness cases` writes it.
+    /// The JSONL case stream (CONTRACT §6), exactly as `contract-harness tool cases` writes it.
     package var streamBytes: [UInt8] { CaseStream.encode(cases) }
 
     /// The fingerprint a recording names to say which stream it was made from.

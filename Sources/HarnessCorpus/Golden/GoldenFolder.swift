@@ -8,7 +8,7 @@ package struct GoldenFolder: Sendable, Equatable {
     package var path: String
     /// `C reference`, `recorded Kotlin`.
     package var role: String
-    /// `contract-harness update`, `scripts/record-kotlin`.
+    /// `contract-harness golden update`, `scripts/record-kotlin`.
     package var command: String
     /// A reader's recording (`golden/kotlin`), not the expected output `update` writes. A
     /// recording may leave out fields its reader does not implement (CONTRACT §6);
@@ -18,8 +18,8 @@ package struct GoldenFolder: Sendable, Equatable {
     package var commandLine: String
 
     package static let expected = GoldenFolder(name: "expected", path: "golden/expected", role: "C reference",
-                                               command: "contract-harness update", isRecording: false,
-                                               commandLine: ".build/debug/contract-harness update")
+                                               command: "contract-harness golden update", isRecording: false,
+                                               commandLine: ".build/debug/contract-harness golden update")
     package static let kotlin = GoldenFolder(name: "kotlin", path: "golden/kotlin", role: "recorded Kotlin",
                                              command: "scripts/record-kotlin", isRecording: true,
                                              commandLine: "CONTRACT_HARNESS=.build/debug/contract-harness scripts/record-kotlin")

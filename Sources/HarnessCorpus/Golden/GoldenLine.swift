@@ -54,7 +54,7 @@ package enum GoldenLine {
         for key in ["case", "seal"] where bytes.contains(bytes: Array(",\"\(key)\":".utf8)) {
             return "malformed provenance: a `\(key)` member, but the line does not end with "
                 + "`,\"case\":\"<\(CaseFingerprint.length) hex digits>\",\"seal\":\"<\(sealLength) hex digits>\"}` as the harness "
-                + "writes it (edited by hand? regenerate the file: `contract-harness update` or `scripts/record-kotlin`)"
+                + "writes it (edited by hand? regenerate the file: `contract-harness golden update` or `scripts/record-kotlin`)"
         }
         return nil
     }

@@ -1,7 +1,7 @@
 import ContractModel
 import Foundation
 
-/// View lines from wherever a script keeps them, for `contract-harness compare`: a file of
+/// View lines from wherever a script keeps them, for `contract-harness tool compare`: a file of
 /// lines (a testee's stdout, a recording made with `--out`), a golden folder of
 /// `<fixture>.jsonl` files (`golden/expected`, `golden/kotlin`), or one line read from a
 /// stream. A golden line's provenance (`"case"`, `"seal"`) is stripped, never compared; a

@@ -1,6 +1,6 @@
 /// Every mutation operator, in the stable order cases are generated and listed in.
 ///
-/// One place to see the whole catalog: `contract-harness list mutations` prints it, and
+/// One place to see the whole catalog: `contract-harness tool list mutations` prints it, and
 /// appending to a family (never reordering) keeps existing case ids and order stable.
 package enum MutationCatalog {
     package static let all: [MutationOperator] =

@@ -29,7 +29,7 @@ package struct AppText: Hashable, Sendable, Comparable, ExpressibleByStringLiter
     /// The text with each lone surrogate as U+FFFD (what Swift and C read it as): what
     /// `String(decoding: units, as: UTF16.self)` gives, transcoded here straight into UTF-8
     /// (the standard library's UTF-16 path decodes unit by unit and was most of reading a
-    /// state in `fuzz --writer`).
+    /// state in `fuzz states`).
     package var description: String {
         String(unsafeUninitializedCapacity: units.count * 3) { bytes in
             var count = 0

@@ -66,7 +66,7 @@ package struct WriterState: Sendable, Equatable {
     }
 
     /// What `init(line:)` reads from `AppStateLine.line(state)`, without writing and parsing
-    /// the line again (`fuzz --writer` reads every in-app state it generates): texts as the
+    /// the line again (`fuzz states` reads every in-app state it generates): texts as the
     /// readers show them (`AppText.description`), the first entity of a repeated id.
     ///
     /// Ids are matched as the `String`-keyed maps of `init(_: JSONObject)` match them

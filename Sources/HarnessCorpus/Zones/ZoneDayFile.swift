@@ -3,7 +3,7 @@ import Foundation
 import WidgetSnapshot
 
 /// `golden/zones/transitions.json`: the zone dimension's picked transitions and the tzdata
-/// that picked them, written by `contract-harness zones --write` and reviewed like expected
+/// that picked them, written by `contract-harness golden zones --write` and reviewed like expected
 /// outputs (one transition per line, so a tzdata update reads as small hunks). The gate
 /// builds its zone-day cases from this file, never from the machine's tzdata, so the case
 /// stream stays the same on every machine.
@@ -54,7 +54,7 @@ package struct ZoneDayFile: Equatable, Sendable {
     /// The file's exact text.
     package func render() -> String {
         func string(_ text: String) -> String { String(decoding: JSONWriter.compact(.string(JSONString(text))), as: UTF8.self) }
-        var out = "{\"generatedBy\":\"contract-harness zones --write\",\"tzdata\":\(string(tzdataVersion)),"
+        var out = "{\"generatedBy\":\"contract-harness golden zones --write\",\"tzdata\":\(string(tzdataVersion)),"
         out += "\"zoneinfo\":\(string(ZoneScan.zoneinfo)),\"years\":[\(ZoneScan.years.lowerBound),\(ZoneScan.years.upperBound)],\"ruleYear\":\(ZoneScan.ruleYear),"
         out += "\"zonesPerClass\":\(ZoneScan.zonesPerClass),\"zones\":\(zoneCount),\n\"classes\":[\n"
         out += counts.map { "{\"class\":\"\($0.zoneClass.rawValue)\",\"zones\":\($0.zones),\"transitions\":\($0.transitions)}" }
@@ -90,7 +90,7 @@ package struct ZoneDayFile: Equatable, Sendable {
     /// Reads the file under `root`, strictly (a bad field stops the run naming it).
     package static func load(root: String) throws(HarnessInputError) -> ZoneDayFile {
         guard let bytes = try bytes(root: root) else {
-            throw HarnessInputError(file: path, message: "missing: write it with `contract-harness zones --write`")
+            throw HarnessInputError(file: path, message: "missing: write it with `contract-harness golden zones --write`")
         }
         return try parse(bytes)
     }
@@ -137,10 +137,24 @@ package struct ZoneDayFile: Equatable, Sendable {
                                               offsetAfter: try offset("offsetAfter"), dstBefore: try entry.bool("dstBefore"),
                                               dstAfter: try entry.bool("dstAfter"), day: day))
         }
-        var file = ZoneDayFile(tzdataVersion: try reader.string("tzdata").string, zoneCount: Int(try reader.integer("zones")),
+        let version = try reader.string("tzdata").string
+        guard isVersionName(version) else {
+            throw reader.failure("tzdata", "`\(version)` is not a tzdata version name (four digits and a letter, as tzdata.zi's `# version` line says: 2025b); "
+                                 + "it is written only by `contract-harness golden zones --write`")
+        }
+        var file = ZoneDayFile(tzdataVersion: version, zoneCount: Int(try reader.integer("zones")),
                                counts: counts, transitions: transitions)
         file.seal = seal(of: bytes)
         return file
+    }
+
+    /// A tzdata release name as IANA gives them: four digits and one or two lower-case ASCII
+    /// letters (`2025b`). Nothing else is a claim the gate weighs (`2025b` and an invisible
+    /// character is not `2025b`).
+    package static func isVersionName(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return (5...6).contains(bytes.count) && bytes.prefix(4).allSatisfy { (0x30...0x39).contains($0) }
+            && bytes.dropFirst(4).allSatisfy { (0x61...0x7A).contains($0) }
     }
 
     private static func object(_ value: JSONValue, _ parent: JSONFieldReader, _ path: String) throws(HarnessInputError)

@@ -26,7 +26,7 @@ package struct Finding: Equatable, Sendable {
     package var shrinkEvaluations: Int
     /// Whether `shrunk` is minimal, or shrinking stopped early (then it is a larger witness).
     package var shrinking: ShrinkState
-    /// A `fuzz --writer` finding's shrunk app state (its writer-protocol line, CONTRACT §7.1):
+    /// A `fuzz states` finding's shrunk app state (its writer-protocol line, CONTRACT §7.1):
     /// what the app holds when the shrunk case's blob is written. `originalSize` then counts
     /// the generated state's line.
     package var state: [UInt8]?
@@ -91,17 +91,18 @@ package struct Finding: Equatable, Sendable {
     /// Decodes the saved case again with the same readers and says whether they still differ:
     /// the reader options of `reproduce` (`--testee …`, `--kotlin`) come along, so a c/kotlin
     /// finding replays with the Kotlin end and its declared departures.
-    /// A `fuzz --writer` finding's replay takes only the reproduce command's Kotlin options (its
-    /// `--writer-command` writes states, which a replay does not): `WriterFindingReplay`.
+    /// A `fuzz states` finding's replay takes only the reproduce command's Kotlin options (its
+    /// `--writer` writes states, which a replay does not; saved findings may carry the earlier
+    /// `fuzz --writer` spelling): `WriterFindingReplay`.
     package var replayCommand: String {
         let generation = "contract-harness fuzz --seed \(seed) --case \(index)"
         let readers = reproduce.hasPrefix(generation) ? reproduce.dropFirst(generation.count)
-            : reproduce.hasPrefix("contract-harness fuzz --writer ") ? Self.kotlinOptions(of: reproduce) : ""
+            : ["contract-harness fuzz states ", "contract-harness fuzz --writer "].contains(where: reproduce.hasPrefix) ? Self.kotlinOptions(of: reproduce) : ""
         return "contract-harness fuzz --replay golden/findings/\(fileName)" + readers
     }
 
     /// ` --kotlin …`, the rest of `command` from its first `--kotlin` word outside single quotes
-    /// (`fuzz --writer` writes the Kotlin options last); "" when it has none.
+    /// (`fuzz states` writes the Kotlin options last); "" when it has none.
     static func kotlinOptions(of command: String) -> Substring {
         var quoted = false
         var position = command.startIndex

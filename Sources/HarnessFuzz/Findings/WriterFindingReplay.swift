@@ -2,15 +2,15 @@ import ContractModel
 import HarnessGate
 import HarnessReaders
 
-/// `fuzz --replay` for a `fuzz --writer` finding (one saved with its state): a finding whose
+/// `fuzz --replay` for a `fuzz states` finding (one saved with its state): a finding whose
 /// pair names the Kotlin end is judged as the writer loop judged it (`WriterKotlinComparison`:
 /// the Kotlin list held to its departures, D1–D8, pending and not-implemented fields), and the
 /// replay runs the Kotlin end for it even when `--kotlin` was not given; with `--kotlin`, a
 /// writer finding of another pair has its case read by the Kotlin end too (`alsoKotlin`).
 /// A writer's own finding (`state/writer …`) has no case a reader can replay: its state is
-/// written again by `fuzz --writer … --case I` (its reproduce command).
+/// written again by `fuzz states … --case I` (its reproduce command).
 package enum WriterFindingReplay {
-    /// Whether the finding came from `fuzz --writer`.
+    /// Whether the finding came from `fuzz states`.
     package static func isWriterFinding(_ finding: Finding) -> Bool { finding.state != nil }
 
     /// A writer's own finding (crash, schema, intent): the reference side is the state.

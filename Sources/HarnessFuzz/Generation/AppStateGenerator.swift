@@ -1,7 +1,7 @@
 import HarnessCorpus
 import WidgetSnapshot
 
-/// Makes app state `i` of a seed (issue 25's dimensions), for `fuzz --writer`: the zone
+/// Makes app state `i` of a seed (issue 25's dimensions), for `fuzz states`: the zone
 /// dimension's transition days (and ordinary days), start-of-day offsets, titles from every
 /// Unicode class the mutation families use (lone surrogates included), free-text colours,
 /// projects without colour, tasks whose entity is gone, empty projects, 0/20/21 tasks (a
@@ -41,7 +41,7 @@ package struct AppStateGenerator: Sendable {
                                            "", nil, "#ABCDEF", "transparent", "rgba(0,0,0,0.5)"]
 
     /// The `long` title class: 5,000 `x`s, made once (U+0078; `String(repeating: "x", count:)` appends
-    /// a character at a time, which was 3 % of a `fuzz --writer` run's instructions).
+    /// a character at a time, which was 3 % of a `fuzz states` run's instructions).
     static let longTitle = AppText(units: [UInt16](repeating: 0x78, count: 5000))
 
     /// One title per Unicode class the mutation families (`unicode.*`) and `titles/every-class` use.

@@ -2,7 +2,7 @@ import ContractModel
 import HarnessCorpus
 import HarnessReaders
 
-/// What one `fuzz --writer` run found and measured: states and cases, the findings, how
+/// What one `fuzz states` run found and measured: states and cases, the findings, how
 /// often each departure's cause reached a blob (and the first, shrunk, state that did), and
 /// where the time went (the writer's own CPU included, for states/s per core).
 package struct WriterFuzzReport: Sendable {
@@ -40,6 +40,11 @@ package struct WriterFuzzReport: Sendable {
     package var writerCPUSeconds: Double?
     package var writerWallSeconds = 0.0
     package var brokenWriter: String?
+    /// States the writer did not answer before the time budget ran out (not judged).
+    package var unansweredStates = 0
+    /// True when the writer answered states but none within the budget: nothing was judged,
+    /// and such a run does not pass.
+    package var judgedNothing: Bool { states == 0 && unansweredStates > 0 }
     /// The Kotlin end's pace and tallies, when the run had it (`WriterKotlinEnd`).
     package var kotlin: WriterKotlinEnd.Pace?
     package var interrupted = false

@@ -3,7 +3,7 @@ import HarnessCorpus
 import HarnessGate
 import HarnessReaders
 
-/// One seeded `fuzz --writer` run: generated app states → the writer end (one process, a
+/// One seeded `fuzz states` run: generated app states → the writer end (one process, a
 /// batch of lines at a time) → blobs → the cases each becomes → the reference and every
 /// in-process reader, judged as the gate judges, plus the writer's checks. A finding is
 /// shrunk over the state and saved like every fuzz finding (with its state line); each
@@ -20,9 +20,12 @@ package final class WriterFuzzRun {
     package let store: FindingStore?
     package let stop: StopFlag
     package let stateShrinker: StateShrinker
-    /// The Kotlin end, when the run has it (`fuzz --writer --kotlin`): every blob's cases go
+    /// The Kotlin end, when the run has it (`fuzz states --kotlin`): every blob's cases go
     /// through it too, at its own pace (`WriterKotlinEnd`).
     package var kotlin: WriterKotlinEnd?
+    /// The clock `--seconds` is read on: the command's, so what came before the run (the
+    /// writer's and the Kotlin end's compiles) counts against the budget.
+    package var clock = Stopwatch()
 
     package init(plan: FuzzPlan, generator: AppStateGenerator, writer: any WriterEnd, reference: any InProcessReader,
                  readers: [any InProcessReader], blobJudge: WriterBlobJudge? = nil, store: FindingStore?,
@@ -54,7 +57,7 @@ package final class WriterFuzzRun {
     }
 
     package func run(progress: @escaping (WriterFuzzReport) -> Void = { _ in }) throws -> WriterFuzzReport {
-        let watch = Stopwatch()
+        let watch = clock
         let cpuAtStart = ProcessCPU.ownSeconds()
         let childrenAtStart = ProcessCPU.endedChildrenSeconds()
         var report = WriterFuzzReport(seed: plan.seed)
@@ -73,6 +76,12 @@ package final class WriterFuzzRun {
             let verdicts = verdicts(made, writerSeconds: &report.writerWallSeconds, kotlin: .run)
             for (position, verdict) in verdicts.enumerated() {
                 let (index, state) = made[position]
+                if verdict.writerFailed == WriterSession.abandoned {
+                    // The budget ran out before the writer answered: the states from here are not
+                    // judged (those it answered before were); the run ends after this batch.
+                    report.unansweredStates += verdicts.count - position
+                    break
+                }
                 if let failed = verdict.writerFailed {
                     report.brokenWriter = failed
                     break
@@ -99,7 +108,7 @@ package final class WriterFuzzRun {
             }
             report.elapsed = watch.seconds
             progress(report)
-            if report.brokenWriter != nil || kotlin?.stopsTheRun == true { break }
+            if report.brokenWriter != nil || report.unansweredStates > 0 || kotlin?.stopsTheRun == true { break }
         }
         report.interrupted = stop.isRequested
         report.elapsed = watch.seconds
@@ -157,9 +166,9 @@ package final class WriterFuzzRun {
                                       shrinkEvaluations: result.evaluations, outcome: outcome)
     }
 
-    /// `contract-harness fuzz --writer --seed S --case I …`: regenerates the state, writes it and re-shrinks.
+    /// `contract-harness fuzz states --seed S --case I …`: regenerates the state, writes it and re-shrinks.
     package func reproduceCommand(index: Int) -> String {
-        "contract-harness fuzz --writer --seed \(plan.seed) --case \(index)" + (plan.reproduceArguments.isEmpty ? "" : " " + plan.reproduceArguments)
+        "contract-harness fuzz states --seed \(plan.seed) --case \(index)" + (plan.reproduceArguments.isEmpty ? "" : " " + plan.reproduceArguments)
             + (kotlin.map { " " + $0.reproduceArguments } ?? "")
     }
 

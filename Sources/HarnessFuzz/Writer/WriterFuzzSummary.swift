@@ -3,12 +3,12 @@ import Foundation
 import HarnessCorpus
 import HarnessReaders
 
-/// The text `fuzz --writer` prints: the rate, the findings, and the reach of each departure
+/// The text `fuzz states` prints: the rate, the findings, and the reach of each departure
 /// of CONTRACT.md §5 (blobs carrying its cause, from in-app states and from writer-only ones,
 /// with the shrunk witness state). State lines are shown as the writer reads them (escaped).
 package enum WriterFuzzSummary {
     package static func render(_ report: WriterFuzzReport, jobs: Int) -> String {
-        var out = "fuzz --writer: seed \(report.seed), \(report.states) states (\(report.inAppStates) the app can hold), "
+        var out = "fuzz states: seed \(report.seed), \(report.states) states (\(report.inAppStates) the app can hold), "
         out += "\(report.cases) cases, \(String(format: "%.2f", report.elapsed)) s at --jobs \(jobs)\n"
         let wall = report.elapsed > 0 ? Double(report.states) / report.elapsed : 0
         out += "rate: \(String(format: "%.0f", wall)) states/s"
@@ -21,6 +21,12 @@ package enum WriterFuzzSummary {
             out += "writer at revision \(declared): \(report.pendingStates) in-app states of a later revision pending (read, not judged)\n"
         }
         if let broken = report.brokenWriter { out += "the writer broke: \(broken)\n" }
+        if report.unansweredStates > 0 {
+            out += "the time budget ran out while the writer had \(report.unansweredStates) states of a batch: not judged (what it answered was)\n"
+        }
+        if report.judgedNothing {
+            out += "FAIL: no state was judged: the writer answered none within the budget; give it more time (--seconds, --start-timeout) or fix it\n"
+        }
         out += WriterKotlinSummary.lines(report)
         out += "departures the writer reaches (blobs carrying the cause: in-app + writer-only states):\n"
         for departure in ContractDeparture.allCases {

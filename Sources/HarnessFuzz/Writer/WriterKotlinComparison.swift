@@ -3,7 +3,7 @@ import HarnessCorpus
 import HarnessGate
 import HarnessReaders
 
-/// How `fuzz --writer --kotlin` (and the replay of its findings) judges the Kotlin end's view
+/// How `fuzz states --kotlin` (and the replay of its findings) judges the Kotlin end's view
 /// of one writer case against the C reference's: as the gate judges the Kotlin recording
 /// (`ReaderVerdict.judge`), field by field, so a live Kotlin run and `check` excuse the same
 /// differences and no others:

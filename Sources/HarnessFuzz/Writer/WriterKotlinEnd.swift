@@ -3,7 +3,7 @@ import Foundation
 import HarnessCorpus
 import HarnessReaders
 
-/// The Kotlin end in `fuzz --writer --kotlin` ("the Kotlin end at its own pace", issue 25):
+/// The Kotlin end in `fuzz states --kotlin` ("the Kotlin end at its own pace", issue 25):
 /// every writer blob's cases — the same cases, inputs and instants the in-process readers get
 /// (`WriterCases`) — also go to one Kotlin process kept running for the whole run through the
 /// one process runner (`RunningTestee`: a batch of states' cases at a time, each shrink

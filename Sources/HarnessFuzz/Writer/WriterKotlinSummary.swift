@@ -1,6 +1,6 @@
 import Foundation
 
-/// The lines `fuzz --writer --kotlin` adds to the summary: the Kotlin end at its own pace
+/// The lines `fuzz states --kotlin` adds to the summary: the Kotlin end at its own pace
 /// (cases, wall and CPU seconds, kept apart from the `rate:` line's in-process figures, with
 /// the in-process rate once its wait is taken out), what was excused on the run's cases and by
 /// what, and whether it broke.

@@ -286,7 +286,7 @@ extension HarnessPaths {
     package func divergenceList(for reader: ReaderEntry) throws -> DivergenceList {
         let list = try DivergenceList.load(root.appendingPathComponent(reader.listFile), displayName: reader.listFile, tree: tree)
         if reader.role == .reference, let entry = list.entries.first {
-            throw HarnessInputError(file: reader.listFile, line: entry.line, message: "the C reference is never listed: golden/expected is written from it, so its deviations are fixed (or `contract-harness update` run and the diff reviewed), never excused; remove the entry")
+            throw HarnessInputError(file: reader.listFile, line: entry.line, message: "the C reference is never listed: golden/expected is written from it, so its deviations are fixed (or `contract-harness golden update` run and the diff reviewed), never excused; remove the entry")
         }
         if reader.role != .liveTestee, let line = list.platformLine {
             throw HarnessInputError(file: reader.listFile, line: line, message: "only a testee's list declares a platform: the roster says which the \(reader.name) reader runs on (\(reader.platform?.rawValue ?? "none")); remove the line")

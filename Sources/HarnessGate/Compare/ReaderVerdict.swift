@@ -241,7 +241,7 @@ package struct ReaderVerdict: Sendable {
     /// fewest patterns found that cover exactly cases where that field deviates (see
     /// `SuggestionGrouping`), each with a placeholder reason the list refuses until a
     /// reviewer writes the why. None for the C reference: it wrote `golden/expected`, so its
-    /// deviation on an unchanged case means the reference changed (`contract-harness update`
+    /// deviation on an unchanged case means the reference changed (`contract-harness golden update`
     /// and review), never a list line.
     package var suggestedEntries: [String] {
         guard entry.role != .reference else { return [] }

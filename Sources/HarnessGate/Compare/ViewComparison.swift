@@ -2,7 +2,7 @@ import ContractModel
 import Foundation
 
 /// Two sets of view lines compared case by case, exactly as the gate compares a reader with
-/// the expected outputs (`FieldDifference`): what `contract-harness compare` runs, so that a
+/// the expected outputs (`FieldDifference`): what `contract-harness tool compare` runs, so that a
 /// script comparing a recording with `golden/kotlin` or a mutant's views with
 /// `golden/expected` asks the harness instead of comparing on its own.
 ///

@@ -5,7 +5,7 @@ import HarnessReaders
 /// What changed in the golden outputs between a git revision and the work tree, per
 /// reader (`golden/expected` is the C reference's, `golden/kotlin` the recorded Kotlin
 /// end's): cases added, removed, changed on a compared field, or changed only in an
-/// (informational) error text. `contract-harness diff --base REV` prints it; a reviewer
+/// (informational) error text. `contract-harness golden diff --base REV` prints it; a reviewer
 /// reads it before the raw `git diff` of thousands of lines.
 package struct GoldenDiff: Sendable {
     /// One case whose compared fields changed: `expected` in each difference is the base

@@ -17,7 +17,7 @@ package struct GoldenFreshness: Sendable {
     package var golden: GoldenFolder
     /// `golden/expected`.
     package var folder: String { golden.path }
-    /// `contract-harness update`, `scripts/record-kotlin`.
+    /// `contract-harness golden update`, `scripts/record-kotlin`.
     package var command: String { golden.command }
     /// Lines produced from an earlier version of their case (fixture, operator, zone or instant changed).
     package var changed: [Line] = []

@@ -13,14 +13,14 @@ package enum Refresh {
     package static func run(_ paths: HarnessPaths, base: String, jobs: Int, examples: Int = 5,
                             record: () throws -> Void, options: Gate.Options,
                             say: (String) -> Void) throws -> GateResult {
-        say("== 1/4 contract-harness update\n")
+        say("== 1/4 contract-harness golden update\n")
         let changed = try Gate.update(paths, jobs: jobs)
         say(changed.isEmpty ? "golden/expected is up to date\n" : "updated golden/expected: \(changed.joined(separator: ", "))\n")
 
         say("\n== 2/4 scripts/record-kotlin\n")
         try record()
 
-        say("\n== 3/4 contract-harness diff --base \(base)\n")
+        say("\n== 3/4 contract-harness golden diff --base \(base)\n")
         do {
             say(GoldenDiffText.render(try GoldenDiff.load(paths, base: base), examples: examples))
         } catch let error as GitError {
@@ -31,6 +31,11 @@ package enum Refresh {
         let gate = try Gate.check(paths, options: options)
         say(gate.passed ? "PASS: every reader agrees with the refreshed golden files, or deviates only as its list says\n"
                         : remaining(gate))
+        if gate.passed {
+            // README's transcript of `check` follows the corpus: regenerated from this run.
+            let documents = try DocTranscript.refresh(paths, summary: TextSummary.render(ReportFacts(gate)))
+            if !documents.isEmpty { say("rewrote the generated transcript in \(documents.joined(separator: ", "))\n") }
+        }
         var next = "\nnext: review `git diff golden/` (one case per line), then commit golden/ with the change"
         if !gate.passed { next += ";\nfirst fix the readers above, or list their deviations with a reviewed reason" }
         say(next + "\n")

@@ -3,7 +3,7 @@ import HarnessReaders
 import WidgetSnapshot
 
 /// Whether a blob carries the *cause* of each departure of CONTRACT.md §5, read from the
-/// blob alone (no views): what `fuzz --writer` asks of every blob the writer makes, to say
+/// blob alone (no views): what `fuzz states` asks of every blob the writer makes, to say
 /// which departures the real writer reaches and with which state. The views' side of each
 /// departure (`DeclaredDepartures.holds`) then only shows when a reader reads that blob.
 ///

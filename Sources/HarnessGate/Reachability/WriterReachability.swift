@@ -12,7 +12,7 @@ import HarnessReaders
 /// 2. **same cause**: a mutated case whose blob carries the cause of a departure (CONTRACT §5,
 ///    `DepartureCause`) that the writer reaches from a state the app holds — the departure
 ///    predicate is what a reader's view shows, so a user sees the same deviation on the
-///    writer's blob (`fuzz --writer` counts the reach; `departuresReachedInApp` is checked
+///    writer's blob (`fuzz states` counts the reach; `departuresReachedInApp` is checked
 ///    against it by a test);
 /// 3. **hand-made**: anything else (robustness inputs: not JSON, wrong types, edits no state
 ///    gives). Not proof that no state writes it — the generated states did not.
@@ -38,7 +38,7 @@ package struct WriterReachability: Sendable {
     }
 
     /// The departures whose cause the writer writes from a state the app holds, each with the
-    /// golden state that shows it (`fuzz --writer` measures the reach; `WriterFuzzRunTests`
+    /// golden state that shows it (`fuzz states` measures the reach; `WriterFuzzRunTests`
     /// and `DepartureReachTests` fail when it reaches another, or no longer reaches these).
     package static let departuresReachedInApp: [ContractDeparture: String] = [.d1: "titles/every-class"]
 

@@ -109,7 +109,7 @@ package struct CaseExplanation: Sendable {
         } else {
             out += "\nblob is not RFC 8259 JSON\n"
         }
-        out += "\nexpected (golden/expected):\n  " + (expected.map { e(Self.describe($0)) } ?? "(none: run contract-harness update)") + "\n"
+        out += "\nexpected (golden/expected):\n  " + (expected.map { e(Self.describe($0)) } ?? "(none: run contract-harness golden update)") + "\n"
         for note in goldenNotes { out += "  note: \(e(note))\n" }
         for view in readers {
             out += "\n\(e(view.reader)):\n  " + e(Self.describe(view.outcome)) + "\n"

@@ -51,7 +51,7 @@ package enum HTMLCaseDetail {
         }
         out += "<table class=\"views\">\n"
         out += "<tr class=\"expected\"><th>expected</th><td class=\"status\">C reference, <code>golden/expected</code></td><td>"
-        out += expected.map { "<pre>\(HTMLText.escape(cut(describe($0), limit: limit)))</pre>" } ?? "<span class=\"same\">none: run <code>contract-harness update</code></span>"
+        out += expected.map { "<pre>\(HTMLText.escape(cut(describe($0), limit: limit)))</pre>" } ?? "<span class=\"same\">none: run <code>contract-harness golden update</code></span>"
         out += "</td></tr>\n"
         for row in readers {
             out += "<tr data-reader=\"\(HTMLText.attribute(row.reader))\" data-status=\"\(row.status.rawValue)\">"

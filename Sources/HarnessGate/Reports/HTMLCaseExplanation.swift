@@ -12,7 +12,7 @@ package enum HTMLCaseExplanation {
             let status = explanation.status(of: view, list: lists[view.reader])
             var note: String?
             if status == .notCompared {
-                note = explanation.expected == nil ? "no expected output for this case: run contract-harness update"
+                note = explanation.expected == nil ? "no expected output for this case: run contract-harness golden update"
                     : "not compared by the gate: " + explanation.goldenNotes.joined(separator: "; ")
             }
             if status != .agree && status != .notCompared, entry != nil, let list = lists[view.reader] {

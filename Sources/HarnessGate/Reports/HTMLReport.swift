@@ -38,8 +38,7 @@ package enum HTMLReport {
             body += groupHTML(group, result: result, matrix: matrix, options: options)
         }
         if fixture != nil { body += "</section>\n" }
-        body += "</div>\n<footer>Any case id above works with <code>contract-harness explain CASE-ID</code> (add <code>--html FILE</code> for this view of one case). Written by <code>contract-harness report --html</code> from the same run as "
-        body += "<code>contract-harness check</code>; self-contained, no scripts.</footer>\n</main>"
+        body += "</div>\n<footer>Any case id above works with <code>contract-harness explain CASE-ID</code> (add <code>--html FILE</code> for this view of one case). Written by <code>contract-harness check --html FILE</code>; self-contained, no scripts.</footer>\n</main>"
         return HTMLPage.document(title: "Widget contract: \(result.passed ? "PASS" : "FAIL"), \(facts.caseCount) cases", body: body)
     }
 
@@ -251,7 +250,7 @@ package enum HTMLReport {
                     "\(judgement.field): listed in \(file):\(judgement.excusedBy?.line ?? 0) — \(judgement.excusedBy?.reason ?? "")"
                 }.joined(separator: "; ")
             } else if cell.status == .notCompared {
-                note = matrix.notCompared[reader] ?? "its golden line was written from an earlier version of this case (or edited): run `contract-harness refresh`"
+                note = matrix.notCompared[reader] ?? "its golden line was written from an earlier version of this case (or edited): run `contract-harness golden refresh`"
             }
             out += HTMLPage.chip(cell.status, cell.status.label)
             rows.append(HTMLCaseDetail.ReaderRow(reader: reader, status: cell.status, outcome: cell.outcome,

@@ -56,7 +56,7 @@ package enum TextSummary {
         for problem in result.problems { out += "\nFAIL: \(problem)\n" }
         for notice in result.notices { out += "\nnote: \(notice)\n" }
         if result.freshness.contains(where: { !$0.stale.isEmpty }) {
-            out += "\none step for all of it: `contract-harness refresh` (update, record-kotlin, diff --base HEAD, and the reader deviations left)\n"
+            out += "\none step for all of it: `contract-harness golden refresh` (update, record-kotlin, diff --base HEAD, and the reader deviations left)\n"
         }
         for verdict in result.verdicts where !verdict.passed {
             out += "\nFAIL: \(e(verdict.reader))"
@@ -120,8 +120,8 @@ package enum TextSummary {
         }
         if !verdict.unexpected.isEmpty && verdict.entry.role == .reference {
             out += "  these cases are unchanged since golden/expected was written from the C reference, so the reference itself\n"
-            out += "  changed (its code, jansson or the zone data): if that is intended, run `contract-harness update` and review\n"
-            out += "  `contract-harness diff --base HEAD`; otherwise fix the reference. (Never list the reference in \(verdict.listFile).)\n"
+            out += "  changed (its code, jansson or the zone data): if that is intended, run `contract-harness golden update` and review\n"
+            out += "  `contract-harness golden diff --base HEAD`; otherwise fix the reference. (Never list the reference in \(verdict.listFile).)\n"
         }
         for advice in verdict.advice { out += "  \(e(advice))\n" }
         let suggestions = verdict.suggestedEntries

@@ -7,7 +7,7 @@ import WidgetSnapshot
 /// Judges one writer blob against the app state it was written from: the writer schema of
 /// the state's revision (for a state the app can hold) and what the widget shows, one ms before
 /// the app's day boundary and at it, through the reference reader (`WriterIntent`). The
-/// gate's `WriterChecks` and `fuzz --writer` both call it, so both judge alike. A writer that
+/// gate's `WriterChecks` and `fuzz states` both call it, so both judge alike. A writer that
 /// declares a revision (`WriterRevision`) is judged at it on earlier states, and not on later ones.
 package struct WriterBlobJudge: Sendable {
     private let schemas: [Int: WriterSchema]

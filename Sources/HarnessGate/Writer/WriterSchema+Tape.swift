@@ -3,7 +3,7 @@ import Foundation
 import WidgetSnapshot
 
 /// The writer schema's verdict on a valid blob, reached on the blob's `JSONTape` (the flat
-/// record the Swift reader reads) instead of a `JSONValue` tree: `fuzz --writer` checks every
+/// record the Swift reader reads) instead of a `JSONValue` tree: `fuzz states` checks every
 /// blob, and building and freeing its tree (a heap array per key, string and container) cost
 /// more than the rules themselves. It only says *valid*: a blob it does not accept is walked
 /// again as a tree by `violations(of:)`, which words the messages, so the two walks need only

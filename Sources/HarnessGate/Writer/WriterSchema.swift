@@ -103,7 +103,7 @@ package struct WriterSchema: Sendable {
         return violations(of: value)
     }
 
-    /// The same for a blob already parsed (`fuzz --writer` parses each blob once).
+    /// The same for a blob already parsed (`fuzz states` parses each blob once).
     package func violations(of value: JSONValue) -> [String] {
         var found: [String] = []
         var path = Pointer()
@@ -392,7 +392,7 @@ package struct WriterSchema: Sendable {
         var node = documents[fileName]
         let pointer = ref.drop { $0 != "#" }.dropFirst()
         for token in pointer.split(separator: "/", omittingEmptySubsequences: true) {
-            // (Foundation's replacingOccurrences was a quarter of fuzz --writer's time: only when needed.)
+            // (Foundation's replacingOccurrences was a quarter of fuzz states's time: only when needed.)
             let key = token.contains("~") ? token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") : String(token)
             guard case .object(let object)? = node else { return (fileName, nil) }
             node = object[key]

@@ -4,7 +4,7 @@ import WidgetSnapshot
 
 /// Any command that reads cases (JSONL) on stdin and writes one view line per case on
 /// stdout, in order (CONTRACT §6): the Kotlin end, our own readers through
-/// `contract-harness decode`, or another team's reader. It runs through a `TesteeSession`
+/// `contract-harness tool decode`, or another team's reader. It runs through a `TesteeSession`
 /// (crash, hang and malformed lines blamed on one case each, restarts, stderr shown with the
 /// blamed case, broken after `TesteeSession.defaultBrokenAfter` failures in a row).
 package struct ExternalProcessReader: Reader {

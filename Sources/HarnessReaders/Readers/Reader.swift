@@ -30,7 +30,7 @@ extension InProcessReader {
     }
 
     /// The external-testee protocol (CONTRACT §6) on this process's standard streams, as
-    /// `contract-harness decode` answers: each case line read from stdin gets its canonical view
+    /// `contract-harness tool decode` answers: each case line read from stdin gets its canonical view
     /// line on stdout, in order, flushed per line; a line that is not a case, a crash line naming
     /// the line and field (under its id, else ""). Blank lines are skipped.
     package func answerStandardInput() {
