@@ -110,8 +110,9 @@ public enum QueueTestee {
         let store: any QueueStoreUnderTest
         init(_ store: any QueueStoreUnderTest) { self.store = store }
 
+        /// The id as a Swift `String` holds it: a lone surrogate (escape text on the line) is U+FFFD.
         func setTarget(_ task: JSONString, isDone: Bool, atMs: Int64) throws {
-            try store.setTarget(taskId: task.string, isDone: isDone, atMs: atMs)
+            try store.setTarget(taskId: QueueText.asSwiftReadsIt(task).string, isDone: isDone, atMs: atMs)
         }
 
         func peek() throws -> (targets: [QueueEntry<Bool>], times: [QueueEntry<Int64>]?) {

@@ -26,7 +26,8 @@ final class QueueDescriptionTests: XCTestCase {
     func testADeclarationIsCheckedAgainstTheDescription() throws {
         XCTAssertEqual(try QueueFeatures.parse("targets+tapTimes", role: .writer).names, ["targets", "tapTimes"])
         XCTAssertEqual(try QueueFeatures.parse("ios-2900f2a0", role: .writer).names, ["targets", "leases"])
-        XCTAssertEqual(try QueueFeatures.parse("ios-2900f2a0", role: .drain).names, ["targets"], "leases are no drain's")
+        XCTAssertEqual(try QueueFeatures.parse("ios-2900f2a0", role: .drain).names, ["targets"], "the set's drain")
+        XCTAssertEqual(try QueueFeatures.parse("android-b28e0ade", role: .drain).names, ["targets"], "the app's drain reads no tap times")
         XCTAssertThrowsError(try QueueFeatures.parse("tapTimes", role: .writer)) { XCTAssertTrue("\($0)".contains("needs `targets`"), "\($0)") }
         XCTAssertThrowsError(try QueueFeatures.parse("leases", role: .drain)) { XCTAssertTrue("\($0)".contains("not a feature of a drain"), "\($0)") }
         XCTAssertThrowsError(try QueueFeatures.parse("targts", role: .writer)) { XCTAssertTrue("\($0)".contains("neither a queue feature"), "\($0)") }

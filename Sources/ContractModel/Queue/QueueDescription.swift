@@ -46,12 +46,21 @@ package struct QueueDescription: Sendable {
         package var summary: String
     }
 
+    /// A named set: what a writer and a drain of it declare (a role it says nothing of has none).
     package struct NamedSet: Sendable {
         package var name: String
-        package var features: [String]
-        /// The stored format a writer of the set uses, when the set is one side's.
-        package var format: String?
         package var summary: String
+        package var writerFeatures: [String]?
+        /// The stored format a writer of the set uses.
+        package var format: String?
+        package var drainFeatures: [String]?
+
+        package init(name: String, summary: String) {
+            self.name = name
+            self.summary = summary
+        }
+
+        package func features(for role: Role) -> [String]? { role == .writer ? writerFeatures : drainFeatures }
     }
 
     package static let file = "schemas/queue-contract.json"
@@ -134,16 +143,30 @@ package struct QueueDescription: Sendable {
         }
         var sets: [NamedSet] = []
         for fields in try objects(top, "sets") {
-            try fields.rejectUnknownKeys(allowed: ["name", "features", "format", "summary"])
-            let members = try strings(fields, "features")
-            for member in members where !featureNames.contains(member) {
-                throw fields.failure("features", "`\(member)` is not a feature")
-            }
+            try fields.rejectUnknownKeys(allowed: ["name", "summary", "writer", "drain"])
             let named = try fields.string("name").string
             guard !featureNames.contains(named) else { throw fields.failure("name", "`\(named)` is already a feature's name") }
-            let format = fields.has("format") ? try fields.string("format").string : nil
-            if let format, !formats.contains(where: { $0.name == format }) { throw fields.failure("format", "`\(format)` is not a format") }
-            sets.append(NamedSet(name: named, features: members, format: format, summary: try fields.string("summary").string))
+            var set = NamedSet(name: named, summary: try fields.string("summary").string)
+            for role in Role.allCases where fields.has(role.rawValue) {
+                let part = try fields.nested(role.rawValue)
+                try part.rejectUnknownKeys(allowed: role == .writer ? ["features", "format"] : ["features"])
+                let members = try strings(part, "features")
+                for member in members {
+                    guard let feature = features.first(where: { $0.name == member }) else { throw part.failure("features", "`\(member)` is not a feature") }
+                    guard feature.roles.contains(role) else { throw part.failure("features", "`\(member)` is not a feature of a \(role.rawValue)") }
+                }
+                if role == .writer {
+                    set.writerFeatures = members
+                    if part.has("format") {
+                        let format = try part.string("format").string
+                        guard formats.contains(where: { $0.name == format }) else { throw part.failure("format", "`\(format)` is not a format") }
+                        set.format = format
+                    }
+                } else {
+                    set.drainFeatures = members
+                }
+            }
+            sets.append(set)
         }
         return QueueDescription(features: features, formats: formats, operations: operations, questions: questions, sets: sets)
     }

@@ -18,7 +18,10 @@ package struct QueueFeatures: Hashable, Sendable, CustomStringConvertible {
                               in contract: QueueDescription = .current) throws(QueueDeclarationError) -> QueueFeatures {
         let names: [String]
         if let named = contract.namedSet(text) {
-            names = named.features.filter { contract.feature($0)?.roles.contains(role) == true }
+            guard let members = named.features(for: role) else {
+                throw QueueDeclarationError("the set `\(text)` says nothing of a \(role.rawValue) end")
+            }
+            names = members
         } else {
             names = text.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
         }

@@ -132,13 +132,18 @@ package struct DrainCase: Sendable {
     package var queue: JSONString?
     package var times: JSONString?
     package var tasks: [QueueTask]
+    /// Features a drain must declare to be asked the case: a queue of the object form is no
+    /// older drain's (a drain of the first version alone is not asked it); a queue of an older
+    /// form is asked of every drain, so a drain that cannot read it loses its taps.
+    package var needs: Set<String>
 
-    package init(id: String, behaviour: String, queue: JSONString?, times: JSONString? = nil, tasks: [QueueTask]) {
+    package init(id: String, behaviour: String, queue: JSONString?, times: JSONString? = nil, tasks: [QueueTask], needs: Set<String> = []) {
         self.id = id
         self.behaviour = behaviour
         self.queue = queue
         self.times = times
         self.tasks = tasks
+        self.needs = needs
     }
 
     package var family: String { QueueCase.family(of: id) }

@@ -95,4 +95,9 @@ package enum QueueShown {
     }
 
     package static func target(_ done: Bool) -> String { done ? "done" : "undone" }
+
+    /// The first `limit` items, then how many in all: `"a", "b", "c", … (20 in all)`.
+    package static func list(_ items: [String], limit: Int = 3) -> String {
+        items.count <= limit ? items.joined(separator: ", ") : items.prefix(limit).joined(separator: ", ") + ", … (\(items.count) in all)"
+    }
 }

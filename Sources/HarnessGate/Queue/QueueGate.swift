@@ -174,17 +174,22 @@ package enum QueueGate {
         let session = DrainSession(name: drain.name, command: command, lineTimeout: options.timeout,
                                    startTimeout: options.startTimeout ?? max(options.timeout, 30))
         defer { session.close() }
-        let requests = corpus.drainCases.map(\.request) + roundTrip.map(\.request)
-        let answers = session.drain(requests)
+        let asked = corpus.drainCases.filter { $0.needs.isSubset(of: drain.features.names) }
+        var notAsked: [String: Int] = [:]
+        for item in corpus.drainCases where !item.needs.isSubset(of: drain.features.names) { notAsked[item.family, default: 0] += 1 }
+        // The round trip hands the queue in the object form: a drain that reads none is not asked it.
+        let tripped = drain.features.has("targets") ? roundTrip : []
+        if tripped.isEmpty, !roundTrip.isEmpty { notAsked["round trip"] = roundTrip.count }
+        let answers = session.drain(asked.map(\.request) + tripped.map(\.request))
         var findings: [QueueFinding] = []
-        for (item, answer) in zip(corpus.drainCases, answers) {
+        for (item, answer) in zip(asked, answers) {
             findings += DrainCaseJudge.judge(item, features: drain.features, answer: answer)
         }
-        let roundTripAnswers = Array(answers.dropFirst(corpus.drainCases.count))
-        let judged = ParallelMap.map(Array(zip(roundTrip, roundTripAnswers).enumerated()), jobs: options.jobs) { QueueRoundTrip.judge($0.element.0, answer: $0.element.1) }
+        let roundTripAnswers = Array(answers.dropFirst(asked.count))
+        let judged = ParallelMap.map(Array(zip(tripped, roundTripAnswers)), jobs: options.jobs) { QueueRoundTrip.judge($0.0, answer: $0.1) }
         findings += judged.flatMap { $0 }
-        return try verdict(drain, paths: paths, findings: findings, cases: corpus.drainCases.count, notAsked: [:],
-                           roundTripCases: roundTrip.count)
+        return try verdict(drain, paths: paths, findings: findings, cases: asked.count, notAsked: notAsked,
+                           roundTripCases: tripped.count)
     }
 
     /// Sorts findings into listed and unexpected by the end's list; entries that excused nothing are stale.

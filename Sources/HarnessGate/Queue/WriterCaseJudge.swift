@@ -155,36 +155,48 @@ package enum WriterCaseJudge {
             let changes = DrainModel.changes(queue: handed.targets, times: handed.times, tasks: app.states, features: .all(.drain))
             app.apply(changes, atMs: atMs)
             guard let painted else { return }
+            var states: [String] = []
+            var graces: [String] = []
             for id in before.order {
                 guard let was = before.tasks[id], let now = app.tasks[id] else { continue }
                 let paint = painted[id]
                 let paintedDone = paint?.done ?? was.isDone
                 if paintedDone != now.isDone {
-                    add(.roundTrip, "the widget painted \(QueueShown.text(id)) \(QueueShown.target(paintedDone)) with the queue overlaid; after the drain the app has it \(QueueShown.target(now.isDone))")
+                    states.append("\(QueueShown.text(id)) painted \(QueueShown.target(paintedDone)), now \(QueueShown.target(now.isDone))")
                 } else if features.has("tapTimes"), paintedDone, !was.isDone, let time = paint?.time, now.doneOn != time {
                     // (Only where the drain marks the task done: a task done already keeps the
                     // app's own completion time, the drain making no redundant change.)
-                    add(.roundTrip, "the widget painted \(QueueShown.text(id)) done at its tap time \(time) (its grace); after the drain its doneOn is \(now.doneOn.map(String.init) ?? "none")")
+                    graces.append("\(QueueShown.text(id)) tapped at \(time), doneOn \(now.doneOn.map(String.init) ?? "none")")
                 }
+            }
+            if !states.isEmpty {
+                add(.roundTrip, "after the drain the app has other done states than the widget painted with the queue overlaid: \(QueueShown.list(states))")
+            }
+            if !graces.isEmpty {
+                add(.roundTrip, "after the drain a done task's completion time is not the tap's the widget painted its grace from: \(QueueShown.list(graces))")
             }
             self.painted = nil
         }
 
-        /// One finding per id whose value differs between what the contract's writer holds and what the end shows.
+        /// Where what an end shows differs from what the contract's writer holds: one finding per
+        /// way (missing, different, extra), naming the first tasks and how many.
         mutating func compare<V: Equatable>(expected: [(JSONString, V)], got: [(JSONString, V)], kind: QueueFinding.Kind,
                                             what: String, show: (V) -> String) {
             let gotByID = Dictionary(got, uniquingKeysWith: { _, last in last })
             let expectedByID = Dictionary(expected, uniquingKeysWith: { _, last in last })
+            var missing: [String] = []
+            var different: [String] = []
             for (id, value) in expected {
                 switch gotByID[id] {
-                case nil: add(kind, "\(what) nothing for \(QueueShown.text(id)); its pending tap: \(show(value))")
-                case let other? where other != value: add(kind, "\(what) \(QueueShown.text(id)) \(show(other)); its pending tap: \(show(value))")
+                case nil: missing.append("\(QueueShown.text(id)) (\(show(value)))")
+                case let other? where other != value: different.append("\(QueueShown.text(id)) \(show(other)) (the tap: \(show(value)))")
                 default: break
                 }
             }
-            for (id, value) in got where expectedByID[id] == nil {
-                add(kind, "\(what) \(QueueShown.text(id)) \(show(value)), which no pending tap holds")
-            }
+            let extra = got.filter { expectedByID[$0.0] == nil }.map { "\(QueueShown.text($0.0)) \(show($0.1))" }
+            if !missing.isEmpty { add(kind, "\(what) nothing for \(missing.count == 1 ? "a pending tap" : "\(missing.count) pending taps"): \(QueueShown.list(missing))") }
+            if !different.isEmpty { add(kind, "\(what) \(QueueShown.list(different))") }
+            if !extra.isEmpty { add(kind, "\(what) \(QueueShown.list(extra)), which no pending tap holds") }
         }
 
         mutating func finish(stored: [(slot: String, text: JSONString?)]) {

@@ -7,8 +7,9 @@ package enum JUnitReport {
     package static func render(_ facts: ReportFacts) -> String {
         let result = facts.result
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        let failures = result.verdicts.reduce(0) { $0 + ($1.notCompared == nil ? $1.unexpected.count + $1.staleEntries.count : 1) } + result.problems.count
-        out += "<testsuites name=\"contract-harness\" tests=\"\(facts.caseCount * result.verdicts.count)\" failures=\"\(failures)\">\n"
+        let queue = QueueSection.junit(result, escape: escape)
+        let failures = result.verdicts.reduce(0) { $0 + ($1.notCompared == nil ? $1.unexpected.count + $1.staleEntries.count : 1) } + result.problems.count + queue.failures
+        out += "<testsuites name=\"contract-harness\" tests=\"\(facts.caseCount * result.verdicts.count + queue.tests)\" failures=\"\(failures)\">\n"
         if !result.problems.isEmpty || !result.notices.isEmpty {
             out += "  <testsuite name=\"golden\" tests=\"\(result.problems.count + result.notices.count)\" failures=\"\(result.problems.count)\" skipped=\"\(result.notices.count)\">\n"
             for (index, problem) in result.problems.enumerated() {
@@ -65,6 +66,7 @@ package enum JUnitReport {
             }
             out += "  </testsuite>\n"
         }
+        out += queue.suites
         out += "</testsuites>\n"
         return out
     }

@@ -64,6 +64,7 @@ package enum MarkdownReport {
                 }
             }
         }
+        out += QueueSection.markdown(result, examples: examples)
         return out
     }
 }
