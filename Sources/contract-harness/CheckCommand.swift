@@ -39,7 +39,8 @@ enum CheckCommand: Subcommand {
                             now, and golden/kotlin, which has no line for it, is not compared there
                             (said in every report) unless --kotlin is given.
     \(LiveKotlinOption.help)
-      --no-recordings       do not compare golden/kotlin
+    \(QueueOption.help)
+      --no-recordings       do not compare golden/kotlin (nor golden/queue/kotlin.jsonl)
       --json FILE           the full verdict as JSON
       --junit FILE          a JUnit XML report (a testcase per case and reader)
       --markdown FILE       a Markdown summary for a pull-request comment or job summary
@@ -60,6 +61,8 @@ enum CheckCommand: Subcommand {
         let liveKotlin = LiveKotlinOption.parse(&arguments, root: paths.root, timeout: timeout, startTimeout: startTimeout)
         let foreignTzdata = try ZonesCheckedOnOption.parse(&arguments)
         let includeRecordings = !arguments.flag("--no-recordings")
+        let queue = try QueueOption.parse(&arguments, root: paths.root, timeout: timeout, startTimeout: startTimeout,
+                                          includeRecordings: includeRecordings, jobs: jobs)
         let json = try arguments.option("--json")
         let junit = try arguments.option("--junit")
         let markdown = try arguments.option("--markdown")
@@ -78,6 +81,8 @@ enum CheckCommand: Subcommand {
         options.writerTimeouts = WriterTimeouts(line: timeout, start: startTimeout)
         options.foreignTzdata = foreignTzdata
         options.liveKotlin = liveKotlin
+        options.queue = queue.options
+        options.queueLeftOut = queue.leftOut
         var result = try Gate.check(paths, options: options)
         result.notices += app?.notices ?? []
         let facts = ReportFacts(result)

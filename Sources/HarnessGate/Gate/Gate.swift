@@ -38,6 +38,11 @@ package enum Gate {
         /// are judged live (`WriterLiveCases`): it reads them as the recorded `kotlin` reader
         /// (its list, its departures), since golden/kotlin holds no line for them.
         package var liveKotlin: (@Sendable () throws -> any Reader)?
+        /// The queue contract (CONTRACT.md §10): its ends and cases; nil leaves it out (a test's
+        /// small tree, `check --no-queue`), and every report then says it was not judged.
+        package var queue: QueueGate.Options?
+        /// Why the queue was left out, for every report (when `queue` is nil).
+        package var queueLeftOut = "the tap queue contract (CONTRACT.md §10) was not judged in this run"
 
         package init(roster: ReaderRoster = .standard, readers: [any Reader]? = nil, testees: [ExternalProcessReader] = [],
                     includeRecordings: Bool = true, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -180,6 +185,11 @@ package enum Gate {
                                 problems: problems, notices: notices, freshness: freshness)
         result.reachability = WriterReachability.ofDeviations(result, notWriterMade: WriterReachability.fixtureFindings(paths))
         result.writerCases = live
+        if let queue = options.queue {
+            result.queue = try QueueGate.run(paths, snapshotCases: corpus.cases, options: queue)
+        } else {
+            result.queueLeftOut = options.queueLeftOut
+        }
         return result
     }
 
@@ -298,6 +308,10 @@ package struct GateResult: Sendable {
     package var reachability: [String: WriterReachability.Verdict] = [:]
     /// The writer cases another team's writer made unlike the tree's, judged live (none for the tree's writer).
     package var writerCases = WriterLiveCases()
+    /// The queue contract's verdict (CONTRACT.md §10); nil when the run left it out.
+    package var queue: QueueGateResult?
+    /// Why the queue was not judged (when `queue` is nil), said in every report.
+    package var queueLeftOut = "the tap queue contract (CONTRACT.md §10) was not judged in this run"
 
-    package var passed: Bool { problems.isEmpty && verdicts.allSatisfy(\.passed) }
+    package var passed: Bool { problems.isEmpty && verdicts.allSatisfy(\.passed) && queue?.passed != false }
 }

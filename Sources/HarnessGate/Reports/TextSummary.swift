@@ -80,6 +80,7 @@ package enum TextSummary {
                 out += "  line \(line): \(e(fields.joined(separator: ", ")))\n"
             }
         }
+        out += QueueSection.text(result, examples: examples, e: e)
         out += result.passed ? "\nPASS\n" : "\nFAIL\n"
         return out
     }
