@@ -2,6 +2,11 @@
 // WidgetContract: a cross-language contract test harness for the widget snapshot (v:1).
 import PackageDescription
 
+// The end-to-end tests (the CLI, JVMs, tsc and node, real processes, the whole corpus) are a target
+// of their own. `scripts/unit` sets WIDGETCONTRACT_UNIT_LOOP so that target is not even built: a
+// layer's unit tests build and run in seconds. `swift test` and `scripts/test` build and run both.
+let unitLoopOnly = Context.environment["WIDGETCONTRACT_UNIT_LOOP"] != nil
+
 let package = Package(
     name: "WidgetContract",
     products: [
@@ -26,7 +31,7 @@ let package = Package(
         // Swift only (no C, no jansson): the testee kit an app links stands on it.
         // The contract description (schemas/contract.json, linked as Description/contract.json) is
         // compiled in: the kit and every reader see the same revisions without reading a file.
-        .target(name: "ContractModel", dependencies: ["WidgetSnapshot"], resources: [.embedInCode("Description/contract.json")]),
+        .target(name: "ContractModel", dependencies: ["WidgetSnapshot"], resources: [.embedInCode("Description/contract.json"), .embedInCode("Description/queue-contract.json")]),
         // The C reference called through its C API, its `rd_view` turned into a `DecodedView`:
         // for the harness's C reader and the libFuzzer target, never for the testee kit.
         .target(name: "ReferenceView", dependencies: ["ContractModel", "WidgetSnapshot", "ReferenceDecoder"]),
@@ -61,24 +66,28 @@ let package = Package(
         .executableTarget(name: "WidgetFuzz", dependencies: ["ContractModel", "ReferenceView", "WidgetSnapshot", "ReferenceDecoder"]),
         // Benchmarks (scripts/bench, BENCHMARKS.md): release builds only, not a product an app uses.
         .executableTarget(name: "WidgetBench", dependencies: ["WidgetSnapshot", "ContractModel", "HarnessFuzz", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ReferenceDecoder", "FoundationWidgetReader"]),
-        .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot"]),
-        .testTarget(name: "ContractModelTests", dependencies: ["ContractModel", "WidgetSnapshot", "HarnessTestSupport"]),
-        .testTarget(name: "ReferenceDecoderTests", dependencies: ["ReferenceDecoder", "ReferenceView", "ContractModel", "WidgetSnapshot"]),
-        .testTarget(name: "ReaderBehaviourTests", dependencies: ["HarnessReaders", "ContractModel", "WidgetSnapshot"]),
-        .testTarget(name: "WidgetContractTesteeTests", dependencies: ["WidgetContractTestee", "ContractModel", "WidgetSnapshot"]),
+        // Where every test finds the repository and makes scratch folders (Foundation only).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot", "TestSupport"]),
+        .testTarget(name: "ContractModelTests", dependencies: ["ContractModel", "WidgetSnapshot", "HarnessTestSupport", "TestSupport"]),
+        .testTarget(name: "ReferenceDecoderTests", dependencies: ["ReferenceDecoder", "ReferenceView", "ContractModel", "WidgetSnapshot", "TestSupport"]),
+        .testTarget(name: "ReaderBehaviourTests", dependencies: ["HarnessReaders", "ContractModel", "WidgetSnapshot", "TestSupport"]),
+        .testTarget(name: "WidgetContractTesteeTests", dependencies: ["WidgetContractTestee", "ContractModel", "WidgetSnapshot", "TestSupport"]),
         // What the harness's tests share: the repository's fixtures and golden tree, small cut-down
         // copies of it (checked by the gate), the built CLI, scratch folders. Not a test target itself; tests only.
-        .target(name: "HarnessTestSupport", dependencies: ["HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"],
+        .target(name: "HarnessTestSupport", dependencies: ["HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot", "TestSupport"],
                 path: "Tests/HarnessTestSupport"),
-        // The harness's tests, one target per layer (each sees its layer and those above it in the list).
-        .testTarget(name: "HarnessCorpusTests", dependencies: ["HarnessTestSupport", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
-        .testTarget(name: "HarnessReadersTests", dependencies: ["HarnessTestSupport", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
-        .testTarget(name: "HarnessGateTests", dependencies: ["HarnessTestSupport", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
-        .testTarget(name: "HarnessFuzzTests", dependencies: ["HarnessTestSupport", "HarnessFuzz", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
-        // The built `contract-harness` end to end: exit codes, help, the workflow example's commands.
-        .testTarget(name: "CommandLineTests", dependencies: ["HarnessTestSupport", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
-        // Tests that start real processes (testees, writers, the CLI) against the library and the built CLI.
-        .testTarget(name: "EndToEndTests", dependencies: ["HarnessTestSupport", "HarnessFuzz", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
-    ],
+        // The harness's unit tests, one target per layer (each sees its layer and those above it in the list).
+        .testTarget(name: "HarnessCorpusTests", dependencies: ["HarnessTestSupport", "TestSupport", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
+        .testTarget(name: "HarnessReadersTests", dependencies: ["HarnessTestSupport", "TestSupport", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
+        .testTarget(name: "HarnessGateTests", dependencies: ["HarnessTestSupport", "TestSupport", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
+        .testTarget(name: "HarnessFuzzTests", dependencies: ["HarnessTestSupport", "TestSupport", "HarnessFuzz", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
+    ] + (unitLoopOnly ? [] : [
+        // End to end: the built `contract-harness` (exit codes, help, the workflows' commands), the Kotlin
+        // end on a JVM, the writer end through tsc and node, testees as processes, runs over the whole
+        // corpus. Folders follow the layers (CommandLine, Corpus, Readers, Gate, Fuzz, Kit).
+        .testTarget(name: "EndToEndTests", dependencies: ["HarnessTestSupport", "TestSupport", "HarnessFuzz", "HarnessGate", "HarnessReaders",
+                                                          "HarnessCorpus", "ContractModel", "WidgetSnapshot", "WidgetContractTestee"]),
+    ]),
     cLanguageStandard: .c11
 )

@@ -10,14 +10,16 @@ enum ExplainCommand: Subcommand {
     static let name = "explain"
     static let summary = "show one case: its blob, every reader's view, and the field diff"
     static let help = """
-    USAGE: contract-harness explain CASE-ID [--root DIR] [--testee NAME=COMMAND]... [--timeout S] [--start-timeout S] [--writer COMMAND] [--html FILE]
+    USAGE: contract-harness explain CASE-ID [--root DIR] [--testee NAME=COMMAND]... [--timeout S] [--start-timeout S]
+                                        [--writer NAME=COMMAND] [--html FILE]
 
-    Prints the case's blob (pretty, when it is JSON, and raw), the expected view, the view
-    of every reader (Swift, C, recorded Kotlin when present, each --testee), and for each a
-    field-level diff against the expected view. Exit 2 when no case has that id, or when a
-    golden file (golden/expected, golden/kotlin) cannot be read (naming file and line).
-    --html FILE writes the same as a self-contained HTML page (`-` for stdout) instead, each
-    deviation marked listed or unexpected as the reader's divergence list has it.
+    One case: its blob (pretty and raw), the expected view, every reader's view and a field-level
+    diff, each difference marked with the list entry (file:line) that excuses it or as unexpected.
+    Exit 2 when no case has that id. Guide: docs/gate.md.
+
+    OPTIONS:
+      --html FILE       the same as a self-contained HTML page (`-` for stdout)
+      --testee, --timeout, --start-timeout, --writer, --root   as for `check`
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {

@@ -3,12 +3,12 @@ import Foundation
 import WidgetSnapshot
 import HarnessTestSupport
 import XCTest
+import TestSupport
 
 /// The contract description (`schemas/contract.json`): what is compiled in is the file, it is
 /// read strictly, and the fields it adds are written, read and compared by their types alone.
 final class ContractDescriptionTests: XCTestCase {
-    private static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../schemas/contract.json").standardized
+    private static let file = TestRepository.url("schemas/contract.json")
 
     func testTheCompiledDescriptionIsTheFile() throws {
         let bytes = Array(try Data(contentsOf: Self.file))

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import HarnessCorpus
 
 /// `AtomicFile` replaces regular files only: `--out /dev/null` (or a FIFO, /dev/stdout) is
@@ -9,7 +10,7 @@ final class AtomicFileTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)")
+        folder = Scratch.url("atomic")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 

@@ -3,6 +3,7 @@ import ContractModel
 import WidgetSnapshot
 import XCTest
 import HarnessTestSupport
+import TestSupport
 
 final class FixtureLoaderTests: XCTestCase {
     private let expectedNames = ["canonical", "current-task", "dst-berlin-autumn", "dst-berlin-spring", "dst-la-autumn",
@@ -66,7 +67,7 @@ final class FixtureLoaderTests: XCTestCase {
 
     /// The canonical fixture's file as a JSON object, to break one field at a time.
     private func canonicalFile() throws -> JSONObject {
-        let data = try Data(contentsOf: URL(fileURLWithPath: CorpusTestSupport.root + "/golden/fixtures/canonical.json"))
+        let data = try Data(contentsOf: URL(fileURLWithPath: TestRepository.root.path + "/golden/fixtures/canonical.json"))
         return try XCTUnwrap(JSONParser().parse(Array(data)).objectValue)
     }
 
@@ -96,7 +97,7 @@ final class FixtureLoaderTests: XCTestCase {
 
     /// The committed canonical.json's text with `edit` applied; the refusal of it.
     private func refusalOfEditedText(_ edit: (String) -> String) throws -> (HarnessInputError?, [String]) {
-        let text = edit(try String(contentsOfFile: CorpusTestSupport.root + "/golden/fixtures/canonical.json", encoding: .utf8))
+        let text = edit(try String(contentsOfFile: TestRepository.root.path + "/golden/fixtures/canonical.json", encoding: .utf8))
         do {
             _ = try FixtureLoader.parse(Array(text.utf8), name: "x", file: "golden/fixtures/x.json")
             return (nil, text.components(separatedBy: "\n"))
@@ -132,7 +133,7 @@ final class FixtureLoaderTests: XCTestCase {
     }
 
     func testAPathLikeNameIsRefusedBeforeReadingAnything() throws {
-        XCTAssertThrowsError(try FixtureLoader.load(named: "../x", root: CorpusTestSupport.root)) { error in
+        XCTAssertThrowsError(try FixtureLoader.load(named: "../x", root: TestRepository.root.path)) { error in
             let error = error as? HarnessInputError
             XCTAssertEqual(error?.file, "golden/fixtures/../x.json")
             XCTAssertTrue(error?.message.contains("`../x` is not [a-z0-9-]+") ?? false, "\(String(describing: error))")
@@ -143,10 +144,10 @@ final class FixtureLoaderTests: XCTestCase {
     /// A scratch tree whose `folder` (a golden/ folder) holds the repository's `file` of it plus
     /// `kept` (entries that must stay ignored); removed by the caller.
     private func scratchFolder(_ folder: String, file: String, kept: [String]) throws -> (root: URL, folder: URL, file: Data) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folder-entries-\(UUID().uuidString)")
+        let root = Scratch.url("folder-entries")
         let url = root.appendingPathComponent(folder)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        let data = try Data(contentsOf: URL(fileURLWithPath: CorpusTestSupport.root).appendingPathComponent("\(folder)/\(file)"))
+        let data = try Data(contentsOf: URL(fileURLWithPath: TestRepository.root.path).appendingPathComponent("\(folder)/\(file)"))
         try data.write(to: url.appendingPathComponent(file))
         for name in kept { try Data("x".utf8).write(to: url.appendingPathComponent(name)) }
         return (root, url, data)

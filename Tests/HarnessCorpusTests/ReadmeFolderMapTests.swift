@@ -1,12 +1,13 @@
 import Foundation
 import HarnessTestSupport
 import XCTest
+import TestSupport
 
 /// README's folder map ("Where things are") is how a reader finds the code, and it drifted once
-/// (it left out 45 % of the harness): every folder under `Sources/` and every sub-folder of one
-/// must be named in it, and every `Sources/…` path README names must exist.
+/// (it left out 45 % of the harness): every top-level folder, every folder under `Sources/` and
+/// every sub-folder of one must be named in it, and every `Sources/…` path README names must exist.
 final class ReadmeFolderMapTests: XCTestCase {
-    private var root: URL { URL(fileURLWithPath: CorpusTestSupport.root, isDirectory: true) }
+    private var root: URL { URL(fileURLWithPath: TestRepository.root.path, isDirectory: true) }
 
     private func readme() throws -> String {
         try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
@@ -14,6 +15,13 @@ final class ReadmeFolderMapTests: XCTestCase {
 
     func testTheFolderMapNamesEverySourcesFolderAndNothingThatIsGone() throws {
         XCTAssertEqual(try FolderMap.problems(readme: readme(), root: root), [])
+    }
+
+    /// Every top-level folder (implementations under test, tools, docs included) is in the map.
+    func testTheFolderMapNamesEveryTopLevelFolder() throws {
+        XCTAssertEqual(try FolderMap.topLevelProblems(readme: readme(), root: root), [])
+        let withoutTools = try readme().replacingOccurrences(of: "- `tools/` —", with: "- the tools —")
+        XCTAssertEqual(try FolderMap.topLevelProblems(readme: withoutTools, root: root), ["tools/ is not in README's folder map"])
     }
 
     /// Planted drift: a target left out, a sub-folder left out, a folder that does not exist.
@@ -66,6 +74,13 @@ private enum FolderMap {
             }
         }
         return problems
+    }
+
+    /// Every top-level folder but the hidden and generated ones, named `` `NAME/` `` at the
+    /// start of an entry of the section.
+    static func topLevelProblems(readme: String, root: URL) throws -> [String] {
+        let named = Set(matches(#"(?m)^- `([A-Za-z0-9_-]+)/`"#, in: section(readme)))
+        return try subfolders(of: root).filter { !named.contains($0) && !["build-c"].contains($0) }.map { "\($0)/ is not in README's folder map" }
     }
 
     private static func section(_ readme: String) -> String {

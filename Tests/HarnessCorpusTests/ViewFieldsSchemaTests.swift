@@ -4,12 +4,13 @@ import HarnessCorpus
 import HarnessTestSupport
 import WidgetSnapshot
 import XCTest
+import TestSupport
 
 /// The view schema's revision part is what the contract description gives, byte for byte,
 /// and names every field a revision after 1 adds with its type.
 final class ViewFieldsSchemaTests: XCTestCase {
     func testTheCommittedFileIsWhatTheDescriptionWrites() throws {
-        let url = GateTestSupport.repositoryRoot.appendingPathComponent(ViewFieldsSchema.path)
+        let url = TestRepository.root.appendingPathComponent(ViewFieldsSchema.path)
         let committed = Array(try Data(contentsOf: url))
         XCTAssertEqual(String(decoding: committed, as: UTF8.self), String(decoding: ViewFieldsSchema.bytes(), as: UTF8.self),
                        "run `contract-harness golden schemas --write` after editing schemas/contract.json")

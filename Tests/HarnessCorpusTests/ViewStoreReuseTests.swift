@@ -3,6 +3,7 @@ import Foundation
 import HarnessCorpus
 import HarnessTestSupport
 import XCTest
+import TestSupport
 
 /// `check` reads golden/kotlin reusing golden/expected: a recorded line byte-identical to the
 /// expected line of its case takes that outcome unparsed. Only identical bytes may be reused,
@@ -14,7 +15,7 @@ final class ViewStoreReuseTests: XCTestCase {
         + DescribedValues.addedTail + "}"
 
     private func store(_ line: String, allowsNotImplemented: Bool) throws -> ViewStore {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reuse-\(UUID().uuidString)")
+        let folder = Scratch.url("reuse")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         try (line + "\n").write(to: folder.appendingPathComponent("alpha.jsonl"), atomically: true, encoding: .utf8)

@@ -3,6 +3,7 @@ import HarnessFuzz
 import Foundation
 import XCTest
 import HarnessTestSupport
+import TestSupport
 
 /// The seeded generator and the byte mutator: fixed streams, bounded draws, sane recipes.
 final class FuzzMutatorTests: XCTestCase {
@@ -87,7 +88,7 @@ final class FuzzMutatorTests: XCTestCase {
     }
 
     func testTheCommittedLibFuzzerDictionaryIsCurrent() throws {
-        let path = CorpusTestSupport.root + "/.clusterfuzzlite/WidgetFuzz.dict"
+        let path = TestRepository.root.path + "/.clusterfuzzlite/WidgetFuzz.dict"
         let committed = try XCTUnwrap(FileManager.default.contents(atPath: path), "missing \(path)")
         XCTAssertEqual(String(decoding: committed, as: UTF8.self), FuzzDictionary.libFuzzerText,
                        "regenerate with: contract-harness fuzz --print-dictionary > .clusterfuzzlite/WidgetFuzz.dict")

@@ -1,11 +1,16 @@
 import HarnessCorpus
 import HarnessFuzz
+import TestSupport
 import XCTest
 
 /// Shrinking over the app state: a finding's state is cut to what still shows it.
 final class StateShrinkerTests: XCTestCase {
+    private func generator(seed: UInt64 = 3) throws -> AppStateGenerator {
+        AppStateGenerator(seed: seed, transitions: try ZoneDayFile.load(root: TestRepository.root.path).transitions)
+    }
+
     func testALoneSurrogateTitleShrinksToOneTaskAndOneUnit() throws {
-        let zones = try AppStateGeneratorTests.generator(seed: 5)
+        let zones = try generator(seed: 5)
         let original = (0..<500).lazy.map { zones.make($0).state }.first { state in
             state.tasks.count > 3 && !state.projects.isEmpty && state.todayTaskIds.contains { id in
                 state.tasks.contains { $0.id == id && $0.title.hasLoneSurrogate }
@@ -30,7 +35,7 @@ final class StateShrinkerTests: XCTestCase {
     }
 
     func testTheBudgetStopsIt() throws {
-        let state = try AppStateGeneratorTests.generator().make(3).state
+        let state = try generator().make(3).state
         let result = StateShrinker(maximumEvaluations: 2).shrink(state) { $0.map { _ in true } }
         XCTAssertTrue(result.exhausted)
         XCTAssertLessThanOrEqual(result.evaluations, 2)

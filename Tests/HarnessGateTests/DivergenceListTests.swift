@@ -4,6 +4,7 @@ import XCTest
 import HarnessCorpus
 import HarnessReaders
 import HarnessTestSupport
+import TestSupport
 
 /// The divergence-list format: `PATTERN  [FIELDS]  REASON`, field scopes, and reasons a
 /// reviewer must have written (placeholders are bad input, naming file and line).
@@ -92,7 +93,7 @@ final class DivergenceListTests: XCTestCase {
             XCTAssertTrue(message.hasPrefix("golden/divergences/x.txt:1: entry `*/x@*` has "), "`\(reason)`: \(message)")
         }
         XCTAssertEqual(refusal("*/x@*  [parse]  D2: org.json skips comments\n"), "accepted")
-        let folder = GateTestSupport.repositoryRoot.appendingPathComponent("golden/divergences")
+        let folder = TestRepository.root.appendingPathComponent("golden/divergences")
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".txt") {
             let list = try DivergenceList.load(folder.appendingPathComponent(file), displayName: file, tree: TreeBoundary(root: folder))
             for entry in list.entries { XCTAssertNil(EntryParser.placeholderProblem(entry.reason), "\(file):\(entry.line)") }
@@ -117,7 +118,7 @@ final class DivergenceListTests: XCTestCase {
     }
 
     func testAnUnreadableListIsAnErrorNotAnEmptyList() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("list-\(UUID().uuidString)")
+        let folder = Scratch.url("list")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         XCTAssertEqual(try DivergenceList.load(folder.appendingPathComponent("none.txt"), displayName: "none.txt", tree: TreeBoundary(root: folder)).entries.count, 0)

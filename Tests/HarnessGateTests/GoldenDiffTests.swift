@@ -5,6 +5,7 @@ import ContractModel
 import Foundation
 import WidgetSnapshot
 import XCTest
+import TestSupport
 
 /// `diff --base REV`: case-level classification (changed on a compared field, added,
 /// removed, error text only) on synthetic folders, and the whole path through git on a
@@ -128,7 +129,7 @@ final class GoldenDiffTests: XCTestCase {
     }
 
     private func makeRepository() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("golden-diff-\(UUID().uuidString)")
+        let root = Scratch.url("golden-diff")
         repository = root
         for folder in ["golden/expected", "golden/kotlin"] {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)

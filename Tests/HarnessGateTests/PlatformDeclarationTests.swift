@@ -5,6 +5,7 @@ import HarnessCorpus
 import Foundation
 import XCTest
 import HarnessTestSupport
+import TestSupport
 
 /// `# platform: org.json` in a testee's list (`ReaderPlatform`): read only before the first
 /// entry and only for a platform §5 declares departures for, refused in a roster reader's
@@ -29,7 +30,7 @@ final class PlatformDeclarationTests: XCTestCase {
 
     /// A roster reader's platform is the roster's: its list cannot declare one (Swift's least of all).
     func testOnlyATesteesListDeclaresAPlatform() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("platform-\(UUID().uuidString)")
+        let root = Scratch.url("platform")
         defer { try? FileManager.default.removeItem(at: root) }
         let lists = root.appendingPathComponent("golden/divergences")
         try FileManager.default.createDirectory(at: lists, withIntermediateDirectories: true)

@@ -5,6 +5,7 @@ import HarnessGate
 import HarnessReaders
 import HarnessTestSupport
 import XCTest
+import TestSupport
 
 /// Revision 2's project widget in the writer intent (CONTRACT.md §7.5): every reader agrees on
 /// a blob whose project rows the writer dropped, reordered, retitled, mis-marked or cut at 19,
@@ -30,7 +31,7 @@ final class WriterProjectIntentTests: XCTestCase {
     }()
 
     private static let written: [String] = {
-        guard let command = try? WriterCommand.tree.resolve(root: GateTestSupport.repositoryRoot) else { return [] }
+        guard let command = try? WriterCommand.tree.resolve(root: TestRepository.root) else { return [] }
         let session = WriterSession(command: command)
         defer { session.close() }
         return session.write([Array(state.utf8), Array(twenty.utf8)]).map { answer in
@@ -40,7 +41,7 @@ final class WriterProjectIntentTests: XCTestCase {
     }()
 
     private func judged(_ stateLine: String, _ blob: String, id: String = "x/y") throws -> [String] {
-        try WriterBlobJudge(root: GateTestSupport.repositoryRoot).problems(stateLine: Array(stateLine.utf8), stateId: id, blob: Array(blob.utf8))
+        try WriterBlobJudge(root: TestRepository.root).problems(stateLine: Array(stateLine.utf8), stateId: id, blob: Array(blob.utf8))
     }
 
     /// The writer's blob of `state` with `old` replaced by `new` after `"projects":` (once).
@@ -118,10 +119,10 @@ final class WriterProjectIntentTests: XCTestCase {
     /// (`scripts/adequacy --reader writer`), planted in a copy of the tree's compiled writer end:
     /// its blob of a 20-task project must fail the intent.
     func testTheWriterCuttingAt19IsAWriterFinding() throws {
-        let command = try WriterCommand.tree.resolve(root: GateTestSupport.repositoryRoot)
+        let command = try WriterCommand.tree.resolve(root: TestRepository.root)
         let main = try XCTUnwrap(command.split(separator: " ", maxSplits: 1).last.map(String.init))
-        let folder = FuzzTestSupport.temporaryFolder("writer-cut-19")
-        defer { FuzzTestSupport.remove(folder) }
+        let folder = Scratch.folder("writer-cut-19")
+        defer { Scratch.remove(folder) }
         let copy = folder.appendingPathComponent("writer")
         try FileManager.default.copyItem(at: URL(fileURLWithPath: main.trimmingCharacters(in: CharacterSet(charactersIn: "'"))).deletingLastPathComponent(), to: copy)
         let projection = copy.appendingPathComponent("projection.js")

@@ -4,6 +4,7 @@ import XCTest
 @testable import HarnessCorpus
 @testable import HarnessGate
 import HarnessTestSupport
+import TestSupport
 
 /// The gate's in-process writer-schema check and the day boundary it reads writer blobs at:
 /// the revision-1 and -2 schemas accept the writer's blob and name each broken rule with its
@@ -45,7 +46,7 @@ final class WriterSchemaTests: XCTestCase {
     }
 
     func testAKeywordTheValidatorDoesNotApplyIsRefused() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString)")
+        let root = Scratch.url("schema")
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root.appendingPathComponent("schemas"), withIntermediateDirectories: true)
         try #"{"type":"object","properties":{"v":{"multipleOf":2}}}"#.write(to: root.appendingPathComponent("schemas/x.json"), atomically: true, encoding: .utf8)
@@ -72,7 +73,7 @@ final class WriterSchemaTests: XCTestCase {
 /// intent's words for a planted one.
 final class WriterBlobJudgeTests: XCTestCase {
     func testAStatesOwnBlobPassesAndAPlantedOneIsNamed() throws {
-        let judge = try WriterBlobJudge(root: GateTestSupport.repositoryRoot)
+        let judge = try WriterBlobJudge(root: TestRepository.root)
         let state = Array(##"{"id":"x/y","inApp":true,"revision":1,"timeZone":"Europe/Berlin","todayStr":"2026-07-17","startOfNextDayDiffMs":0,"todayTaskIds":["t1"],"tasks":[{"id":"t1","title":"A","isDone":false,"projectId":"p1"}],"projects":[{"id":"p1","title":"P","primary":"#ff0000","isArchived":false,"isHiddenFromMenu":false,"taskIds":["t1"],"backlogTaskIds":[]}]}"##.utf8)
         let blob = ##"{"v":1,"dayStr":"2026-07-17","validUntil":1784325600000,"tasks":[{"id":"t1","title":"A","isDone":false,"projectId":"p1"}],"projectColors":{"p1":"#ff0000"}}"##
         XCTAssertEqual(judge.problems(stateLine: state, stateId: "x/y", blob: Array(blob.utf8)), [])

@@ -6,6 +6,7 @@ import XCTest
 @testable import HarnessCorpus
 @testable import HarnessGate
 import HarnessTestSupport
+import TestSupport
 
 /// The zone dimension: classifying offset changes, the golden transitions file, and the
 /// zone-day cases built from it.
@@ -41,13 +42,13 @@ final class ZoneDimensionTests: XCTestCase {
     }
 
     func testGoldenFileIsWhatThisTzdataPicks() throws {
-        let file = try ZoneDayFile.load(root: GateTestSupport.repositoryRoot.path)
+        let file = try ZoneDayFile.load(root: TestRepository.root.path)
         let scan = try ZoneScan.run()
         try XCTSkipIf(scan.tzdataVersion != file.tzdataVersion,
                       "machine tzdata \(scan.tzdataVersion), golden file from \(file.tzdataVersion)")
         XCTAssertEqual(ZoneDayFile(scan), file, "run `contract-harness golden zones --write` and review golden/zones")
         XCTAssertEqual(try ZoneDayFile.parse(Array(ZoneDayFile(scan).render().utf8)), file)
-        let onDisk = try Data(contentsOf: GateTestSupport.repositoryRoot.appendingPathComponent(ZoneDayFile.path))
+        let onDisk = try Data(contentsOf: TestRepository.root.appendingPathComponent(ZoneDayFile.path))
         XCTAssertEqual(ZoneDayFile(scan).render(), String(decoding: onDisk, as: UTF8.self), "zones --write writes the file as it is")
         XCTAssertEqual(file.seal, .intact)
         XCTAssertEqual(file.transitions.filter { $0.zoneClass == .daySkipped }.count,
@@ -184,7 +185,7 @@ final class ZoneDimensionTests: XCTestCase {
     }
 
     func testSixCasesPerTransitionWithUniqueIds() throws {
-        let file = try ZoneDayFile.load(root: GateTestSupport.repositoryRoot.path)
+        let file = try ZoneDayFile.load(root: TestRepository.root.path)
         let cases = ZoneDayCases.cases(file)
         XCTAssertEqual(cases.count, file.transitions.count * 6)
         XCTAssertEqual(Set(cases.map(\.id)).count, cases.count)

@@ -3,6 +3,7 @@ import HarnessReaders
 import HarnessTestSupport
 import WidgetSnapshot
 import XCTest
+import TestSupport
 
 /// The revision the roster declares for the recorded Kotlin end is the one its recording was
 /// made at: golden/kotlin/RECORDING.json's `revision`, which `contract-harness golden record` asked the
@@ -10,7 +11,7 @@ import XCTest
 /// of every line; declaring less would hide them as pending.
 final class KotlinRecordingRevisionTests: XCTestCase {
     func testTheRosterDeclaresTheRevisionGoldenKotlinWasRecordedAt() throws {
-        let url = GateTestSupport.repositoryRoot.appendingPathComponent("golden/kotlin/RECORDING.json")
+        let url = TestRepository.root.appendingPathComponent("golden/kotlin/RECORDING.json")
         let value = try JSONParser().parse(Array(try Data(contentsOf: url)))
         guard case .object(let recording) = value, case .integer(let revision)? = recording["revision"] else {
             return XCTFail("golden/kotlin/RECORDING.json has no integer `revision`: re-record with scripts/record-kotlin")

@@ -5,6 +5,7 @@ import Foundation
 import WidgetSnapshot
 import XCTest
 import HarnessTestSupport
+import TestSupport
 
 /// Keeps `schemas/widget-snapshot.v1.schema.json` honest from the readers' side:
 /// `scripts/check-schemas` proves every writer-valid fixture and every `valid/` example
@@ -14,7 +15,7 @@ import HarnessTestSupport
 /// readers fail on would show up here as soon as that blob is an example.
 final class SchemaReaderAgreementTests: XCTestCase {
     private static var root: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        TestRepository.root
     }
 
     private let readers: [any InProcessReader] = [SwiftReader(), CReferenceReader()]

@@ -1,17 +1,12 @@
 import HarnessCorpus
 import WidgetSnapshot
 import XCTest
+import TestSupport
 
 /// Shared access to the repository's golden fixtures for the corpus tests.
 package enum CorpusTestSupport {
-    /// The repository root: three levels above this file.
-    package static var root: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-    }
-
     package static func fixtures() throws -> [Fixture] {
-        try FixtureLoader.load(root: root)
+        try FixtureLoader.load(root: TestRepository.root.path)
     }
 
     package static func fixture(_ name: String) throws -> Fixture {

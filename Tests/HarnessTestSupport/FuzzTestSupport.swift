@@ -1,16 +1,12 @@
 import Foundation
+import TestSupport
 
-/// Throw-away findings folders for fuzz runs (and any test that needs a scratch folder).
-/// The runs themselves are in HarnessFuzzTests' `FuzzTestSupport.run`.
+/// What fuzz tests share beside their runs (`FuzzTestSupport.run`): the files a run leaves.
 package enum FuzzTestSupport {
-    /// A new empty folder `NAME-<uuid>` in the temporary directory; `remove` it when done.
-    package static func temporaryFolder(_ name: String = "fuzz-tests") -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    package static func remove(_ url: URL) { try? FileManager.default.removeItem(at: url) }
+    @available(*, deprecated, renamed: "Scratch.folder")
+    package static func temporaryFolder(_ name: String = "fuzz-tests") -> URL { Scratch.folder(name) }
+    @available(*, deprecated, renamed: "Scratch.remove")
+    package static func remove(_ url: URL) { Scratch.remove(url) }
 
     /// File name → bytes of every file in `folder`.
     package static func contents(_ folder: URL) throws -> [String: Data] {

@@ -5,12 +5,12 @@ import WidgetSnapshot
 import HarnessCorpus
 import HarnessGate
 import HarnessReaders
+import TestSupport
 
 /// Temporary copies of the repository's golden tree, so tests can plant faults in them.
 package enum GateTestSupport {
-    package static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
+    @available(*, deprecated, renamed: "TestRepository.root")
+    package static var repositoryRoot: URL { TestRepository.root }
 
     /// A revision-1 writer blob the writer schemas accept, for tests to break one rule of.
     package static let writerBlob = #"{"v":1,"dayStr":"2026-07-17","validUntil":1784325600000,"tasks":[{"id":"t1","title":"A","isDone":false,"projectId":"p1"}],"projectColors":{"p1":"rgb(144, 187, 165)"}}"#
@@ -24,7 +24,7 @@ package enum GateTestSupport {
     /// states), `schemas/` and the writer end (`scripts/build-writer`, `ends/writer/`: its
     /// compile is cached by content, so a copy costs no compile).
     package static func copyOfGolden() throws -> HarnessPaths {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gate-\(UUID().uuidString)")
+        let folder = Scratch.url("gate")
         for item in ["golden", "schemas", "scripts/build-writer", "ends/writer"] {
             try FileManager.default.createDirectory(at: folder.appendingPathComponent(item).deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent(item), to: folder.appendingPathComponent(item))

@@ -3,6 +3,7 @@ import Foundation
 import HarnessCorpus
 import HarnessGate
 import HarnessReaders
+import TestSupport
 
 /// A copy of the repository's tree cut down to a few fixtures, for tests that plant a fault
 /// in one fixture or case and would otherwise run the gate (often the debug CLI) on all 8,603
@@ -19,7 +20,7 @@ extension GateTestSupport {
     /// and with it the `writer` family (its cases run the writer end).
     package static func smallTree(fixtures: [String] = ["legacy"], states: Bool = false) throws -> HarnessPaths {
         let pristine = try SmallTreeCache.shared.pristine(SmallTreeShape(fixtures: fixtures.sorted(), states: states))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("small-tree-\(UUID().uuidString)")
+        let folder = Scratch.url("small-tree")
         try FileManager.default.copyItem(at: pristine.root, to: folder)
         return HarnessPaths(root: folder)
     }
@@ -69,14 +70,10 @@ final class SmallTreeCache: @unchecked Sendable {
         if let shared = ProcessInfo.processInfo.environment["WIDGETCONTRACT_TEST_TREES"], !shared.isEmpty {
             result = Result { try Self.shared(shape, in: URL(fileURLWithPath: shared)) }
         } else {
-            result = Result { try Self.build(shape, into: Self.temporaryFolder("small-tree-pristine")) }
+            result = Result { try Self.build(shape, into: Scratch.url("small-tree-pristine")) }
         }
         built[shape] = result
         return try result.get()
-    }
-
-    private static func temporaryFolder(_ prefix: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
     }
 
     /// The run's shared tree of `shape` in `folder`: there already, or built by this process
@@ -116,7 +113,7 @@ final class SmallTreeCache: @unchecked Sendable {
 
     private static func build(_ shape: SmallTreeShape, into folder: URL) throws -> HarnessPaths {
         let files = FileManager.default
-        let source = GateTestSupport.repositoryRoot
+        let source = TestRepository.root
         let golden = folder.appendingPathComponent("golden")
         try files.createDirectory(at: folder.appendingPathComponent("scripts"), withIntermediateDirectories: true)
         for item in ["schemas", "scripts/build-writer", "ends/writer", "golden/zones", "golden/divergences", "golden/findings"]
@@ -211,5 +208,5 @@ extension GateTestSupport {
 }
 
 private enum RepositoryCorpus {
-    static let shared = Result { try Corpus.load(HarnessPaths(root: GateTestSupport.repositoryRoot), jobs: ProcessInfo.processInfo.activeProcessorCount) }
+    static let shared = Result { try Corpus.load(HarnessPaths(root: TestRepository.root), jobs: ProcessInfo.processInfo.activeProcessorCount) }
 }

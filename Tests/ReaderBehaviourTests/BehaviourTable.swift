@@ -1,6 +1,7 @@
 import ContractModel
 import Foundation
 import WidgetSnapshot
+import TestSupport
 
 /// The shared behaviour table (`Tests/Behaviour/table.jsonl`): one case per line, with the
 /// view every reader must produce under `expect`. The same file feeds the C testee under
@@ -11,9 +12,7 @@ struct BehaviourRow {
 }
 
 enum BehaviourTable {
-    static let url = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Behaviour/table.jsonl")
+    static let url = TestRepository.url("Tests/Behaviour/table.jsonl")
 
     static func load() throws -> [BehaviourRow] {
         let text = try String(contentsOf: url, encoding: .utf8)

@@ -2,6 +2,7 @@ import Foundation
 import ReferenceDecoder
 import WidgetSnapshot
 import XCTest
+import TestSupport
 
 /// One runner for the behaviour tables that hold the Swift reader and the C reference to the
 /// same answers (`RevisionTable`: revisions.jsonl, `DisplayTable`: display.jsonl): how a table
@@ -33,8 +34,7 @@ protocol BehaviourTableRow {
 
 extension BehaviourTable {
     static func load() throws -> [Row] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Behaviour").appendingPathComponent(fileName)
+        let url = TestRepository.url("Tests/Behaviour/\(fileName)")
         let text = try String(contentsOf: url, encoding: .utf8)
         return try text.split(separator: "\n").map { line in
             try row(BehaviourLine(XCTUnwrap(JSONParser().parse(String(line)).objectValue)))

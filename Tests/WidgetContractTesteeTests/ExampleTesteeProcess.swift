@@ -1,10 +1,11 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// Runs one of the package's example testees (built by `swift build --build-tests`) as the
 /// harness does: the input on stdin, closed, and stdout read to its end.
 enum ExampleTesteeProcess {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = TestRepository.root
 
     static func run(_ product: String, input: Data) throws -> (status: Int32, stdout: Data) {
         let binary = root.appendingPathComponent(".build/debug/\(product)")

@@ -31,6 +31,11 @@ package enum Refresh {
         let gate = try Gate.check(paths, options: options)
         say(gate.passed ? "PASS: every reader agrees with the refreshed golden files, or deviates only as its list says\n"
                         : remaining(gate))
+        if gate.passed {
+            // README's transcript of `check` follows the corpus: regenerated from this run.
+            let documents = try DocTranscript.refresh(paths, summary: TextSummary.render(ReportFacts(gate)))
+            if !documents.isEmpty { say("rewrote the generated transcript in \(documents.joined(separator: ", "))\n") }
+        }
         var next = "\nnext: review `git diff golden/` (one case per line), then commit golden/ with the change"
         if !gate.passed { next += ";\nfirst fix the readers above, or list their deviations with a reviewed reason" }
         say(next + "\n")
