@@ -44,12 +44,12 @@ package enum FixtureLoader {
         let names = entries.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
         // What the fixtures expand into is bounded before any is read (MadeLimits).
         guard names.count <= MadeLimits.fixtures else {
-            throw HarnessInputError(file: directory, message: "\(names.count) fixtures, over the limit of \(MadeLimits.fixtures) (MadeLimits.fixtures, "
+            throw HarnessInputError(file: shown, message: "\(names.count) fixtures, over the limit of \(MadeLimits.fixtures) (MadeLimits.fixtures, "
                                     + "docs/threat-model.md): every fixture becomes hundreds of cases; keep the ones that test something others do not")
         }
-        let total = names.reduce(0) { sum, name in sum + GoldenText.size(URL(fileURLWithPath: "\(folder)/\(name).json")) }
+        let total = names.reduce(0) { sum, name in sum + GoldenText.size(folder.appendingPathComponent("\(name).json")) }
         guard total <= MadeLimits.fixtureBytes else {
-            throw HarnessInputError(file: directory, message: "the fixtures hold \(total) bytes together, over the limit of \(InputLimits.shown(MadeLimits.fixtureBytes)) "
+            throw HarnessInputError(file: shown, message: "the fixtures hold \(total) bytes together, over the limit of \(InputLimits.shown(MadeLimits.fixtureBytes)) "
                                     + "(MadeLimits.fixtureBytes, docs/threat-model.md): every fixture's blob is carried by each of its hundreds of cases")
         }
         var fixtures: [Fixture] = []
