@@ -19,7 +19,7 @@ import Foundation
 /// is declared broken and every request left fails at once with that reason, so a dead child
 /// costs seconds, not one timeout per request; one whose first start gives no line within the
 /// start timeout is declared broken at once (restarting it would only wait again). Every child
-/// runs through `Subprocess` (its own group, PR_SET_PDEATHSIG), so it ends with the harness.
+/// runs through `Subprocess` (its own group, under a keeper), so it and all it starts end with the harness.
 package final class LineSession<Value>: @unchecked Sendable {
     /// What `interpret` says about a line it refuses (the text after `malformed: `).
     package struct LineProblem: Error, Sendable {

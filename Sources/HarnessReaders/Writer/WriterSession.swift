@@ -7,7 +7,7 @@ import WidgetSnapshot
 /// Kotlin end and every reader testee are: app-state lines in, one blob or crash line out per
 /// state, in order. Timeouts, restarts, a crash or hang blamed on one state, stderr shown with
 /// it, broken after `brokenAfter` failures in a row, the child in its own group with
-/// PR_SET_PDEATHSIG — all `LineSession`'s. The gate's `writer` family and `fuzz states` use it.
+/// its keeper — all `LineSession`'s. The gate's `writer` family and `fuzz states` use it.
 package final class WriterSession: @unchecked Sendable {
     /// Consecutive failed states after which the writer is declared broken.
     package static let defaultBrokenAfter = 20

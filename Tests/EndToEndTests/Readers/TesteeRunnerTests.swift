@@ -203,16 +203,6 @@ final class TesteeRunnerTests: XCTestCase {
 
     // MARK: - Through the CLI
 
-    /// Polls `condition` every 50 ms for up to `seconds`.
-    private func eventually(_ seconds: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(50_000)
-        }
-        return condition()
-    }
-
     /// Starts `arguments` + a testee that notes its process group, leaves a second process in
     /// it and never answers; once it runs, sends `signal` and checks the exit status and that
     /// nothing of the group is left.
