@@ -11,7 +11,7 @@ package enum InputLimits {
     /// One fixture file (`golden/fixtures/*.json`): 256 KiB — today's are under 4 KB, and an
     /// app snapshot of 2 000 tasks with 100-byte titles is about 200 KB. Every fixture becomes
     /// up to ~3 300 cases that all carry its blob, so this bounds the gate's memory and the
-    /// golden files (README, "Limits", has the measured figures).
+    /// golden files (docs/threat-model.md, "Limits").
     package static let fixtureFileBytes = 256 << 10
     /// One divergence list (`golden/divergences/*.txt`): 1 MiB and 10 000 entries — more
     /// entries than the corpus has cases per reader would excuse (~6 000), and today's lists

@@ -16,7 +16,7 @@ import WidgetSnapshot
 /// imitates. Only golden lines (`storedDigests`) hold digests; in a reader's line every text
 /// is a text.
 package enum LongTextDigest {
-    /// Texts up to this many UTF-8 bytes are kept as they are (README, "Limits").
+    /// Texts up to this many UTF-8 bytes are kept as they are (docs/threat-model.md, "Limits").
     package static let maximumBytes = 1024
     package static let prefix = "sha256:"
 

@@ -15,13 +15,13 @@ package enum MadeLimits {
     /// fails its case (the reader is restarted), held only up to the limit while it is read.
     package static let viewLineBytes = 4 << 20
     /// What one reader or writer in another process answers to one batch (the gate's whole
-    /// corpus, a fuzz batch, the writer's states), counted in line bytes: 32 MiB. A reader's
+    /// corpus, a fuzz batch, the writer's states), counted in line bytes: 24 MiB. A reader's
     /// views of today's 10 474 cases are 9.5 MB (0.9 KB a case, so a corpus at the case limit
     /// stays under it); past the limit the batch's remaining cases or states are not run and
     /// the reader or writer is declared broken, so what the harness holds of it stays bounded
     /// whatever it prints (80 000 rows a view, a blob per state near the blob limit). Held as
-    /// views, a line takes up to ~5 times its bytes (display rows of a few bytes each).
-    package static let heldAnswerBytes = 32 << 20
+    /// views, a line takes up to ~6 times its bytes (display rows of a few bytes each).
+    package static let heldAnswerBytes = 24 << 20
     /// One golden view folder (`golden/expected`, `golden/kotlin`), every file together, as
     /// read or as `update` and `record` would write it: 128 MiB (today 9.5 MB each; a fixture
     /// at its limit adds 3.6 MiB). A write that would go over is refused before any file is
@@ -42,7 +42,8 @@ package enum MadeLimits {
     /// states, 56 KB); each state is one writer answer and a few cases.
     package static let states = 1_000
     package static let stateBytes = 1 << 20
-    /// Cases in one corpus (fixtures, zone days and the writer family together): 30 000
-    /// (today 10 474). Generation stops and the run is refused once it would go over.
-    package static let cases = 30_000
+    /// Cases in one corpus (fixtures, zone days and the writer family together): 20 000
+    /// (today 10 474; a reader's views of them stay under `heldAnswerBytes`). Generation stops
+    /// and the run is refused once it would go over.
+    package static let cases = 20_000
 }

@@ -46,7 +46,7 @@ package enum GoldenText {
         }
         var info = stat()
         if maximumBytes < .max, stat(url.path, &info) == 0, Int(info.st_size) > maximumBytes {
-            throw HarnessInputError(file: displayName, message: "\(info.st_size) bytes, over the limit of \(InputLimits.shown(maximumBytes)) for this file (README, \"Limits\")")
+            throw HarnessInputError(file: displayName, message: "\(info.st_size) bytes, over the limit of \(InputLimits.shown(maximumBytes)) for this file (docs/threat-model.md, \"Limits\")")
         }
         let data: Data
         do {

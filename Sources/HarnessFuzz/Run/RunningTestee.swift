@@ -20,7 +20,7 @@ final class RunningTestee: Reader, @unchecked Sendable {
     func decodeAll(_ cases: [Case], jobs: Int) -> [ReaderOutcome] {
         lock.lock()
         defer { lock.unlock() }
-        return session.decode(cases).map(\.outcome)
+        return session.outcomes(cases)
     }
 
     /// How many times the process was started so far.

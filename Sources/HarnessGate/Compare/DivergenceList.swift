@@ -114,7 +114,7 @@ package struct DivergenceList: Sendable {
             }
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard entries.count < InputLimits.listEntries else {
-                throw HarnessInputError(file: file, line: index + 1, message: "more than \(InputLimits.listEntries) entries, the limit for a list (README, \"Limits\"): group cases with a glob")
+                throw HarnessInputError(file: file, line: index + 1, message: "more than \(InputLimits.listEntries) entries, the limit for a list (docs/threat-model.md, \"Limits\"): group cases with a glob")
             }
             let entry = try EntryParser.parse(line, file: file, line: index + 1)
             if let earlier = byPattern[entry.pattern]?.first(where: { $0.fields.overlaps(entry.fields) }) {

@@ -48,7 +48,7 @@ package struct QueueList: Sendable {
             let line = text.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard entries.count < InputLimits.listEntries else {
-                throw HarnessInputError(file: file, line: index + 1, message: "more than \(InputLimits.listEntries) entries, the limit for a list (README, \"Limits\"): group cases with a glob")
+                throw HarnessInputError(file: file, line: index + 1, message: "more than \(InputLimits.listEntries) entries, the limit for a list (docs/threat-model.md, \"Limits\"): group cases with a glob")
             }
             entries.append(try entry(line, file: file, line: index + 1))
         }

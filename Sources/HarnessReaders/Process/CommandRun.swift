@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 
 /// A program run to its end through `Subprocess` (git for `diff --base`, the benchmarks'
@@ -9,19 +10,26 @@ package struct CommandRun: Sendable {
     package var termination: Termination
     package var wallSeconds: Double
     package var timedOut: Bool
+    /// True when it wrote more than the run keeps (`maximumCapturedBytes`): it was killed, and
+    /// `output`/`errors` hold the first part only.
+    package var overflowed = false
     /// What it wrote to stdout / stderr, when captured.
     package var output: [UInt8]
     package var errors: [UInt8]
 
     package var exitCode: Int32 { termination.exitCode }
-    package var succeeded: Bool { !timedOut && termination.status == 0 }
+    package var succeeded: Bool { !timedOut && !overflowed && termination.status == 0 }
+
+    /// What a run keeps of a child's stdout and stderr by default: a golden view file's limit
+    /// (`git show` of one is the largest output the harness reads this way).
+    package static let defaultMaximumCapturedBytes = InputLimits.goldenViewFileBytes
 
     /// Runs `program`; stdin is `stdin` (a file or /dev/null). Captured streams are read as
     /// they come (a chatty child never blocks on a full pipe) until the child exits; a
     /// grandchild that keeps them open cannot hold the run.
     package static func run(_ program: Subprocess.Program, stdin: Subprocess.Stream = .null,
                             captureOutput: Bool = true, captureErrors: Bool = true, showErrors: Bool = false,
-                            timeout: Double? = nil) throws(SpawnError) -> CommandRun {
+                            timeout: Double? = nil, maximumCapturedBytes: Int = defaultMaximumCapturedBytes) throws(SpawnError) -> CommandRun {
         let began = DispatchTime.now().uptimeNanoseconds
         let process = try Subprocess(program, stdin: stdin, stdout: captureOutput ? .pipe : .null,
                                      stderr: captureErrors ? .pipe : (showErrors ? .inherit : .null))
@@ -30,6 +38,7 @@ package struct CommandRun: Sendable {
         var chunk = [UInt8](repeating: 0, count: 65536)
         let deadline = timeout.map { Deadline(seconds: $0) }
         var timedOut = false
+        var overflowed = false
         func drain(waitMilliseconds: Int32) {
             var fds: [pollfd] = []
             if let fd = process.output { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
@@ -43,7 +52,10 @@ package struct CommandRun: Sendable {
                 let count = read(entry.fd, &chunk, chunk.count)
                 let isOutput = entry.fd == process.output
                 if count > 0 {
-                    if isOutput { output += chunk[..<count] } else { errors += chunk[..<count] }
+                    // Whatever a child prints, no more than the limit is kept (then it is ended).
+                    let room = max(0, maximumCapturedBytes - output.count - errors.count)
+                    if count > room { overflowed = true }
+                    if isOutput { output += chunk[..<min(count, room)] } else { errors += chunk[..<min(count, room)] }
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                     if isOutput { process.closeOutput() } else { process.closeErrors() }
                 }
@@ -57,18 +69,20 @@ package struct CommandRun: Sendable {
                 timedOut = true
                 break
             }
+            if overflowed { break }
             // Woken by output or by end of file; with a limit, every 5 ms at most.
             drain(waitMilliseconds: deadline == nil ? 50 : 5)
         }
-        let termination = process.reap(killing: timedOut)
-        // What is still in the pipes; stops at end of file or once nothing more comes.
-        while process.output != nil || process.errors != nil {
+        let termination = process.reap(killing: timedOut || overflowed)
+        // What is still in the pipes; stops at end of file or once nothing more comes (or at the limit).
+        while !overflowed, process.output != nil || process.errors != nil {
             let before = output.count + errors.count
             drain(waitMilliseconds: 0)
             if output.count + errors.count == before { break }
         }
         process.closeOutputs()
         let wall = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-        return CommandRun(pid: process.pid, termination: termination, wallSeconds: wall, timedOut: timedOut, output: output, errors: errors)
+        return CommandRun(pid: process.pid, termination: termination, wallSeconds: wall, timedOut: timedOut, overflowed: overflowed,
+                          output: output, errors: errors)
     }
 }

@@ -90,7 +90,9 @@ package final class LineSession<Value>: @unchecked Sendable {
     deinit { close() }
 
     /// Sends `requests` through the running process (started when needed), in order.
-    package func run(_ requests: [TesteeRequest]) -> [Answer] {
+    /// `keepingLines`: each answer keeps its line as written (a recording's); without, the line
+    /// is dropped once read, so what is held of the child is its values only.
+    package func run(_ requests: [TesteeRequest], keepingLines: Bool = true) -> [Answer] {
         var answers: [Answer] = []
         answers.reserveCapacity(requests.count)
         var queuedUpTo = 0  // requests[..<queuedUpTo] have gone to the current process
@@ -133,7 +135,7 @@ package final class LineSession<Value>: @unchecked Sendable {
                 switch interpret(bytes, requests[index], index + 1) {
                 case .success(let value):
                     failuresInARow = 0
-                    answers.append(.value(value, line: bytes))
+                    answers.append(.value(value, line: keepingLines ? bytes : []))
                     held += bytes.count
                     if held > maximumHeldBytes, answers.count < requests.count, brokenReason == nil {
                         // Whatever it prints, the harness holds no more of it than this.

@@ -57,6 +57,16 @@ package final class TesteeSession: @unchecked Sendable {
         decode(requests: cases.map { TesteeRequest(id: $0.id, line: CaseStream.line($0)) })
     }
 
+    /// The outcomes of `cases`, in order, without the lines (what a reader of the run holds).
+    package func outcomes(_ cases: [Case]) -> [ReaderOutcome] {
+        runner.run(cases.map { TesteeRequest(id: $0.id, line: CaseStream.line($0)) }, keepingLines: false).map { answer in
+            switch answer {
+            case .value(let outcome, _): outcome
+            case .failure(let reason): .failure(reason)
+            }
+        }
+    }
+
     /// Same, for case lines already encoded (a case stream read from a file).
     package func decode(requests: [TesteeRequest]) -> [TesteeAnswer] {
         runner.run(requests).map { answer in

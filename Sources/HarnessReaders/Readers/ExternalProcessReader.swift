@@ -40,6 +40,6 @@ package struct ExternalProcessReader: Reader {
     package func decodeAll(_ cases: [Case], jobs: Int) -> [ReaderOutcome] {
         let session = session()
         defer { session.close() }
-        return session.decode(cases).map(\.outcome)
+        return session.outcomes(cases)
     }
 }

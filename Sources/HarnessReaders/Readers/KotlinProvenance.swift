@@ -124,7 +124,9 @@ package enum KotlinProvenance {
     /// What a program printed (stdout, then stderr with `errorsToo`) within `timeout` seconds;
     /// empty when it could not run (or did not end in time: it is killed).
     private static func text(of arguments: [String], errorsToo: Bool = false, timeout: Double) -> String {
-        guard let run = try? CommandRun.run(.arguments(arguments), timeout: timeout), !run.timedOut else { return "" }
+        // (A fact is a line or two: what the program prints past 1 MiB is not kept, and it is ended.)
+        guard let run = try? CommandRun.run(.arguments(arguments), timeout: timeout, maximumCapturedBytes: 1 << 20),
+              !run.timedOut, !run.overflowed else { return "" }
         let bytes = errorsToo ? run.output + run.errors : (run.succeeded ? run.output : [])
         return String(decoding: bytes, as: UTF8.self)
     }

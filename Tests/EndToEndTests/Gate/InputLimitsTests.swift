@@ -6,7 +6,7 @@ import XCTest
 import HarnessTestSupport
 import TestSupport
 
-/// The size limits of README "Limits" (`InputLimits`): a fixture, a divergence list, a case
+/// The size limits of docs/threat-model.md "Limits" (`InputLimits`): a fixture, a divergence list, a case
 /// line's blob and a case id over them are bad input naming the file, refused before the
 /// gate spends minutes and gigabytes on them; a list at its limit is matched by lookup.
 final class InputLimitsTests: XCTestCase {

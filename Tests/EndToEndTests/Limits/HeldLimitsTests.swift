@@ -94,4 +94,14 @@ final class HeldLimitsTests: XCTestCase {
             XCTAssertTrue(reason.hasPrefix("malformed: a writer's blob longer than 2 MiB"), reason)
         }
     }
+
+    /// A program run to its end (a probe, `git show`, a tree's `--print-command` script) keeps
+    /// no more of its output than the run's limit, and is ended when it prints more.
+    func testAProgramsOutputIsKeptOnlyUpToTheLimit() throws {
+        let run = try CommandRun.run(.shell("exec cat /dev/zero"), timeout: 60, maximumCapturedBytes: 1 << 20)
+        XCTAssertTrue(run.overflowed)
+        XCTAssertFalse(run.timedOut)
+        XCTAssertFalse(run.succeeded)
+        XCTAssertEqual(run.output.count + run.errors.count, 1 << 20)
+    }
 }
