@@ -33,6 +33,11 @@ public enum Testee {
             FileHandle.standardOutput.write(Data("\(revision)\n".utf8))
             exit(0)
         }
+        if let problem = ContractDescription.problem {
+            // (Never a trap: the harness shows this with the crash it sees.)
+            FileHandle.standardError.write(Data("\(problem)\n".utf8))
+            exit(2)
+        }
         CrashGuard.install()
         CaseLineInput.forEachLine { line, number in
             var out = respond(to: line, lineNumber: number, reader: reader)

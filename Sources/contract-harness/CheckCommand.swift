@@ -9,7 +9,7 @@ enum CheckCommand: Subcommand {
     static let summary = "run every reader on every case and gate on the result"
     static let help = """
     USAGE: contract-harness check [--root DIR] [--jobs N] [--testee NAME=COMMAND]... [--timeout SECONDS]
-                                  [--start-timeout SECONDS] [--writer COMMAND[@REVISION]] [--kotlin] [--no-recordings] [--json FILE] [--junit FILE]
+                                  [--start-timeout SECONDS] [--writer COMMAND[@REVISION]] [--kotlin] [--no-recordings] [--zones-checked-on NAME] [--json FILE] [--junit FILE]
                                   [--markdown FILE] [--html FILE] [--quiet]
 
     Builds the case stream from golden/fixtures, runs the Swift reader and the C reference (and
@@ -27,6 +27,7 @@ enum CheckCommand: Subcommand {
       --testee NAME=CMD     an external reader, compared like the others (repeatable)
     \(Testee.optionsHelp)
     \(WriterOption.help)
+    \(ZonesCheckedOnOption.help)
                             A writer blob unlike the tree writer's (golden/expected was written from
                             the tree's) is judged live: expected is the C reference's view of it
                             now, and golden/kotlin, which has no line for it, is not compared there
@@ -47,6 +48,7 @@ enum CheckCommand: Subcommand {
         let (_, testees, timeout, startTimeout) = try Testee.optionsAndTimeouts(&arguments)
         let (writer, writerRevision) = try WriterOption.parse(&arguments)
         let liveKotlin = LiveKotlinOption.parse(&arguments, root: paths.root, timeout: timeout, startTimeout: startTimeout)
+        let foreignTzdata = try ZonesCheckedOnOption.parse(&arguments)
         let includeRecordings = !arguments.flag("--no-recordings")
         let json = try arguments.option("--json")
         let junit = try arguments.option("--junit")
@@ -58,6 +60,8 @@ enum CheckCommand: Subcommand {
         var options = Gate.Options(testees: testees, includeRecordings: includeRecordings, jobs: jobs)
         options.writer = writer
         options.writerRevision = writerRevision
+        options.writerTimeouts = WriterTimeouts(line: timeout, start: startTimeout)
+        options.foreignTzdata = foreignTzdata
         options.liveKotlin = liveKotlin
         let result = try Gate.check(paths, options: options)
         let facts = ReportFacts(result)

@@ -9,6 +9,8 @@ import ContractModel
 enum ContractHarnessCLI {
     static func main() {
         var all = Array(CommandLine.arguments.dropFirst())
+        // The description built in is read first: a broken one is exit 2 naming file and field, never a trap.
+        if let problem = ContractDescription.problem { fail(problem, code: ExitCode.usageOrInput) }
         guard let first = all.first, first != "--help", first != "-h", first != "help" else {
             print(overview)
             exit(all.isEmpty ? ExitCode.usageOrInput : ExitCode.passed)

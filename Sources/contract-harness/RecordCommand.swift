@@ -70,7 +70,7 @@ enum RecordCommand: Subcommand {
                 throw UsageError("`\(name)` is not a recorded reader: golden record writes the folder of one (\(ReaderRoster.standard.recorded.map(\.name).joined(separator: ", "))); record any other reader with --cases FILE --out FILE")
             }
             try paths.kotlin.checkWritable()  // refused before the testee runs, not after
-            let header = try KotlinProvenance.gather(command: command, root: paths.root)
+            let header = try KotlinProvenance.gather(command: command, root: paths.root, timeout: startTimeout ?? timeout)
             let corpus = try Corpus.load(paths)
             let requests = corpus.cases.map { TesteeRequest(id: $0.id, line: CaseStream.line($0)) }
             let lines = try Recording.run(requests, through: session)

@@ -41,6 +41,18 @@ package struct PlatformEvidence {
         Set(FieldDifference.between(expected: view, got: got).map(\.field))
     }
 
+    /// The first of `unlike` (`fieldsUnlike`) that a departure excusing a difference in `field`
+    /// would excuse with it: the field itself or any field under it. A difference in the parse
+    /// kind (`parse`: rows where the reference reads an error) stands for the rows under it, and a
+    /// row count (`parse.tasks`) for every row, so a testee borrowing the departure must read
+    /// those rows as the platform's reader does, not none or others. Nil when it reads all of
+    /// them so. The one rule of `check` (against golden/kotlin) and `fuzz --kotlin` (the live end).
+    package static func unlike(_ unlike: Set<String>, within field: String) -> String? {
+        if unlike.contains(field) { return field }
+        return unlike.filter { $0.hasPrefix(field + ".") || $0.hasPrefix(field + "[") }
+            .min { ($0.count, $0) < ($1.count, $1) }
+    }
+
     /// For a testee's unexpected differences: the platform list's lines that excuse the same
     /// case and field for the platform's reader where the testee reads that field exactly as
     /// it does, and what to do with them; nil when there are none.
@@ -52,7 +64,8 @@ package struct PlatformEvidence {
             for (difference, judgement) in zip(deviation.differences, deviation.judgements) where judgement.excusedBy == nil {
                 guard let entry = list.entry(for: deviation.caseId, field: difference.field, notImplemented: judgement.notImplemented),
                       entry.departure != nil,
-                      let unlike = unlike(at: position, got: got[position], memo: &memo), !unlike.contains(difference.field) else { continue }
+                      let unlike = unlike(at: position, got: got[position], memo: &memo),
+                      Self.unlike(unlike, within: difference.field) == nil else { continue }
                 lines.insert(entry.line)
                 count += 1
             }

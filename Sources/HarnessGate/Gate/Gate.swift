@@ -24,9 +24,14 @@ package enum Gate {
         /// This machine's zone dimension, for the tzdata comparison of the zone file; tests
         /// inject another machine.
         package var zoneScan: @Sendable () throws -> ZoneScan = { try ZoneScan.run() }
+        /// A zone file of another tzdata than this machine's: a notice, a failure (CI), or
+        /// checked on a machine the run names (`--zones-checked-on`).
+        package var foreignTzdata = ForeignTzdata.notice
         /// The writer end that turns golden/states into the `writer` family: the tree's own,
         /// or `--writer COMMAND`.
         package var writer: WriterCommand = .tree
+        /// How long that writer may take (its start, each state's line): the command's flags.
+        package var writerTimeouts = WriterTimeouts()
         /// The revision that writer declares (`--writer CMD@N`); none: each state's own.
         package var writerRevision = WriterRevision()
         /// The Kotlin end run live (`check --kotlin`), made only when a foreign writer's cases
@@ -47,7 +52,7 @@ package enum Gate {
     package static func check(_ paths: HarnessPaths, options: Options = Options()) throws -> GateResult {
         // Bad names are bad input before any work: the corpus (and the writer) come after.
         try checkReaderNames(options)
-        let corpus = try Corpus.load(paths, jobs: options.jobs, writer: options.writer)
+        let corpus = try Corpus.load(paths, jobs: options.jobs, writer: options.writer, timeouts: options.writerTimeouts)
         return try check(paths, corpus: corpus, options: options)
     }
 
@@ -85,7 +90,7 @@ package enum Gate {
         // (A corpus a test built may have no zone file.)
         var notices: [String] = []
         if let file = corpus.zoneDays {
-            let zones = ZoneDimensionCheck.assess(file, scan: options.zoneScan)
+            let zones = ZoneDimensionCheck.assess(file, scan: options.zoneScan, foreign: options.foreignTzdata)
             problems += zones.problems
             notices += zones.notice.map { [$0] } ?? []
         }
