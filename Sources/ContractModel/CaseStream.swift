@@ -35,7 +35,7 @@ package enum CaseStream {
     package static func appendLine(_ item: Case, to out: inout [UInt8]) {
         var object = JSONObject()
         object["id"] = .string(JSONString(item.id))
-        if String(validating: item.blob, as: UTF8.self) != nil {
+        if UTF8Text.decode(item.blob) != nil {
             object["blob"] = .string(JSONString(utf8: item.blob))
         } else {
             object["blobBase64"] = .string(JSONString(Data(item.blob).base64EncodedString()))

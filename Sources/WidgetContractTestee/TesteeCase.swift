@@ -50,7 +50,7 @@ public struct TesteeCase: Sendable {
     }
 
     /// The blob as text when it is valid UTF-8 (what a reader taking `String` gets), else nil.
-    public var blobText: String? { String(validating: blob, as: UTF8.self) }
+    public var blobText: String? { UTF8Text.decode(blob) }
 
     /// Foundation's zone of that name; nil when this machine's tzdata lacks it (CONTRACT.md §4:
     /// then no day can be computed, `dayMs` is null).

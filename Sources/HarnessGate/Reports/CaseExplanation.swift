@@ -45,8 +45,9 @@ package struct CaseExplanation: Sendable {
     /// there is no expected view.
     package func deviation(of view: ReaderView, list: DivergenceList?) -> ReaderVerdict.Deviation? {
         guard let expected, !view.differences.isEmpty else { return nil }
-        let verdict = ReaderVerdict.judge(reader: view.entry, caseIds: [testCase.id], expected: [expected], got: [view.outcome],
-                                          list: list ?? DivergenceList(file: view.entry.listFile, entries: []),
+        let list = list ?? DivergenceList(file: view.entry.listFile, entries: [])
+        let verdict = ReaderVerdict.judge(reader: list.declaring(view.entry), caseIds: [testCase.id], expected: [expected], got: [view.outcome],
+                                          list: list,
                                           caseInputs: [PendingRule.inputs(of: testCase)])
         return verdict.deviations.first
     }

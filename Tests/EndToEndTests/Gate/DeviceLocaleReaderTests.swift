@@ -83,7 +83,7 @@ final class DeviceLocaleReaderTests: XCTestCase {
         let paths = try GateTestSupport.canonicalTree()
         defer { GateTestSupport.remove(paths) }
         let corpus = try deviceCorpus(paths)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("device-planted-\(UUID().uuidString)")
+        let folder = Scratch.url("device-planted")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = try String(contentsOf: TestRepository.root.appendingPathComponent("ends/kotlin/WidgetData.kt"), encoding: .utf8)
