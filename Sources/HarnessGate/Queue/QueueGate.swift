@@ -129,8 +129,8 @@ package enum QueueGate {
         let lines = asked.map { $0.line(for: writer.features).line }
         let answers: [Result<QueueAnswer, QueueCrash>?]
         switch writer.source {
-        case .inProcess:
-            answers = ParallelMap.map(lines, jobs: options.jobs) { .success(WidgetDoneQueueEnd.answer($0)) }
+        case .inProcess(let answer):
+            answers = ParallelMap.map(lines, jobs: options.jobs) { .success(answer($0)) }
         case .command(let command):
             let session = QueueWriterSession(name: writer.name, command: command, lineTimeout: options.timeout,
                                              startTimeout: options.startTimeout ?? max(options.timeout, 60))

@@ -140,7 +140,7 @@ public struct WidgetQueueLease: Sendable, Equatable {
     /// What to hand back to `acknowledge` across a process boundary (`WidgetQueueLease(token:)`).
     public let token: String
 
-    let revisions: [(JSONString, String)]
+    package let revisions: [(JSONString, String)]
     let unreadable: [UInt8]?
 
     init(entries: DoneQueueEntries, unreadable: [UInt8]?) {
