@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 @testable import HarnessCorpus
 @testable import HarnessGate
+@testable import HarnessFuzz
 import HarnessReaders
 import HarnessTestSupport
 import TestSupport
@@ -39,17 +40,38 @@ final class QueuePlantedKotlinTests: XCTestCase {
         return Dictionary(grouping: try XCTUnwrap(result.verdicts.first).findings, by: \.caseId)
     }
 
-    func testAQueueKeepingTheFirstTapFailsLastWins() throws {
+    /// The project's Kotlin queue planted to keep the first tap (the same edit for both tests: one compile, then cached).
+    private func plantedCommand() throws -> String {
         let original = TestRepository.root.appendingPathComponent("ends/kotlin/WidgetDoneQueue.kt")
-        XCTAssertEqual(try findings(try command(for: original)).values.flatMap { $0 }.map(\.message), [], "unplanted: last wins")
-
         let text = try String(contentsOf: original, encoding: .utf8)
         let last = "pending.targets.put(taskId, isDone)"
         XCTAssertTrue(text.contains(last), "WidgetDoneQueue.kt no longer holds `\(last)`")
         let planted = folder.appendingPathComponent("WidgetDoneQueue.kt")
         try text.replacingOccurrences(of: last, with: "if (!pending.targets.has(taskId)) pending.targets.put(taskId, isDone)")
             .write(to: planted, atomically: true, encoding: .utf8)
-        let found = try findings(try command(for: planted))
+        return try command(for: planted)
+    }
+
+    /// `fuzz queue` finds the planted Kotlin queue within a minute (the compile counted apart:
+    /// the brief's minute is the fuzzing's) and shrinks it.
+    func testFuzzingFindsTheKotlinQueueKeepingTheFirstTapWithinAMinute() throws {
+        let command = try plantedCommand()
+        let end = QueueEndEntry(name: "planted", role: .writer, features: .all(.writer), format: "android", source: .command(command))
+        var options = QueueFuzzRun.Options(seed: 20261207, seconds: 60, writers: [end], drains: [])
+        options.maxFindings = 1
+        options.startTimeout = 120
+        let result = try QueueFuzzRun(options, paths: HarnessPaths(root: TestRepository.root)).run()
+        let finding = try XCTUnwrap(result.findings.first, "no finding in \(result.cases) cases")
+        XCTAssertLessThan(try XCTUnwrap(result.firstFindingAfter), 60)
+        XCTAssertLessThanOrEqual(finding.size.shrunk, 4, finding.script)
+        print("kotlin first-wins: case \(result.firstFindingIndex ?? -1) after \(result.firstFindingAfter ?? -1) s, shrunk \(finding.size.original) → \(finding.size.shrunk): \(finding.script); \(finding.message)")
+    }
+
+    func testAQueueKeepingTheFirstTapFailsLastWins() throws {
+        let original = TestRepository.root.appendingPathComponent("ends/kotlin/WidgetDoneQueue.kt")
+        XCTAssertEqual(try findings(try command(for: original)).values.flatMap { $0 }.map(\.message), [], "unplanted: last wins")
+
+        let found = try findings(try plantedCommand())
         for caseId in ["queue/lastwins.done-undone", "queue/lastwins.interleaved"] {
             let kinds = Set(found[caseId, default: []].map(\.kind))
             XCTAssertTrue(kinds.isSuperset(of: [.peek, .handoff]), "\(caseId): \(found[caseId, default: []].map(\.message))")
