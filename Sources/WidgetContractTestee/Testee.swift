@@ -68,7 +68,7 @@ public enum Testee {
                                     pendingDoneTargets: item.pendingDoneTargets.map { (taskId: $0.taskId.string, isDone: $0.isDone) },
                                     pendingDoneTimestamps: item.pendingDoneTimestamps.map { (taskId: $0.taskId.string, doneAtMs: $0.ms) },
                                     selectedProjectId: item.selectedProjectId?.string, capacity: item.capacity, nowMs: item.nowMs,
-                                    timeZoneName: item.timeZone)
+                                    timeZoneName: item.timeZone, deviceLocaleIdentifier: item.deviceLocale?.tag)
         CrashGuard.arm(ReaderOutcome.failure("the reader trapped (signal) in reader").canonicalLine(id: item.id) + [UInt8(ascii: "\n")])
         defer { CrashGuard.disarm() }
         do {

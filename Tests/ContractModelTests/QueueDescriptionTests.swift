@@ -1,10 +1,11 @@
 import XCTest
 @testable import ContractModel
+import TestSupport
 
 /// The queue contract's description (schemas/queue-contract.json, CONTRACT.md §10) is read
 /// strictly, and an end's declaration is checked against it.
 final class QueueDescriptionTests: XCTestCase {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let root = TestRepository.root
 
     func testTheCommittedDescriptionReads() throws {
         let bytes = Array(try Data(contentsOf: Self.root.appendingPathComponent("schemas/queue-contract.json")))

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import WidgetSnapshot
+import TestSupport
 
 /// The project's tap queue (CONTRACT.md §10.3) on the behaviours the app's iOS port's own tests
 /// pose (`DoneQueueStoreTests` at 2900f2a0) and on the project's decisions: exact ids, tap times,
@@ -54,7 +55,7 @@ final class WidgetDoneQueueTests: XCTestCase {
 
     /// Two store instances on one App Group folder (the widget and the app), a hundred taps at once.
     func testConcurrentWritersOnOneFolderLoseNoDistinctTarget() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("done-queue-\(UUID().uuidString)")
+        let folder = Scratch.url("done-queue")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = queue(FileDoneQueueStorage(directory: folder))
