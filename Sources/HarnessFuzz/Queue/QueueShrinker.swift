@@ -9,7 +9,12 @@ import WidgetSnapshot
 package enum QueueShrinker {
     /// `stillFails(candidate)`: whether the candidate shows the same finding.
     package static func shrink(_ queueCase: QueueCase, budget: Int = 2000, stillFails: (QueueCase) -> Bool) -> (QueueCase, tries: Int) {
-        var best = queueCase
+        greedy(queueCase, budget: budget, candidates: candidates, stillFails: stillFails)
+    }
+
+    /// The first candidate that still fails replaces the case, until none does or the budget is spent.
+    private static func greedy<T>(_ start: T, budget: Int, candidates: (T) -> [T], stillFails: (T) -> Bool) -> (T, tries: Int) {
+        var best = start
         var tries = 0
         var improved = true
         while improved, tries < budget {
@@ -104,34 +109,23 @@ package enum QueueShrinker {
 
     /// A drain case shrunk: handed members dropped (the object form's), tasks dropped, times dropped.
     package static func shrink(_ drainCase: DrainCase, budget: Int = 500, stillFails: (DrainCase) -> Bool) -> (DrainCase, tries: Int) {
-        var best = drainCase
-        var tries = 0
-        var improved = true
-        while improved, tries < budget {
-            improved = false
-            var candidates: [DrainCase] = []
-            if best.times != nil { var copy = best; copy.times = nil; candidates.append(copy) }
-            for index in best.tasks.indices { var copy = best; copy.tasks.remove(at: index); candidates.append(copy) }
-            if let queue = best.queue, case .object(let object)? = try? QueueText.parser.parse(queue.utf8), object.count > 0 {
-                let members = object.members.map { ($0.key, $0.value) }
-                for drop in members.indices {
-                    var kept = members
-                    kept.remove(at: drop)
-                    var copy = best
-                    copy.queue = JSONString(utf8: QueueText.object(kept))
-                    candidates.append(copy)
-                }
-            }
-            for candidate in candidates {
-                guard tries < budget else { break }
-                tries += 1
-                if stillFails(candidate) {
-                    best = candidate
-                    improved = true
-                    break
-                }
+        greedy(drainCase, budget: budget, candidates: candidates, stillFails: stillFails)
+    }
+
+    static func candidates(_ item: DrainCase) -> [DrainCase] {
+        var candidates: [DrainCase] = []
+        if item.times != nil { var copy = item; copy.times = nil; candidates.append(copy) }
+        for index in item.tasks.indices { var copy = item; copy.tasks.remove(at: index); candidates.append(copy) }
+        if let queue = item.queue, case .object(let object)? = try? QueueText.parser.parse(queue.utf8), object.count > 0 {
+            let members = object.members.map { ($0.key, $0.value) }
+            for drop in members.indices {
+                var kept = members
+                kept.remove(at: drop)
+                var copy = item
+                copy.queue = JSONString(utf8: QueueText.object(kept))
+                candidates.append(copy)
             }
         }
-        return (best, tries)
+        return candidates
     }
 }
