@@ -57,6 +57,9 @@ let package = Package(
         .executableTarget(name: "ios-example-testee", dependencies: ["WidgetContractTestee", "FoundationWidgetReader"],
                           path: "Examples/ios-testee"),
         // A kit testee on WidgetSnapshot's revision-3 API: the kit's revision 2/3 fields in the gate.
+        // The project's tap queue (WidgetSnapshot's WidgetDoneQueue) on an App Group folder, through the kit's QueueTestee.
+        .executableTarget(name: "swift-queue-testee", dependencies: ["WidgetContractTestee", "WidgetSnapshot"],
+                          path: "Examples/swift-queue-testee"),
         .executableTarget(name: "swift-kit-testee", dependencies: ["WidgetContractTestee", "WidgetSnapshot"],
                           path: "Examples/swift-kit-testee"),
         // The CLI: argument parsing and one file per subcommand, over the library.
