@@ -197,7 +197,7 @@ package struct ViewStore {
                 throw HarnessInputError(file: displayName, field: "id", message: "case \(testCase.id): not a view line")
             }
             if byFixture[fixture] == nil { order.append(fixture) }
-            let stored = recorded ? try Self.withDigests(line, of: testCase) : line
+            let stored = recorded ? try GoldenProvenance.storedForm(line, caseId: testCase.id) : line
             byFixture[fixture, default: []] += GoldenLine.seal(stored, caseFingerprint: CaseFingerprint.of(testCase))
             byFixture[fixture]!.append(UInt8(ascii: "\n"))
         }
@@ -218,20 +218,6 @@ package struct ViewStore {
             changed.append(file)
         }
         return changed
-    }
-
-    /// The line as a golden file keeps it: a recorded line holding a long text (or one that
-    /// looks like a digest) is written again in canonical form with that text as its digest
-    /// (`LongTextDigest`); any other line (and any crash line) is kept byte for byte.
-    private static func withDigests(_ line: [UInt8], of testCase: Case) throws(HarnessInputError) -> [UInt8] {
-        let marker = Array(LongTextDigest.prefix.utf8)
-        let mayHold = line.count > LongTextDigest.maximumBytes
-            || line.contains(bytes: marker)
-        guard mayHold else { return line }
-        let (_, outcome) = try ViewLine.parse(line, file: "the line for case \(testCase.id)", lineNumber: 1, allowingNotImplemented: true)
-        // (A crash line is kept as it is: its text is the testee's, not a view's.)
-        guard case .view(let view) = outcome, view.holdsLongText else { return line }
-        return view.compacted().canonicalJSON
     }
 
     /// Refuses (exit 2, naming the path) a folder that is, or lies under, a link leaving the

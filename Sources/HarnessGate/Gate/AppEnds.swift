@@ -100,10 +100,11 @@ package struct AppEnds: Sendable {
             switch writer.end {
             case .command(let text):
                 ends.writer = .command(contract.command(text))
-            case .typescript(let file, let selector, let tsc):
-                progress("writer: TypeScript selector \(selector) in \(file)")
+            case .typescript(let file, let selector, let tsc, let inputs):
+                progress("writer: TypeScript selector \(selector) in \(file) (adapter generated, compile cached)")
                 var arguments = ["--selector", try existing(contract, file, "writer"), "--export", selector]
-                if let tsc { arguments += ["--tsc", contract.resolve(tsc).path] }
+                if let tsc { arguments += ["--tsc", try existing(contract, tsc, "writer")] }
+                if let inputs { arguments += ["--inputs", try existing(contract, inputs, "writer")] }
                 ends.writer = .command(try build("build-app-writer", arguments + ["--print-command"], home: home, reader: "writer",
                                                  timeout: choice.compileTimeout))
             }
