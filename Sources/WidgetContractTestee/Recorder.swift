@@ -149,7 +149,7 @@ struct Recorder {
             "fixtures": counts,
             "crashes": crashes,
         ]
-        var json = try JSONSerialization.data(withJSONObject: about, options: [.prettyPrinted, .sortedKeys])
+        var json = try JSONSerialization.data(withJSONObject: about, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         json.append(UInt8(ascii: "\n"))
         try json.write(to: folder.appendingPathComponent("RECORDING.json"), options: .atomic)
         return written + ["RECORDING.json"]

@@ -86,8 +86,8 @@ package enum Gate {
         // (In a run for an app, the cases of its own fixtures and states too: no golden line holds them.)
         let live = WriterLiveCases.find(corpus, writer: options.writer, stored: stored, fingerprints: fingerprints)
             .including(app: corpus.appCaseIndices)
-        let expectedFreshness = live.adjusting(GoldenFreshness.assess(stored, cases: corpus.cases, fingerprints: fingerprints, in: .expected),
-                                               cases: corpus.cases, compared: true)
+        let expectedFreshness = live.adjusting(GoldenFreshness.assess(stored, cases: corpus.cases, fingerprints: fingerprints, in: .expected)
+                                                   .forAppCorpus(paths), cases: corpus.cases, compared: true)
         var problems = expectedFreshness.problems
         // (A corpus a test built may have no zone file.)
         var notices: [String] = []
@@ -155,6 +155,12 @@ package enum Gate {
             var verdict = judge(judged.entry, on: compared, ids: ids, expected: expected, got: judged.outcomes, list: judged.list,
                                 caseInputs: caseInputs, jobs: options.jobs,
                                 reviewedElsewhere: appsOwn ? live.indices.filter { !appCases.contains($0) } : live.indices)
+            if !appsOwn, paths.contract?.config.corpus != nil {
+                // The harness's own lists were reviewed on its whole corpus: on the few fixtures an
+                // app's config runs, an entry that excuses nothing here says nothing about the list.
+                verdict.staleEntries = []
+                verdict.unusedFields = [:]
+            }
             let platform = judged.entry.declaresOwnPlatform
                 ? PlatformEvidence.find(judged.entry.platform ?? .orgJSON, among: platformReaders) : nil
             if let declared = judged.entry.platform, judged.entry.declaresOwnPlatform, platform == nil {
@@ -192,7 +198,7 @@ package enum Gate {
         let list = try paths.divergenceList(for: entry)
         let store = paths.store(folder)
         guard try store.holdsViews() else {
-            problems.append("\(folder.path) is missing or empty: record it with `\(folder.commandLine)` (or pass --no-recordings)")
+            problems.append("\(folder.displayPath) is missing or empty: record it with `\(folder.commandLine)` (or pass --no-recordings)")
             return nil
         }
         // A recorded line byte-identical to its case's expected line is not parsed again.
@@ -200,14 +206,15 @@ package enum Gate {
         let liveReader = live.isEmpty || entry.name != KotlinTestee.name ? nil : try liveKotlin?()
         // An app's recording is made from the app's whole case stream: nothing in it is judged live.
         let assessed = GoldenFreshness.assess(lines, cases: corpus.cases, fingerprints: fingerprints, in: folder)
-        let recording = folder.inContractFolder ? assessed : live.adjusting(assessed, cases: corpus.cases, compared: liveReader != nil)
+        let recording = folder.inContractFolder ? assessed
+            : live.adjusting(assessed.forAppCorpus(paths), cases: corpus.cases, compared: liveReader != nil)
         problems += recording.problems
         freshness.append(recording)
         var got = RecordedReader(name: entry.name, outcomes: lines.mapValues(\.outcome)).decodeAll(corpus.cases, jobs: 1)
         if let liveReader {
             got = live.merging(got, live: liveReader.decodeAll(live.indices.map { corpus.cases[$0] }, jobs: jobs))
             notices.append(live.readLiveNotice(entry))
-        } else if let notice = live.notRecordedNotice(entry) {
+        } else if !folder.inContractFolder, let notice = live.notRecordedNotice(entry) {
             notices.append(notice)
         }
         return Judged(entry: entry, list: list, outcomes: got, current: recording.current)
