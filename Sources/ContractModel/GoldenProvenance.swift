@@ -36,6 +36,7 @@ package enum GoldenProvenance {
         }
         if let selected = testCase.selectedProjectId { field("project", selected.utf8) }
         if testCase.capacity != Case.androidCapacity { input += Array("capacity \(testCase.capacity)\n".utf8) }
+        if let device = testCase.deviceLocale { field("locale", Array(device.tag.utf8)) }
         return input
     }
 

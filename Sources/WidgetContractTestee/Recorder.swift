@@ -209,6 +209,6 @@ extension TesteeCase {
                   pendingDoneTargets: item.pendingDoneTargets.map { (taskId: $0.taskId.string, isDone: $0.isDone) },
                   pendingDoneTimestamps: item.pendingDoneTimestamps.map { (taskId: $0.taskId.string, doneAtMs: $0.ms) },
                   selectedProjectId: item.selectedProjectId?.string, capacity: item.capacity, nowMs: item.nowMs,
-                  timeZoneName: item.timeZone)
+                  timeZoneName: item.timeZone, deviceLocaleIdentifier: item.deviceLocale?.tag)
     }
 }

@@ -2,6 +2,7 @@ import ContractModel
 import Foundation
 import HarnessCorpus
 import XCTest
+import TestSupport
 
 /// An app's `widget-contract.json` is read strictly: every way to get it wrong is exit 2 naming
 /// the file and field, since a typo would otherwise leave a reader out of the gate in silence.
@@ -68,7 +69,7 @@ final class ContractConfigTests: XCTestCase {
 
     /// The folder is found from anywhere in the app repository, never above its top.
     func testTheFolderIsFoundFromTheWorkingDirectoryUpToTheRepositorysTop() throws {
-        let top = FileManager.default.temporaryDirectory.appendingPathComponent("contract-find-\(UUID().uuidString)")
+        let top = Scratch.url("contract-find")
         defer { try? FileManager.default.removeItem(at: top) }
         let repository = top.appendingPathComponent("app")
         let deep = repository.appendingPathComponent("src/feature")

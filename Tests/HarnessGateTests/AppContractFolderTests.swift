@@ -6,6 +6,7 @@ import HarnessReaders
 import HarnessTestSupport
 import WidgetSnapshot
 import XCTest
+import TestSupport
 
 /// The gate run for an app's contract folder beside the harness's tree: the app's lists and
 /// recordings live in the folder (the harness's tree never sees them), a recording made where
@@ -105,7 +106,7 @@ final class AppContractFolderTests: XCTestCase {
     /// The app's own fixture is judged live against the C reference (no golden line of the
     /// harness holds it); the harness's readers are judged on the harness's cases only.
     func testTheAppsOwnFixtureIsJudgedLiveAndTheHarnesssReadersOnTheirCasesOnly() throws {
-        let legacy = try String(contentsOf: GateTestSupport.repositoryRoot.appendingPathComponent("golden/fixtures/legacy.json"), encoding: .utf8)
+        let legacy = try String(contentsOf: TestRepository.root.appendingPathComponent("golden/fixtures/legacy.json"), encoding: .utf8)
         let (paths, _) = try appTree(fixtures: ["mine": legacy])
         defer { GateTestSupport.remove(paths) }
         try record(paths)

@@ -22,6 +22,18 @@ package struct ContractDescription: Sendable {
         package var inputs: [String]
         package var answers: [String]
         package var revision: Int
+        /// What its answer is to the widget, when the description says (`widget`).
+        package var widget: WidgetRole?
+    }
+
+    /// What a question's answer is to the widget on screen (`widget` in the description).
+    package enum WidgetRole: String, Sendable, CaseIterable {
+        /// The answer is what the widget paints (CONTRACT.md §9): a reader that paints a widget
+        /// must give it, and no `not implemented` entry excuses leaving it out (CONTRACT.md §5).
+        case paints
+        /// The answer decides how the widget labels its rows (staleness, the header): a reader
+        /// that answers none of these leaves the label unchecked, and the reports say so.
+        case labels
     }
 
     package struct Revision: Sendable {
@@ -193,7 +205,7 @@ package struct ContractDescription: Sendable {
         for (index, element) in try fields.array("questions").enumerated() {
             guard case .object(let object) = element else { throw fields.failure("questions[\(index)]", "expected an object") }
             let question = fields.element(object, of: "questions", at: index)
-            try question.rejectUnknownKeys(allowed: ["name", "call", "inputs", "answers", "description"])
+            try question.rejectUnknownKeys(allowed: ["name", "call", "inputs", "answers", "description", "widget"])
             func names(_ key: String) throws(HarnessInputError) -> [String] {
                 var out: [String] = []
                 for value in try question.array(key) {
@@ -202,8 +214,16 @@ package struct ContractDescription: Sendable {
                 }
                 return out
             }
+            var widget: WidgetRole?
+            if question.has("widget") {
+                let text = try question.string("widget").string
+                guard let role = WidgetRole(rawValue: text) else {
+                    throw question.failure("widget", "expected one of \(WidgetRole.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                widget = role
+            }
             questions.append(Question(name: try name(question, "name"), call: try question.string("call").string,
-                                      inputs: try names("inputs"), answers: try names("answers"), revision: revision))
+                                      inputs: try names("inputs"), answers: try names("answers"), revision: revision, widget: widget))
         }
         return questions
     }

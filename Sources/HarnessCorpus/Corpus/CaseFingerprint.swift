@@ -11,7 +11,7 @@ import ContractModel
 /// `now <nowMs>\n` `zone <n>\n<zone bytes>\n`, then (revision 2) only when the case has them,
 /// so that every older case keeps its fingerprint: `stamps <k>\n` (`<n>\n<id bytes><ms>\n`
 /// per tap time) and `project <n>\n<id bytes>\n`; then (the display question) `capacity <n>\n` only
-/// when it is not 20.
+/// when it is not 20; then `locale <n>\n<tag bytes>\n` only when the case names a device locale.
 package enum CaseFingerprint {
     /// Hex digits kept: 64 bits, plenty to tell one case's versions apart.
     package static let length = GoldenProvenance.fingerprintLength

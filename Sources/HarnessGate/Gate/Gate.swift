@@ -38,6 +38,11 @@ package enum Gate {
         /// are judged live (`WriterLiveCases`): it reads them as the recorded `kotlin` reader
         /// (its list, its departures), since golden/kotlin holds no line for them.
         package var liveKotlin: (@Sendable () throws -> any Reader)?
+        /// The queue contract (CONTRACT.md §10): its ends and cases; nil leaves it out (a test's
+        /// small tree, `check --no-queue`), and every report then says it was not judged.
+        package var queue: QueueGate.Options?
+        /// Why the queue was left out, for every report (when `queue` is nil).
+        package var queueLeftOut = "the tap queue contract (CONTRACT.md §10) was not judged in this run"
 
         package init(roster: ReaderRoster = .standard, readers: [any Reader]? = nil, testees: [ExternalProcessReader] = [],
                     includeRecordings: Bool = true, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -103,6 +108,11 @@ package enum Gate {
         problems += writer.problems
         notices += writer.notices
         notices += live.writerNotice.map { [$0] } ?? []
+        // The C reference answers each device case under the device's POSIX locale: where this
+        // machine lacks one, it did not, and every report says so.
+        if lineup.contains(where: { $0.entry.role == .reference }), let notice = DevicePOSIXLocale.notice(for: corpus.cases) {
+            notices.append(notice)
+        }
         notices += live.appNotice.map { [$0] } ?? []
         var freshness = [expectedFreshness]
         var expected = ids.map { stored[$0]?.outcome ?? .failure("no expected output") }
@@ -181,6 +191,11 @@ package enum Gate {
                                 problems: problems, notices: notices, freshness: freshness)
         result.reachability = WriterReachability.ofDeviations(result, notWriterMade: WriterReachability.fixtureFindings(paths))
         result.writerCases = live
+        if let queue = options.queue {
+            result.queue = try QueueGate.run(paths, snapshotCases: corpus.cases, options: queue)
+        } else {
+            result.queueLeftOut = options.queueLeftOut
+        }
         return result
     }
 
@@ -300,6 +315,10 @@ package struct GateResult: Sendable {
     package var reachability: [String: WriterReachability.Verdict] = [:]
     /// The writer cases another team's writer made unlike the tree's, judged live (none for the tree's writer).
     package var writerCases = WriterLiveCases()
+    /// The queue contract's verdict (CONTRACT.md §10); nil when the run left it out.
+    package var queue: QueueGateResult?
+    /// Why the queue was not judged (when `queue` is nil), said in every report.
+    package var queueLeftOut = "the tap queue contract (CONTRACT.md §10) was not judged in this run"
 
-    package var passed: Bool { problems.isEmpty && verdicts.allSatisfy(\.passed) }
+    package var passed: Bool { problems.isEmpty && verdicts.allSatisfy(\.passed) && queue?.passed != false }
 }
