@@ -14,6 +14,9 @@ package struct AppEnds: Sendable {
     package var testees: [ExternalProcessReader] = []
     /// Roster entries of the readers compared from their recordings.
     package var recordings: [ReaderEntry] = []
+    /// The testees built here from Swift files: they run on this machine's Foundation, which on
+    /// Linux is swift-corelibs-foundation (`Gate.Options.linuxFoundation`).
+    package var linuxFoundation: Set<String> = []
     package var writer: WriterCommand?
     package var writerRevision = WriterRevision()
     /// What every report says about the app's ends (a reader behind the branch's contract, a
@@ -90,6 +93,9 @@ package struct AppEnds: Sendable {
                 // A JVM's first answer takes a while, longer on a loaded machine.
                 startTimeout = max(startTimeout ?? 0, 60)
             case .swift(let files):
+                #if os(Linux)
+                ends.linuxFoundation.insert(reader.name)
+                #endif
                 command = try build("build-swift-testee", files.flatMap { ["--reader", try existing(contract, $0, reader.name)] } + ["--print-command"],
                                     home: home, reader: reader.name, timeout: choice.compileTimeout)
             }

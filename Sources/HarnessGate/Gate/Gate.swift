@@ -38,6 +38,10 @@ package enum Gate {
         /// are judged live (`WriterLiveCases`): it reads them as the recorded `kotlin` reader
         /// (its list, its departures), since golden/kotlin holds no line for them.
         package var liveKotlin: (@Sendable () throws -> any Reader)?
+        /// Testees that run on Linux Foundation (an app's Swift reader built here): a case where
+        /// swift-corelibs-foundation is known to differ from Apple's (`LinuxFoundation`) is not
+        /// judged for them, and every report says which.
+        package var linuxFoundation: Set<String> = []
         /// The queue contract (CONTRACT.md §10): its ends and cases; nil leaves it out (a test's
         /// small tree, `check --no-queue`), and every report then says it was not judged.
         package var queue: QueueGate.Options?
@@ -162,9 +166,17 @@ package enum Gate {
             let appsOwn = paths.contract != nil && judged.entry.isAppsOwn
             var compared = judged.current.map { current in comparable.filter { current[$0] } } ?? comparable
             if !appsOwn && !appCases.isEmpty { compared.removeAll { appCases.contains($0) } }
+            var linuxFoundationCases: [Int] = []
+            if options.linuxFoundation.contains(judged.entry.name) {
+                let explained = LinuxFoundation.explained(corpus.cases, expected: expected, got: judged.outcomes, among: compared)
+                linuxFoundationCases = explained.flatMap(\.positions)
+                let left = Set(linuxFoundationCases)
+                compared.removeAll { left.contains($0) }
+                if !explained.isEmpty { notices.append(LinuxFoundation.notice(reader: judged.entry.name, explained, ids: ids)) }
+            }
             var verdict = judge(judged.entry, on: compared, ids: ids, expected: expected, got: judged.outcomes, list: judged.list,
                                 caseInputs: caseInputs, jobs: options.jobs,
-                                reviewedElsewhere: appsOwn ? live.indices.filter { !appCases.contains($0) } : live.indices)
+                                reviewedElsewhere: (appsOwn ? live.indices.filter { !appCases.contains($0) } : live.indices) + linuxFoundationCases)
             if !appsOwn, paths.contract?.config.corpus != nil {
                 // The harness's own lists were reviewed on its whole corpus: on the few fixtures an
                 // app's config runs, an entry that excuses nothing here says nothing about the list.
