@@ -1,7 +1,7 @@
 import HarnessCorpus
 import Foundation
 
-/// `WidgetBench run`: every measurement, the text tables, the generated part of BENCHMARKS.md.
+/// `WidgetBench run`: every measurement, the text tables, the block `run` of docs/benchmarks.md.
 struct BenchRun {
     var quick: Bool
     var root: String
@@ -93,6 +93,13 @@ struct Machine {
         lines.append(("Commit", firstLine(["git", "-C", root, "rev-parse", "--short", "HEAD"]) ?? "?"))
         lines.append(("Load average at start", loadAverage()))
         return Machine(lines: lines)
+    }
+
+    /// The tree's commit, and whether tracked files differ from it; nil outside a git work tree.
+    static func commit(root: String) -> (commit: String, dirty: Bool)? {
+        guard let commit = firstLine(["git", "-C", root, "rev-parse", "--short", "HEAD"]) else { return nil }
+        let status = try? ChildRun.run(["git", "-C", root, "status", "--porcelain", "--untracked-files=no"], captureOutput: true)
+        return (commit, !(status?.output.isEmpty ?? true))
     }
 
     static func loadAverage() -> String {
