@@ -21,7 +21,8 @@ struct BlockOutput {
 
     /// The stamp, the body; printed, and written into the block `key` when there is a file.
     func emit(key: String, heading: String, body: String, loadBefore: String?) throws {
-        try emit(key: key, heading: heading, text: Stamp.line(command: command, root: root, loadBefore: loadBefore) + "\n\n" + body)
+        try emit(key: key, heading: heading,
+                 text: Stamp.line(command: command, root: root, loadBefore: loadBefore, guide: file) + "\n\n" + body)
     }
 
     /// `text` (its own stamp first) printed, and written into the block `key` when there is a file.
@@ -36,8 +37,8 @@ struct BlockOutput {
 /// The first line of a generated block: what made it, where, when, and the load around it.
 enum Stamp {
     static func line(command: String, root: String, loadBefore: String?, loadAfter: String = Machine.loadAverage(),
-                     commit: String? = nil, date: Date = Date()) -> String {
-        let made = commit.map { "`\($0)`" } ?? Machine.commit(root: root).map { "`\($0.commit)`" + ($0.dirty ? " with uncommitted changes" : "") }
+                     guide: String? = nil, date: Date = Date()) -> String {
+        let made = Machine.commit(root: root, ignoring: guide).map { "`\($0.commit)`" + ($0.dirty ? " with uncommitted changes" : "") }
             ?? "unknown"
         let when = ISO8601DateFormatter.string(from: date, timeZone: TimeZone(identifier: "UTC")!,
                                                formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime])
