@@ -100,7 +100,7 @@ enum WidgetBench {
             let perCore = figure.casesPerSecond.median / Double(figure.jobs)
             body += "| ≥ 20k cases/s per core, --jobs \(figure.jobs) | \(Format.count(perCore))/s per core | \(perCore >= 20_000 ? "met" : "**missed**") |\n"
         }
-        try output.emit(key: "fuzz", heading: "### Fuzz", body: body, loadBefore: loadBefore)
+        try output.emit(key: "fuzz", heading: "### Fuzz, measured alone", body: body, loadBefore: loadBefore)
     }
 
     /// `--quick`, `--root`, `--harness` (a release contract-harness that must exist), where the block
@@ -134,7 +134,7 @@ enum WidgetBench {
         let (quick, root, harness, output) = try harnessRun(&options, command: "scripts/bench --only gate")
         let gate = try GateTimings.measure(harness: harness, root: root, runs: chosenRuns ?? (quick ? 3 : 7))
         print(gate.text)
-        try output.emit(key: "gate", heading: "### The gate", body: gate.markdown, loadBefore: gate.loadBefore)
+        try output.emit(key: "gate", heading: "### The gate, measured alone", body: gate.markdown, loadBefore: gate.loadBefore)
     }
 
     /// The steps of the last `scripts/test` run, from its own timings (`CIStepTimings`).

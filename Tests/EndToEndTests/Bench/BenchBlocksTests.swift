@@ -56,18 +56,7 @@ final class BenchBlocksTests: XCTestCase {
         let input = Scratch.url("stdin")
         defer { Scratch.remove(input) }
         try stdin.write(to: input, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = bench
-        process.arguments = arguments
-        process.standardInput = try FileHandle(forReadingFrom: input)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        return try GateTestSupport.run(bench, arguments, stdin: input)
     }
 
     func testTheCIStepsTableIsMadeFromTheRunsOwnTimings() throws {
