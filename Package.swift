@@ -31,7 +31,7 @@ let package = Package(
         // Swift only (no C, no jansson): the testee kit an app links stands on it.
         // The contract description (schemas/contract.json, linked as Description/contract.json) is
         // compiled in: the kit and every reader see the same revisions without reading a file.
-        .target(name: "ContractModel", dependencies: ["WidgetSnapshot"], resources: [.embedInCode("Description/contract.json")]),
+        .target(name: "ContractModel", dependencies: ["WidgetSnapshot"], resources: [.embedInCode("Description/contract.json"), .embedInCode("Description/queue-contract.json")]),
         // The C reference called through its C API, its `rd_view` turned into a `DecodedView`:
         // for the harness's C reader and the libFuzzer target, never for the testee kit.
         .target(name: "ReferenceView", dependencies: ["ContractModel", "WidgetSnapshot", "ReferenceDecoder"]),
@@ -68,7 +68,7 @@ let package = Package(
         .executableTarget(name: "WidgetBench", dependencies: ["WidgetSnapshot", "ContractModel", "HarnessFuzz", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ReferenceDecoder", "FoundationWidgetReader"]),
         // Where every test finds the repository and makes scratch folders (Foundation only).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot"]),
+        .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot", "TestSupport"]),
         .testTarget(name: "ContractModelTests", dependencies: ["ContractModel", "WidgetSnapshot", "HarnessTestSupport", "TestSupport"]),
         .testTarget(name: "ReferenceDecoderTests", dependencies: ["ReferenceDecoder", "ReferenceView", "ContractModel", "WidgetSnapshot", "TestSupport"]),
         .testTarget(name: "ReaderBehaviourTests", dependencies: ["HarnessReaders", "ContractModel", "WidgetSnapshot", "TestSupport"]),
@@ -87,7 +87,7 @@ let package = Package(
         // end on a JVM, the writer end through tsc and node, testees as processes, runs over the whole
         // corpus. Folders follow the layers (CommandLine, Corpus, Readers, Gate, Fuzz, Kit).
         .testTarget(name: "EndToEndTests", dependencies: ["HarnessTestSupport", "TestSupport", "HarnessFuzz", "HarnessGate", "HarnessReaders",
-                                                          "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
+                                                          "HarnessCorpus", "ContractModel", "WidgetSnapshot", "WidgetContractTestee"]),
     ]),
     cLanguageStandard: .c11
 )

@@ -34,6 +34,14 @@ package enum InputLimits {
     /// to here while it is read, and answered by a crash line.
     package static let caseLineBytes = 16 << 20
 
+    /// A schema file of the tree (`schemas/contract.json`, `schemas/decoded-view.fields.schema.json`):
+    /// 1 MiB — today's are under 10 KB.
+    package static let schemaFileBytes = 1 << 20
+
+    /// A source file the harness hashes into a recording's provenance (`scripts/kotlin/*.kt`):
+    /// 1 MiB — the Kotlin end's are under 40 KB.
+    package static let sourceFileBytes = 1 << 20
+
     /// `2 MiB`, `256 KiB`: a limit as the messages and README say it.
     package static func shown(_ bytes: Int) -> String {
         bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"

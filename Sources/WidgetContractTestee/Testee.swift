@@ -33,6 +33,11 @@ public enum Testee {
             FileHandle.standardOutput.write(Data("\(revision)\n".utf8))
             exit(0)
         }
+        if let problem = ContractDescription.problem {
+            // (Never a trap: the harness shows this with the crash it sees.)
+            FileHandle.standardError.write(Data("\(problem)\n".utf8))
+            exit(2)
+        }
         CrashGuard.install()
         CaseLineInput.forEachLine { line, number in
             var out = respond(to: line, lineNumber: number, reader: reader)
@@ -63,7 +68,7 @@ public enum Testee {
                                     pendingDoneTargets: item.pendingDoneTargets.map { (taskId: $0.taskId.string, isDone: $0.isDone) },
                                     pendingDoneTimestamps: item.pendingDoneTimestamps.map { (taskId: $0.taskId.string, doneAtMs: $0.ms) },
                                     selectedProjectId: item.selectedProjectId?.string, capacity: item.capacity, nowMs: item.nowMs,
-                                    timeZoneName: item.timeZone)
+                                    timeZoneName: item.timeZone, deviceLocaleIdentifier: item.deviceLocale?.tag)
         CrashGuard.arm(ReaderOutcome.failure("the reader trapped (signal) in reader").canonicalLine(id: item.id) + [UInt8(ascii: "\n")])
         defer { CrashGuard.disarm() }
         do {

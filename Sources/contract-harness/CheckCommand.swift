@@ -8,9 +8,9 @@ enum CheckCommand: Subcommand {
     static let name = "check"
     static let summary = "run every reader on every case and gate on the result"
     static let help = """
-    USAGE: contract-harness check [--root DIR] [--jobs N] [--testee NAME=COMMAND]... [--timeout SECONDS]
-                                  [--start-timeout SECONDS] [--writer COMMAND[@REVISION]] [--kotlin] [--no-recordings] [--json FILE] [--junit FILE]
-                                  [--markdown FILE] [--html FILE] [--quiet]
+    USAGE: contract-harness check [--contract DIR [--live] [--reader NAME]... [--no-writer]] [--root DIR] [--jobs N] [--testee NAME=COMMAND]... [--timeout SECONDS]
+                                  [--start-timeout SECONDS] [--writer COMMAND[@REVISION]] [--kotlin] [--no-recordings] [--zones-checked-on NAME] [--json FILE] [--junit FILE]
+                                  [--markdown FILE] [--html FILE] [--deviations FILE] [--quiet]
 
     Builds the case stream from golden/fixtures, runs the Swift reader and the C reference (and
     each --testee: a command reading cases JSONL on stdin, writing views JSONL on stdout),
@@ -21,50 +21,79 @@ enum CheckCommand: Subcommand {
     Exit 1 on a contract failure (the summary names each case and field, and the exact lines to
     add to or remove from the lists); exit 2 on bad usage or bad input.
 
+    For an app (--contract, or run inside an app repository with a contract folder): the
+    installed harness's corpus and golden files, and the app's ends, lists and recordings as
+    its widget-contract.json names them (docs/adopting.md).
+
     OPTIONS:
+    \(AppOption.help)
+    \(AppOption.endsHelp)
       --root DIR            the tree that holds golden/ (default: .)
       --jobs N              threads for the in-process readers (default: all cores)
       --testee NAME=CMD     an external reader, compared like the others (repeatable)
     \(Testee.optionsHelp)
     \(WriterOption.help)
+    \(ZonesCheckedOnOption.help)
                             A writer blob unlike the tree writer's (golden/expected was written from
                             the tree's) is judged live: expected is the C reference's view of it
                             now, and golden/kotlin, which has no line for it, is not compared there
                             (said in every report) unless --kotlin is given.
     \(LiveKotlinOption.help)
-      --no-recordings       do not compare golden/kotlin
+    \(QueueOption.help)
+      --no-recordings       do not compare golden/kotlin (nor golden/queue/kotlin.jsonl)
       --json FILE           the full verdict as JSON
       --junit FILE          a JUnit XML report (a testcase per case and reader)
       --markdown FILE       a Markdown summary for a pull-request comment or job summary
       --html FILE           the reviewers' page of `report --html` (its default --samples and --blob-limit),
-                            from this same run
+                            from this same run; each reader, family and field shows its first deviating
+                            cases, the rest counted
+      --deviations FILE     every deviation of every reader, one JSON object per line (what the
+                            reports sample; linked from the --html page)
       --quiet               print only the verdict line
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
-        let paths = try paths(&arguments)
+        let paths = try appPaths(&arguments)
         let jobs = try jobs(&arguments)
-        let (_, testees, timeout, startTimeout) = try Testee.optionsAndTimeouts(&arguments)
-        let (writer, writerRevision) = try WriterOption.parse(&arguments)
+        var (_, testees, timeout, startTimeout) = try Testee.optionsAndTimeouts(&arguments)
+        let given = try arguments.option("--writer")
+        let app = try AppOption.ends(paths, &arguments, caseTimeout: timeout, startTimeout: startTimeout)
         let liveKotlin = LiveKotlinOption.parse(&arguments, root: paths.root, timeout: timeout, startTimeout: startTimeout)
+        let foreignTzdata = try ZonesCheckedOnOption.parse(&arguments)
         let includeRecordings = !arguments.flag("--no-recordings")
+        let queue = try QueueOption.parse(&arguments, root: paths.root, timeout: timeout, startTimeout: startTimeout,
+                                          includeRecordings: includeRecordings, jobs: jobs)
         let json = try arguments.option("--json")
         let junit = try arguments.option("--junit")
         let markdown = try arguments.option("--markdown")
         let html = try arguments.option("--html")
+        let deviations = try arguments.option("--deviations")
         let quiet = arguments.flag("--quiet")
         try arguments.finish()
 
-        var options = Gate.Options(testees: testees, includeRecordings: includeRecordings, jobs: jobs)
+        testees += app?.testees ?? []
+        var (writer, writerRevision) = try given.map { try WriterOption.parse($0, option: "--writer") } ?? (.tree, WriterRevision())
+        if given == nil, let appWriter = app?.writer { (writer, writerRevision) = (appWriter, app?.writerRevision ?? WriterRevision()) }
+        var options = Gate.Options(roster: app.map { ReaderRoster(ReaderRoster.standard.entries + $0.recordings) } ?? .standard,
+                                   testees: testees, includeRecordings: includeRecordings, jobs: jobs)
         options.writer = writer
         options.writerRevision = writerRevision
+        options.writerTimeouts = WriterTimeouts(line: timeout, start: startTimeout)
+        options.foreignTzdata = foreignTzdata
         options.liveKotlin = liveKotlin
-        let result = try Gate.check(paths, options: options)
+        options.queue = queue.options
+        options.queueLeftOut = queue.leftOut
+        var result = try Gate.check(paths, options: options)
+        result.notices += app?.notices ?? []
         let facts = ReportFacts(result)
         if let json { try ReportFile.write(JSONReport.render(facts), to: json) }
         if let junit { try ReportFile.write(Array(JUnitReport.render(facts).utf8), to: junit) }
         if let markdown { try ReportFile.write(Array(MarkdownReport.render(facts).utf8), to: markdown) }
-        if let html { try ReportFile.write(Array(HTMLReport.render(facts, options: HTMLReport.Options()).utf8), to: html) }
+        if let deviations { try ReportFile.write(DeviationLines.render(facts), to: deviations) }
+        if let html {
+            let options = HTMLReport.Options(deviationsFile: deviations.flatMap { ReportFile.link(to: $0, from: html) })
+            try ReportFile.write(Array(HTMLReport.render(facts, options: options).utf8), to: html)
+        }
         print(quiet ? (result.passed ? "PASS" : "FAIL") : TextSummary.render(facts), terminator: quiet ? "\n" : "")
         return result.passed ? ExitCode.passed : ExitCode.contractFailure
     }
@@ -78,5 +107,14 @@ enum ReportFile {
             return
         }
         try AtomicFile.write(bytes, to: URL(fileURLWithPath: path))
+    }
+
+    /// How a report at `page` links to the file at `path`: its name when both are in one folder,
+    /// else its absolute path (nil for standard output).
+    static func link(to path: String, from page: String) -> String? {
+        guard path != "-" else { return nil }
+        let target = URL(fileURLWithPath: path).standardizedFileURL
+        let folder = URL(fileURLWithPath: page).standardizedFileURL.deletingLastPathComponent()
+        return target.deletingLastPathComponent().path == folder.path ? target.lastPathComponent : target.path
     }
 }

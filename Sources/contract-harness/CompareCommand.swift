@@ -9,31 +9,22 @@ enum CompareCommand: Subcommand {
     static let name = "compare"
     static let summary = "compare two sets of view lines case by case, as the gate does"
     static let help = """
-    USAGE: contract-harness tool compare EXPECTED GOT [--list FILE] [--parse-only] [--revision N --cases FILE] [--exact] [--first] [--show N] [--quiet]
+    USAGE: contract-harness tool compare EXPECTED GOT [--list FILE] [--parse-only] [--revision N --cases FILE]
+                                          [--exact] [--first] [--show N] [--quiet]
 
-    Compares the views in GOT with those in EXPECTED case by case (keyed by case id), field by
-    field exactly as `check` compares a reader with golden/expected (CONTRACT §6: parse kind
-    and rows, meta, stale, header; error texts are informational). Each side is a file of view
-    lines (a testee's stdout, `record --out`), or a golden folder of <fixture>.jsonl files
-    (golden/expected, golden/kotlin); GOT may be `-`, read from stdin as it arrives. A golden
-    line's provenance ("case", "seal") is never compared. Every expected case must have a
-    line in GOT and GOT no other case.
+    Compares two sets of view lines case by case and field by field, as `check` compares a reader
+    with golden/expected. Each side is a file of view lines or a golden folder; GOT may be `-`
+    (stdin, read as it arrives). Exit 0 equal, 1 differ, 2 bad usage or input.
 
-      --list FILE   a divergence list (golden/divergences/<reader>.txt): differences its
-                    entries excuse are not counted (stale entries are the gate's to find)
-      --parse-only  GOT's lines hold only parse: they must leave out meta, stale and header
-                    ("not implemented") and only parse fields are compared; expected crash
-                    lines are skipped
-      --revision N  GOT's reader declares contract revision N; with --cases FILE (the case
-                    lines GOT answered), a field or question of a later revision is pending
-                    and not compared, exactly as `check` judges a reader of revision N
+    OPTIONS:
+      --list FILE   a divergence list: differences its entries excuse are not counted
+      --parse-only  GOT's lines hold only parse (meta, stale, header "not implemented")
+      --revision N  GOT's reader declares that part of the contract; with --cases FILE (the case
+                    lines GOT answered) later fields are pending, as `check` judges them
       --exact       error and crash texts must be equal too
-      --first       stop at the first case that differs (GOT read in order)
+      --first       stop at the first case that differs
       --show N      differences shown (default 10)
       --quiet       print only the summary line
-
-    Prints the differing cases (case, field, both values) and a summary line. Exit 0 when
-    they agree, 1 when they differ, 2 on bad usage or input (naming the file and line).
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {

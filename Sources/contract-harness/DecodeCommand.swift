@@ -10,11 +10,9 @@ enum DecodeCommand: Subcommand {
     static let help = """
     USAGE: contract-harness tool decode --reader swift|c
 
-    The external-testee protocol (CONTRACT §6) for our own readers: reads cases, one JSON
-    object per line, on stdin and writes the reader's canonical view line for each, in order,
-    flushing per line. A line that is not a case still gets one line, a crash line naming the
-    line and field (`{"id":…,"crash":"bad case: stdin:3: …"}`, the id when the line has one,
-    else ""), so views stay aligned with cases; then decode goes on. Blank lines are skipped.
+    Our readers as external testees (CONTRACT.md §6): case lines on stdin, one canonical view line
+    per case on stdout, flushed per line; a line that is not a case gets a crash line naming the
+    line and field, so views stay aligned with cases. Guide: docs/readers.md.
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {

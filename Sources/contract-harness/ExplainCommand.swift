@@ -2,6 +2,7 @@ import ContractModel
 import Foundation
 import HarnessCorpus
 import HarnessGate
+import HarnessReaders
 import WidgetSnapshot
 
 /// `contract-harness explain CASE-ID`: one case, every reader, and what differs.
@@ -9,24 +10,26 @@ enum ExplainCommand: Subcommand {
     static let name = "explain"
     static let summary = "show one case: its blob, every reader's view, and the field diff"
     static let help = """
-    USAGE: contract-harness explain CASE-ID [--root DIR] [--testee NAME=COMMAND]... [--timeout S] [--start-timeout S] [--writer COMMAND] [--html FILE]
+    USAGE: contract-harness explain CASE-ID [--root DIR] [--testee NAME=COMMAND]... [--timeout S] [--start-timeout S]
+                                        [--writer NAME=COMMAND] [--html FILE]
 
-    Prints the case's blob (pretty, when it is JSON, and raw), the expected view, the view
-    of every reader (Swift, C, recorded Kotlin when present, each --testee), and for each a
-    field-level diff against the expected view. Exit 2 when no case has that id, or when a
-    golden file (golden/expected, golden/kotlin) cannot be read (naming file and line).
-    --html FILE writes the same as a self-contained HTML page (`-` for stdout) instead, each
-    deviation marked listed or unexpected as the reader's divergence list has it.
+    One case: its blob (pretty and raw), the expected view, every reader's view and a field-level
+    diff, each difference marked with the list entry (file:line) that excuses it or as unexpected.
+    Exit 2 when no case has that id. Guide: docs/gate.md.
+
+    OPTIONS:
+      --html FILE       the same as a self-contained HTML page (`-` for stdout)
+      --testee, --timeout, --start-timeout, --writer, --root   as for `check`
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
         let paths = try paths(&arguments)
-        let testees = try Testee.options(&arguments).readers
+        let (_, testees, timeout, startTimeout) = try Testee.optionsAndTimeouts(&arguments)
         let html = try arguments.option("--html")
         let writer = try WriterOption.parse(&arguments).command
         guard let id = arguments.positional() else { throw UsageError("which case? give its id") }
         try arguments.finish()
-        let corpus = try Corpus.load(paths, writer: writer)
+        let corpus = try Corpus.load(paths, writer: writer, timeouts: WriterTimeouts(line: timeout, start: startTimeout))
         guard id.utf8.count <= InputLimits.caseIdBytes else {
             throw UsageError("no case has an id of \(id.utf8.count) bytes (a case id has at most \(InputLimits.caseIdBytes)): "
                              + "\(id.prefix(60).debugDescription)…")

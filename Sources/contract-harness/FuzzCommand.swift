@@ -89,7 +89,9 @@ enum FuzzCommand: Subcommand {
 
     Time budget: T counts from the command's start (compiling the Kotlin testee included; a
     budget spent compiling ends the command, exit 2). No new case starts after T s, no testee
-    answer is waited for past T (a batch a testee had not finished is not compared), and
+    answer is waited for past T (of a batch a testee had not finished, what it answered is
+    judged, failures included, and the rest is not compared; a testee judged on no case
+    fails the run, exit 1), and
     shrinking stops then too: the finding being shrunk is saved as far as it got ("shrinking":
     "stopped" in its file), and of the disagreements left, the first of each signature that
     has no finding in this run is saved as generated ("shrinking": "not started", with its
@@ -205,8 +207,9 @@ enum FuzzCommand: Subcommand {
         // A disagreement already saved under golden/findings is a known, listed one: the run
         // fails on new ones (or on any with --no-save); `--replay` tracks the known ones.
         let failing = store == nil ? report.disagreements : report.newFindings
-        // A testee declared broken fails the run even when the cases it ran agreed.
-        return failing == 0 && report.broken == nil ? ExitCode.passed : ExitCode.contractFailure
+        // A testee declared broken fails the run even when the cases it ran agreed, and so does
+        // a reader judged on no case (a run that did not judge what it was given does not pass).
+        return failing == 0 && report.broken == nil && report.unjudged.isEmpty ? ExitCode.passed : ExitCode.contractFailure
     }
 
     /// The Kotlin end as a testee; with `budget` (the `--seconds` budget and the command's

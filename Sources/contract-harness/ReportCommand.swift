@@ -23,7 +23,7 @@ enum ReportCommand: Subcommand {
       --html FILE         where to write the page (`-` for stdout)
       --samples N         agreeing cases shown in full per group (default 2)
       --blob-limit BYTES  blob bytes shown per case (default 1500)
-      --root, --jobs, --testee, --timeout, --start-timeout, --writer, --kotlin, --no-recordings
+      --root, --jobs, --testee, --timeout, --start-timeout, --writer, --kotlin, --no-recordings, --zones-checked-on
                           as for `check`
     """
 
@@ -37,12 +37,15 @@ enum ReportCommand: Subcommand {
         let (_, testees, timeout, startTimeout) = try Testee.optionsAndTimeouts(&arguments)
         let (writer, writerRevision) = try WriterOption.parse(&arguments)
         let liveKotlin = LiveKotlinOption.parse(&arguments, root: paths.root, timeout: timeout, startTimeout: startTimeout)
+        let foreignTzdata = try ZonesCheckedOnOption.parse(&arguments)
         let includeRecordings = !arguments.flag("--no-recordings")
         try arguments.finish()
 
         var options = Gate.Options(testees: testees, includeRecordings: includeRecordings, jobs: jobs)
         options.writer = writer
         options.writerRevision = writerRevision
+        options.writerTimeouts = WriterTimeouts(line: timeout, start: startTimeout)
+        options.foreignTzdata = foreignTzdata
         options.liveKotlin = liveKotlin
         let result = try Gate.check(paths, options: options)
         let page = HTMLReport.render(ReportFacts(result), options: HTMLReport.Options(agreeingSamples: samples, blobLimit: blobLimit))

@@ -13,9 +13,11 @@ enum SchemasCommand: Subcommand {
 
     schemas/decoded-view.fields.schema.json holds the JSON Schema of every view field a
     revision after 1 adds, as the contract description compiled into this harness states it.
-    Without --write: exit 0 when the file is exactly that, 1 when it is not (then run with
-    --write and review the diff). After editing schemas/contract.json, rebuild first: the
-    description is compiled in.
+    Exit 0 when the file is exactly that and the tree's schemas/contract.json is the
+    description built in; 1 when not: each member of schemas/contract.json that differs from
+    the built-in one is named (after editing it, rebuild: the description is compiled in),
+    and a view schema that differs is to be written with --write (then review the diff).
+    Both files are read only inside the tree (a link leaving it is refused, exit 2).
 
     OPTIONS:
       --write           write the file (atomically)
@@ -25,18 +27,13 @@ enum SchemasCommand: Subcommand {
         let paths = try paths(&arguments)
         let write = arguments.flag("--write")
         try arguments.finish()
-        let url = paths.root.appendingPathComponent(ViewFieldsSchema.path)
-        let wanted = ViewFieldsSchema.bytes()
         if write {
-            try AtomicFile.write(wanted, to: url, within: paths.tree)
+            let url = paths.root.appendingPathComponent(ViewFieldsSchema.path)
+            try AtomicFile.write(ViewFieldsSchema.bytes(), to: url, within: paths.tree)
             StandardStreams.err("wrote \(ViewFieldsSchema.path)\n")
-            return ExitCode.passed
         }
-        guard let present = FileManager.default.contents(atPath: url.path), Array(present) == wanted else {
-            StandardStreams.err("\(ViewFieldsSchema.path) is not what schemas/contract.json gives: run `contract-harness golden schemas --write` and review the diff\n")
-            return ExitCode.contractFailure
-        }
-        StandardStreams.err("\(ViewFieldsSchema.path) follows schemas/contract.json\n")
-        return ExitCode.passed
+        let check = try SchemaFilesCheck.run(paths)
+        StandardStreams.err(UntrustedText.guardLines(check.lines.joined(separator: "\n") + "\n"))
+        return check.follows ? ExitCode.passed : ExitCode.contractFailure
     }
 }

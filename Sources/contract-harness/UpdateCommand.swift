@@ -11,20 +11,14 @@ enum UpdateCommand: Subcommand {
     static let help = """
     USAGE: contract-harness golden update [--root DIR] [--jobs N]
 
-    Regenerates the case stream and writes the C reference's view of every case to
-    golden/expected/<fixture>.jsonl: one canonical line per case, in case order, each file
-    replaced atomically (temp + rename), so a contract change reads as small hunks that name
-    their cases. Review the diff before committing it. A file of a fixture that is gone is
-    removed only when update wrote it (every line a view of that fixture's cases); any other
-    file there is left alone and named. Temporary files a killed run left are removed.
+    Writes the C reference's view of every case to golden/expected/<fixture>.jsonl, one
+    canonical line per case, each file replaced atomically; review the diff before committing.
+    Refused under CI (expected outputs change only by a reviewed commit) and with --writer
+    (golden lines are the tree's own writer's). Guide: docs/gate.md ("Golden files").
 
-    Refuses to run when the CI environment variable is set: expected outputs change only by a
-    reviewed commit, never inside a CI job.
-
-    The writer family's lines are always written from the tree's own writer end
-    (scripts/build-writer): `--writer COMMAND` is refused (exit 2), since golden lines of another
-    team's writer would make the tree's own stale; `check --writer COMMAND` judges such a writer's
-    blobs live instead (CONTRACT.md §7.5).
+    OPTIONS:
+      --root DIR        the tree that holds golden/ (default: .)
+      --jobs N          threads for the in-process readers (default: all cores)
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {

@@ -11,7 +11,7 @@ enum WriterFuzzCommand {
     static let help = """
     USAGE: contract-harness fuzz states --seed S (--cases N | --seconds T | --case I) [--jobs J] [--shard i/n]
                                  [--writer NAME[@REVISION]=CMD] [--kotlin [--kotlin-parser F.kt]...]
-                                 [--root DIR] [--findings DIR] [--no-save]
+                                 [--root DIR] [--findings DIR] [--no-save] [--timeout S] [--start-timeout S]
                                  [--batch N] [--shrink-budget N] [--shrinks-per-signature N] [--max-findings N] [--quiet]
 
     State i of seed S is a generated app state (CONTRACT.md §7.1: zones and their transition days from
@@ -38,10 +38,17 @@ enum WriterFuzzCommand {
     in-process one); the Kotlin end declared broken fails the run.
     --writer NAME@REVISION=CMD another writer end than the tree's (as check's --writer); @REVISION declares the revision it implements: states
     of an earlier revision are judged at its writer schema, later ones are pending (counted, not judged).
+    --timeout S / --start-timeout S: how long the writer end (and the Kotlin end) may take for one
+    state's line / the first line after a (re)start (default 10 / 30; the Kotlin end's start 30);
+    under --seconds no answer, compile or start is waited for past the budget (of a batch the writer
+    had not answered then, what it answered is judged; a run that judged no state fails).
     Exit codes: 0 no new finding, 1 a new finding (any with --no-save), the writer or the Kotlin end broke, 2 bad usage.
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
+        // `--seconds` counts from here: the writer's and the Kotlin end's compiles and starts
+        // are cut at the budget like every state's answer.
+        let clock = Stopwatch()
         if arguments.flag("--help") {
             print(help)
             return ExitCode.passed
@@ -70,11 +77,14 @@ enum WriterFuzzCommand {
         }
         let quiet = arguments.flag("--quiet")
         let kotlin = try WriterFuzzKotlinOption.parse(&arguments)
+        let timeout = try Testee.seconds(&arguments, "--timeout") ?? WriterTimeouts.defaultLine
+        let startTimeout = try Testee.seconds(&arguments, "--start-timeout")
         try arguments.finish()
 
+        let deadline = extent.seconds.map { Deadline(seconds: $0 - clock.seconds) }
         let writerCommand: String
         do {
-            writerCommand = try (command.map(WriterCommand.command) ?? .tree).resolve(root: paths.root)
+            writerCommand = try (command.map(WriterCommand.command) ?? .tree).resolve(root: paths.root, compileTimeout: deadline?.seconds ?? 600)
         } catch {
             throw UsageError("--writer: \(error.description)")
         }
@@ -91,12 +101,14 @@ enum WriterFuzzCommand {
             return true
         }
         defer { TerminationSignals.onInterrupt(nil) }
-        let kotlinEnd = try kotlin.map { try WriterFuzzKotlinOption.end($0, paths: paths, seconds: extent.seconds) }
+        let kotlinEnd = try kotlin.map { try WriterFuzzKotlinOption.end($0, paths: paths, deadline: deadline, timeout: timeout, startTimeout: startTimeout) }
+        let writer = WriterSession(command: writerCommand, timeouts: WriterTimeouts(line: timeout, start: startTimeout, deadline: deadline))
         let run = WriterFuzzRun(plan: plan, generator: AppStateGenerator(seed: UInt64(seed), transitions: zones.transitions),
-                                writer: WriterSession(command: writerCommand), reference: CReferenceReader(),
+                                writer: writer, reference: CReferenceReader(),
                                 readers: [SwiftReader()], blobJudge: try WriterBlobJudge(root: paths.root, writer: declared?.revision ?? WriterRevision()), store: store, stop: stop,
                                 stateShrinker: StateShrinker(maximumEvaluations: budget))
         run.kotlin = kotlinEnd
+        run.clock = clock
         var lastShown = 0.0
         let report = try run.run { report in
             guard !quiet, report.elapsed - lastShown >= 10 else { return }
@@ -106,6 +118,8 @@ enum WriterFuzzCommand {
         print(UntrustedText.guardLines(WriterFuzzSummary.render(report, jobs: jobs)), terminator: "")
         if report.interrupted { return 130 }
         let failing = store == nil ? report.disagreements : report.newFindings
-        return failing == 0 && report.brokenWriter == nil && report.kotlin?.broken == nil ? ExitCode.passed : ExitCode.contractFailure
+        // A run that judged no state (the writer answered none within the budget) does not pass.
+        return failing == 0 && report.brokenWriter == nil && report.kotlin?.broken == nil && !report.judgedNothing
+            ? ExitCode.passed : ExitCode.contractFailure
     }
 }

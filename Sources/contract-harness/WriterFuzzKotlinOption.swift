@@ -19,16 +19,17 @@ enum WriterFuzzKotlinOption {
         return arguments.flag("--kotlin") || !parsers.isEmpty ? Given(parsers: parsers) : nil
     }
 
-    /// Compiles (or finds cached) the Kotlin end; `seconds`: the run's budget (no answer is
-    /// waited for past it).
-    static func end(_ given: Given, paths: HarnessPaths, seconds: Double?) throws -> WriterKotlinEnd {
+    /// Compiles (or finds cached) the Kotlin end; `deadline`: the run's budget (neither the
+    /// compile nor any answer is waited for past it); the timeouts from the command's flags.
+    static func end(_ given: Given, paths: HarnessPaths, deadline: Deadline?, timeout: Double, startTimeout: Double?) throws -> WriterKotlinEnd {
         let testee: ExternalProcessReader
         do {
-            testee = try KotlinTestee.reader(repository: paths.root, parsers: given.parsers)
+            testee = try KotlinTestee.reader(repository: paths.root, parsers: given.parsers, caseTimeout: timeout,
+                                             startTimeout: startTimeout, compileTimeout: deadline?.seconds)
         } catch {
             throw UsageError("--writer --kotlin: \(error)")
         }
         return WriterKotlinEnd(testee, comparison: try WriterKotlinComparison(paths: paths),
-                               reproduceArguments: given.reproduceArguments, deadline: seconds.map { Deadline(seconds: $0) })
+                               reproduceArguments: given.reproduceArguments, deadline: deadline)
     }
 }

@@ -10,20 +10,15 @@ enum ZonesCommand: Subcommand {
     static let help = """
     USAGE: contract-harness golden zones [--root DIR] [--write]
 
-    Scans every zone in /usr/share/zoneinfo (tzdata.zi names them and the tzdata version)
-    for the offset changes of 1970-2037, through the C reference's TZif reader, and sorts
-    them into classes by how they touch local midnight: day-skipped, midnight-skipped,
-    midnight-repeated, non-hour-offset (:30/:45), negative-dst, date-line-east/-west
-    (the offset moves 12 h or more). It picks every whole-day skip and, for every other class,
-    every zone when it has at most 5, else 3 zones evenly spaced through the sorted names
-    (first, middle, last), each with its latest transition of that class. The gate's
-    zone-day cases (`zones/zone.<class>#<day>.<prev|day|next>@<zone>@<before|at>`) are built
-    from the golden file, not from the machine, so they are the same everywhere.
+    Picks the zone-day transitions from this machine's tzdata (every zone's offset changes of
+    1970-2037, sorted into classes by how they touch local midnight) and compares them with
+    golden/zones/transitions.json; exit 1 when the file differs (edited by hand, or picked from
+    another tzdata). The gate's zone-day cases are built from the file, so they are the same on
+    every machine. Guide: docs/gate.md; the classes: CONTRACT.md §4.
 
-    Without --write: prints the classes and exits 1 when the golden file differs from what
-    this machine's tzdata picks (0 when it is current), saying so when it was edited by hand
-    (its seal, which --write computes, does not match) or picked from another tzdata. With --write: rewrites the file
-    atomically; review `git diff golden/zones`, then `update` and `scripts/record-kotlin`.
+    OPTIONS:
+      --root DIR        the tree that holds golden/ (default: .)
+      --write           rewrite the file (atomically); then `golden refresh` and review the diff
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {

@@ -118,3 +118,35 @@ final class ContractDescriptionTests: XCTestCase {
         }
     }
 }
+
+/// A broken description is a reason on one line naming file and field, never a trap: the CLI
+/// and the testee kit check `ContractDescription.problem` before anything else and exit 2 with it
+/// (a tree whose schemas/contract.json was not JSON built a harness that died of SIGILL at start).
+final class BrokenDescriptionTests: XCTestCase {
+    func testANonJSONDescriptionIsAReasonNamingTheFile() {
+        let problem = ContractDescription.problem(with: ContractDescription.reading(Array("not json {".utf8)))
+        XCTAssertNotNil(problem)
+        XCTAssertTrue(problem?.contains("schemas/contract.json") == true, problem ?? "")
+        XCTAssertTrue(problem?.contains("rebuild") == true, problem ?? "")
+        XCTAssertNil(ContractDescription.problem, "the description built in is whole")
+    }
+
+    /// A name that would carry a workflow command into a CI log is refused, and the reason,
+    /// which names it, is one escaped line.
+    func testANameWithALineBreakIsRefusedOnOneEscapedLine() throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../schemas/contract.json").standardized)
+        let text = String(decoding: bytes, as: UTF8.self)
+        for (old, new) in [(#""name": "selectedProjectId""#, #""name": "x\n::error::owned""#),
+                           (#""revision": 1,"#, #""revision": 1, "x\n::error::owned": 1,"#)] {
+            XCTAssertTrue(text.contains(old), old)
+            let read = ContractDescription.reading(Array(text.replacingOccurrences(of: old, with: new).utf8))
+            guard case .failure(let error) = read else { return XCTFail("accepted \(new)") }
+            XCTAssertEqual(error.file, "schemas/contract.json")
+            XCTAssertNotNil(error.field, "\(error)")
+            let problem = try XCTUnwrap(ContractDescription.problem(with: read))
+            XCTAssertFalse(problem.contains("\n"), problem)
+            XCTAssertFalse(problem.contains("\n::error"), problem)
+        }
+    }
+}

@@ -37,6 +37,36 @@ final class TesteeTests: XCTestCase {
         XCTAssertEqual(c.timeZone?.identifier, "Europe/Berlin")
     }
 
+    /// The device (CONTRACT.md §4): the case's tag, and Foundation's `Locale` and `Calendar` for
+    /// it, the ones a reader uses where it would use `.current`; the process's own without one.
+    func testTheDeviceLocaleAndCalendarReachTheReader() throws {
+        var seen: [TesteeCase] = []
+        for device in [#","deviceLocale":"th-TH-u-ca-buddhist""#, #","deviceLocale":"fa-IR""#, #","deviceLocale":"th-TH-u-ca-gregory-nu-thai""#, ""] {
+            _ = Testee.respond(to: line(#""id":"d","blob":"","nowMs":0,"timeZone":"Asia/Bangkok"\#(device)"#), lineNumber: 1) { c in
+                seen.append(c)
+                return try self.fullView(c)
+            }
+        }
+        XCTAssertEqual(seen.map(\.deviceLocaleIdentifier), ["th-TH-u-ca-buddhist", "fa-IR", "th-TH-u-ca-gregory-nu-thai", nil])
+        XCTAssertEqual(seen.map(\.deviceCalendar.identifier), [.buddhist, .persian, .gregorian, Calendar.current.identifier])
+        XCTAssertEqual(seen[0].deviceCalendar.timeZone.identifier, "Asia/Bangkok")
+        XCTAssertEqual(seen[2].deviceLocale.numberingSystem.identifier, "thai")
+        XCTAssertEqual(seen[3].deviceLocale.identifier, Locale.current.identifier)
+        // What a DateFormatter left on the device's defaults makes of the case's day: 2026 read as a Buddhist year.
+        let formatter = DateFormatter()
+        formatter.locale = seen[0].deviceLocale
+        formatter.calendar = seen[0].deviceCalendar
+        formatter.timeZone = seen[0].timeZone
+        formatter.dateFormat = "yyyy-MM-dd"
+        let date = try XCTUnwrap(formatter.date(from: "2026-07-17"))
+        XCTAssertEqual(Calendar(identifier: .gregorian).component(.year, from: date), 1483)
+        // A device tag the kit cannot read is a bad case: one line naming the field, never the reader.
+        let bad = text(Testee.respond(to: line(#""id":"x","blob":"","nowMs":0,"timeZone":"UTC","deviceLocale":"th_TH""#), lineNumber: 2) { _ in
+            XCTFail("a bad case must not reach the reader"); throw CancellationError()
+        })
+        XCTAssertTrue(bad.hasPrefix(#"{"id":"x","crash":"bad case: stdin:2: field `deviceLocale`: "#), bad)
+    }
+
     func testABase64BlobArrivesAsItsBytes() throws {
         var blob: [UInt8] = []
         var text: String? = "unset"

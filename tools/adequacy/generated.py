@@ -43,8 +43,15 @@ class GeneratedError(Exception):
 # ---- selection --------------------------------------------------------------------------------
 
 def changed_lines(repo, rev, files):
-    """{file: set of new-side line numbers} changed between REV and the work tree."""
-    out = subprocess.run(["git", "diff", "-U0", "--no-color", rev, "--"] + files, cwd=repo,
+    """{file: set of new-side line numbers} changed between REV and the work tree. REV is a user
+    value: verified as a commit first, and after `--end-of-options` wherever it reaches git."""
+    if not rev or rev.startswith("-"):
+        raise GeneratedError(f"--since {rev!r}: not a revision")
+    known = subprocess.run(["git", "rev-parse", "--verify", "--quiet", "--end-of-options", rev + "^{commit}"], cwd=repo,
+                           capture_output=True, text=True)
+    if known.returncode != 0:
+        raise GeneratedError(f"--since {rev}: not a revision of this repository (git rev-parse --verify)")
+    out = subprocess.run(["git", "diff", "-U0", "--no-color", "--end-of-options", rev, "--"] + files, cwd=repo,
                          capture_output=True, text=True)
     if out.returncode != 0:
         raise GeneratedError(f"git diff {rev}: {out.stderr.strip()}")

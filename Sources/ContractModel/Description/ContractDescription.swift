@@ -22,6 +22,18 @@ package struct ContractDescription: Sendable {
         package var inputs: [String]
         package var answers: [String]
         package var revision: Int
+        /// What its answer is to the widget, when the description says (`widget`).
+        package var widget: WidgetRole?
+    }
+
+    /// What a question's answer is to the widget on screen (`widget` in the description).
+    package enum WidgetRole: String, Sendable, CaseIterable {
+        /// The answer is what the widget paints (CONTRACT.md §9): a reader that paints a widget
+        /// must give it, and no `not implemented` entry excuses leaving it out (CONTRACT.md §5).
+        case paints
+        /// The answer decides how the widget labels its rows (staleness, the header): a reader
+        /// that answers none of these leaves the label unchecked, and the reports say so.
+        case labels
     }
 
     package struct Revision: Sendable {
@@ -90,13 +102,38 @@ package struct ContractDescription: Sendable {
     /// revision 1's `display` included (CONTRACT.md §9) — is generic.
     package static let typedNames: Set<String> = ["parse", "meta", "stale", "header"]
 
-    /// The contract the harness was built with.
+    /// The bytes of `schemas/contract.json` this module was built with.
+    package static var builtInBytes: [UInt8] { PackageResources.contract_json }
+
+    /// The description built in, as read: the description, or why it cannot be read (the file
+    /// and the field). A broken file fails `ContractDescriptionTests` (which reads the file
+    /// itself, naming file and field), and every entry point checks this before anything else
+    /// (`problem`): the CLI exits 2 with the reason, the testee kit answers with it, so a
+    /// broken description never ends a program with a trap.
+    package static let builtIn = reading(builtInBytes)
+
+    /// `bytes` read as the description built in is (never a trap: a broken one is the failure).
+    package static func reading(_ bytes: [UInt8]) -> Result<ContractDescription, HarnessInputError> {
+        Result { () throws(HarnessInputError) in try parse(bytes, file: file) }
+    }
+
+    /// Why the built-in description cannot be used; nil when it is whole.
+    package static var problem: String? { problem(with: builtIn) }
+
+    /// Why a description read so cannot be used, on one line (text from the file escaped: a
+    /// name holding `\n::error::` starts no line of a CI log); nil when it was read.
+    package static func problem(with read: Result<ContractDescription, HarnessInputError>) -> String? {
+        guard case .failure(let error) = read else { return nil }
+        return UntrustedText.escape("the contract description built into this program is broken (\(error)): "
+                                    + "fix \(file) and rebuild; `swift test --filter ContractDescriptionTests` names the field")
+    }
+
+    /// The contract the harness was built with. Read only after `problem` is known to be nil
+    /// (every entry point checks it first).
     package static let current: ContractDescription = {
-        do {
-            return try parse(PackageResources.contract_json, file: file)
-        } catch {
-            // A test (ContractDescriptionTests) reads the file first: a broken one fails there.
-            fatalError("the contract description is broken: \(error)")
+        switch builtIn {
+        case .success(let description): return description
+        case .failure: preconditionFailure(problem ?? "")
         }
     }()
 
@@ -157,7 +194,7 @@ package struct ContractDescription: Sendable {
             guard case .object(let object) = element else { throw fields.failure("caseInputs[\(index)]", "expected an object") }
             let input = fields.element(object, of: "caseInputs", at: index)
             try input.rejectUnknownKeys(allowed: ["name", "type", "nullable", "description"])
-            inputs.append(CaseInput(name: try input.string("name").string, type: JSONWriter.compactString(try input.value("type")),
+            inputs.append(CaseInput(name: try name(input, "name"), type: JSONWriter.compactString(try input.value("type")),
                                     note: input.has("description") ? try input.string("description").string : nil))
         }
         return inputs
@@ -168,19 +205,40 @@ package struct ContractDescription: Sendable {
         for (index, element) in try fields.array("questions").enumerated() {
             guard case .object(let object) = element else { throw fields.failure("questions[\(index)]", "expected an object") }
             let question = fields.element(object, of: "questions", at: index)
-            try question.rejectUnknownKeys(allowed: ["name", "call", "inputs", "answers", "description"])
+            try question.rejectUnknownKeys(allowed: ["name", "call", "inputs", "answers", "description", "widget"])
             func names(_ key: String) throws(HarnessInputError) -> [String] {
                 var out: [String] = []
                 for value in try question.array(key) {
-                    guard case .string(let text) = value else { throw question.failure(key, "expected strings") }
+                    guard case .string(let text) = value, isName(text.string) else { throw question.failure(key, "expected names (letters and digits)") }
                     out.append(text.string)
                 }
                 return out
             }
-            questions.append(Question(name: try question.string("name").string, call: try question.string("call").string,
-                                      inputs: try names("inputs"), answers: try names("answers"), revision: revision))
+            var widget: WidgetRole?
+            if question.has("widget") {
+                let text = try question.string("widget").string
+                guard let role = WidgetRole(rawValue: text) else {
+                    throw question.failure("widget", "expected one of \(WidgetRole.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                widget = role
+            }
+            questions.append(Question(name: try name(question, "name"), call: try question.string("call").string,
+                                      inputs: try names("inputs"), answers: try names("answers"), revision: revision, widget: widget))
         }
         return questions
+    }
+
+    /// A name the reports, messages and lines use (a view field, a case input, a question):
+    /// letters and digits only, so no name can carry a line break, a control character or a
+    /// workflow command into an output.
+    private static func name(_ fields: JSONFieldReader, _ key: String) throws(HarnessInputError) -> String {
+        let name = try fields.string(key).string
+        guard isName(name) else { throw fields.failure(key, "expected letters and digits") }
+        return name
+    }
+
+    private static func isName(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
     }
 
     /// The members of array `key`; with `allowingIn`, a member may name its container (`in`).
@@ -192,10 +250,7 @@ package struct ContractDescription: Sendable {
             let member = fields.element(object, of: key, at: index)
             try member.rejectUnknownKeys(allowed: allowingIn ? ["name", "type", "nullable", "orError", "description", "in"]
                                                              : ["name", "type", "nullable", "orError", "description"])
-            let name = try member.string("name").string
-            guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) }) else {
-                throw member.failure("name", "expected letters and digits")
-            }
+            let name = try Self.name(member, "name")
             guard !members.contains(where: { $0.name == name }) else { throw member.failure("name", "`\(name)` is named twice") }
             var container: String?
             if allowingIn, member.has("in") { container = try member.string("in").string }

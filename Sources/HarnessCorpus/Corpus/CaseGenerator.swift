@@ -37,7 +37,8 @@ package struct CaseGenerator: Sendable {
                                          zone: zone, instant: instant.name)
                     cases.append(Case(id: id, blob: output.blob, pendingDoneTargets: output.pendingDoneTargets,
                                       pendingDoneTimestamps: output.pendingDoneTimestamps,
-                                      selectedProjectId: output.selectedProjectId, capacity: output.capacity, nowMs: instant.epochMs, timeZone: zone))
+                                      selectedProjectId: output.selectedProjectId, capacity: output.capacity, nowMs: instant.epochMs, timeZone: zone,
+                                      deviceLocale: output.deviceLocale))
                 }
             }
         }
@@ -56,6 +57,9 @@ package struct CaseGenerator: Sendable {
             guard fixture.name == Fixture.canonicalName, let zone = fixture.zones.first,
                   let instant = fixture.instants.first else { return nil }
             return ([zone], [instant])
+        case .canonicalFirstZone:
+            guard fixture.name == Fixture.canonicalName, let zone = fixture.zones.first else { return nil }
+            return ([zone], fixture.instants)
         case .fixture(let name):
             return fixture.name == name ? (fixture.zones, fixture.instants) : nil
         case .fixtureAt(let name, let instantName):

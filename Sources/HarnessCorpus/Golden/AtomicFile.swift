@@ -21,6 +21,22 @@ package enum AtomicFile {
         try write(bytes, to: url)
     }
 
+    /// `write(_:to:within:)` unless the file already holds exactly `bytes` (it is read, through
+    /// the boundary, only when its size is theirs; a file that starts with a BOM is written
+    /// again); true when it was written.
+    @discardableResult
+    package static func writeIfChanged(_ bytes: [UInt8], to url: URL, within tree: TreeBoundary) throws -> Bool {
+        try tree.checkWritable(url)
+        var info = stat()
+        if stat(url.path, &info) == 0, Int(info.st_size) == bytes.count,
+           let old = try GoldenText.read(url, displayName: tree.relativePath(of: url) ?? url.path, tree: tree, maximumBytes: bytes.count),
+           old == bytes {
+            return false
+        }
+        try write(bytes, to: url)
+        return true
+    }
+
     package static func write(_ text: String, to url: URL, within tree: TreeBoundary) throws {
         try write(Array(text.utf8), to: url, within: tree)
     }

@@ -207,10 +207,7 @@ package struct ViewStore {
         var changed: [String] = []
         for fixture in order {
             let url = folder.appendingPathComponent("\(fixture).jsonl")
-            let bytes = byFixture[fixture]!
-            if let old = try? Data(contentsOf: url), [UInt8](old) == bytes { continue }
-            try AtomicFile.write(bytes, to: url, within: tree)
-            changed.append(url.lastPathComponent)
+            if try AtomicFile.writeIfChanged(byFixture[fixture]!, to: url, within: tree) { changed.append(url.lastPathComponent) }
         }
         let keep = Set(order.map { "\($0).jsonl" })
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".jsonl") && !keep.contains(file) {
@@ -258,8 +255,10 @@ package struct ViewStore {
     /// True when every line of `file` is a view line of a case of its fixture.
     private func isOwnOutput(_ file: String) -> Bool {
         let fixture = String(file.dropLast(".jsonl".count))
-        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(file).path),
-              let lines = try? GoldenText.lines([UInt8](data), file: file), !lines.isEmpty else { return false }
+        // (Through the boundary and within a golden file's limit, like every read of the tree.)
+        guard let data = try? GoldenText.read(folder.appendingPathComponent(file), displayName: file, tree: tree,
+                                              maximumBytes: InputLimits.goldenViewFileBytes),
+              let lines = try? GoldenText.lines(data, file: file), !lines.isEmpty else { return false }
         return lines.allSatisfy { line in
             guard let (id, _) = try? ViewLine.parse(GoldenLine.view(Array(line)), file: file, lineNumber: 1) else { return false }
             return CaseID.fixture(of: id) == fixture

@@ -36,15 +36,20 @@ package enum StateLines {
 
     /// Nil when the tree has no `golden/states` (an older tree, a test's tree: no writer family).
     package static func load(root: URL) throws(HarnessInputError) -> [StateLine]? {
-        let tree = TreeBoundary(root: root)
-        let folder = root.appendingPathComponent(directory)
-        guard let entries = try GoldenText.list(folder, displayName: directory, tree: tree) else { return nil }
-        try StrayEntries.refuse(entries, folder: directory, suffix: ".jsonl", alsoKept: ["README.md", "fixture-findings.txt"],
+        try load(folder: root.appendingPathComponent(directory), shown: directory, tree: TreeBoundary(root: root))
+    }
+
+    /// The states of the `*.jsonl` files in `folder` (shown as `shown`, read inside `tree`) by
+    /// the rules above; `seen` carries the ids of states read from another folder, so an id
+    /// is one state across both (an app's states beside the harness's). Nil without the folder.
+    package static func load(folder: URL, shown: String, tree: TreeBoundary,
+                             seen: inout [String: String]) throws(HarnessInputError) -> [StateLine]? {
+        guard let entries = try GoldenText.list(folder, displayName: shown, tree: tree) else { return nil }
+        try StrayEntries.refuse(entries, folder: shown, suffix: ".jsonl", alsoKept: ["README.md", "fixture-findings.txt"],
                                 what: "a state file")
         var lines: [StateLine] = []
-        var seen: [String: String] = [:]
         for name in entries.filter({ $0.hasSuffix(".jsonl") }).sorted() {
-            let file = "\(directory)/\(name)"
+            let file = "\(shown)/\(name)"
             let stem = String(name.dropLast(".jsonl".count))
             let bytes = try GoldenText.require(folder.appendingPathComponent(name), displayName: file, tree: tree,
                                                maximumBytes: InputLimits.fixtureFileBytes)
@@ -67,6 +72,11 @@ package enum StateLines {
             }
         }
         return lines
+    }
+
+    private static func load(folder: URL, shown: String, tree: TreeBoundary) throws(HarnessInputError) -> [StateLine]? {
+        var seen: [String: String] = [:]
+        return try load(folder: folder, shown: shown, tree: tree, seen: &seen)
     }
 
     /// `<file>/<name>`, the name non-empty `[a-z0-9.-]`.

@@ -137,10 +137,24 @@ package struct ZoneDayFile: Equatable, Sendable {
                                               offsetAfter: try offset("offsetAfter"), dstBefore: try entry.bool("dstBefore"),
                                               dstAfter: try entry.bool("dstAfter"), day: day))
         }
-        var file = ZoneDayFile(tzdataVersion: try reader.string("tzdata").string, zoneCount: Int(try reader.integer("zones")),
+        let version = try reader.string("tzdata").string
+        guard isVersionName(version) else {
+            throw reader.failure("tzdata", "`\(version)` is not a tzdata version name (four digits and a letter, as tzdata.zi's `# version` line says: 2025b); "
+                                 + "it is written only by `contract-harness golden zones --write`")
+        }
+        var file = ZoneDayFile(tzdataVersion: version, zoneCount: Int(try reader.integer("zones")),
                                counts: counts, transitions: transitions)
         file.seal = seal(of: bytes)
         return file
+    }
+
+    /// A tzdata release name as IANA gives them: four digits and one or two lower-case ASCII
+    /// letters (`2025b`). Nothing else is a claim the gate weighs (`2025b` and an invisible
+    /// character is not `2025b`).
+    package static func isVersionName(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return (5...6).contains(bytes.count) && bytes.prefix(4).allSatisfy { (0x30...0x39).contains($0) }
+            && bytes.dropFirst(4).allSatisfy { (0x61...0x7A).contains($0) }
     }
 
     private static func object(_ value: JSONValue, _ parent: JSONFieldReader, _ path: String) throws(HarnessInputError)

@@ -43,8 +43,9 @@ package struct Disagreement: Equatable, Sendable {
     ///
     /// `platform`: for a testee that declares a platform (`# platform: org.json`), the view of
     /// the roster's live reader on it (the Kotlin end under `fuzz --kotlin`) on this case. A
-    /// departure then excuses a field only where the testee reads it exactly as that reader
-    /// does (`PlatformEvidence.fieldsUnlike`, the rule `check` holds it to against golden/kotlin);
+    /// departure then excuses a field only where the testee reads it, and every field under it
+    /// (the rows under a parse kind), exactly as that reader does (`PlatformEvidence.unlike`, the
+    /// rule `check` holds it to against golden/kotlin);
     /// a difference it would excuse but the testee reads otherwise is the disagreement, with
     /// `borrowed` saying so.
     static func between(reference: String, expected: ReaderOutcome, reader: String, got: ReaderOutcome,
@@ -67,9 +68,10 @@ package struct Disagreement: Equatable, Sendable {
             if let platform {
                 let fields = unlike ?? PlatformEvidence.fieldsUnlike(platform: platform.outcome, got: got)
                 unlike = fields
-                if fields.contains(difference.field) {
+                // (Every field the excused one stands for: the rows under a parse kind too.)
+                if let field = PlatformEvidence.unlike(fields, within: difference.field) {
                     judgement.disagreement = Disagreement(reference: reference, reader: reader, difference: difference)
-                    judgement.borrowed = Borrowed(departure: excuse, field: difference.field, platformReader: platform.reader)
+                    judgement.borrowed = Borrowed(departure: excuse, field: field, platformReader: platform.reader)
                     return judgement
                 }
             }
@@ -82,7 +84,7 @@ package struct Disagreement: Equatable, Sendable {
     /// live reader (`between(…platform:)`): the testee borrows a departure it does not have.
     package struct Borrowed: Equatable, Sendable {
         package var departure: DeclaredDepartures.Departure
-        /// The field as compared (`parse.tasks[0].id`).
+        /// The field read unlike the platform's reader (`parse.tasks[0].id`; under a parse-kind difference, a row field or `parse.tasks`).
         package var field: String
         /// The platform's reader it reads unlike (`kotlin`).
         package var platformReader: String

@@ -59,9 +59,11 @@ package struct FuzzReport: Sendable {
     /// Fields a reader's views leave out ("not implemented", CONTRACT §6), by `reader field`
     /// (`partial meta.dayStr`): counted, never findings, as in the gate.
     package var notImplemented: [String: Int] = [:]
-    /// True when the time budget ran out while a testee still had a batch (its cases were
-    /// not compared).
-    package var abandonedBatch = false
+    /// Reader name → cases it was handed but did not answer before the time budget ran out
+    /// (not compared; what it answered of the same batch was judged).
+    package var unanswered: [String: Int] = [:]
+    /// Reader name → cases it was judged on (it answered them, and a reader it is held to did too).
+    package var judged: [String: Int] = [:]
     /// A testee declared broken (`TesteeSession`) ended the run: its name, why, and how many
     /// cases of the batch it broke in were never run by it (not compared, never findings).
     package var broken: (testee: String, reason: String, casesNotRun: Int)?
@@ -73,6 +75,13 @@ package struct FuzzReport: Sendable {
     /// Disagreements whose shrunk finding was already saved (before or earlier in this run).
     package var knownFindings: Int {
         entries.filter { if case .alreadySaved? = $0.outcome { return true } else { return false } }.count
+    }
+
+    /// The readers compared with the reference that were judged on no case of a run that had cases: a run that did
+    /// not judge a reader it was given does not pass (a testee that answered nothing before the
+    /// budget ran out, one broken from its first case).
+    package var unjudged: [String] {
+        cases == 0 ? [] : readerSeconds.dropFirst().map(\.name).filter { judged[$0, default: 0] == 0 }
     }
 
     /// Every disagreement seen (settled or only counted).

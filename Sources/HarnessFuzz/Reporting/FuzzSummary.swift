@@ -29,8 +29,10 @@ package enum FuzzSummary {
                 + "but \(count == 1 ? "reads" : "read") the field unlike \(example.platformReader), the project's reader on the platform \(reader)'s list declares "
                 + "(e.g. #\(first) \(example.field)); a departure excuses only what that platform itself does (CONTRACT.md §5)\n"
         }
-        if report.abandonedBatch {
-            text += "  the time budget ran out while a testee was decoding a batch: those cases were not compared\n"
+        for name in report.unanswered.keys.sorted() {
+            let count = report.unanswered[name]!
+            text += "  the time budget ran out while \(name) had a batch: its last \(count) \(count == 1 ? "case was" : "cases were") not compared "
+                + "(what it answered was judged: \(report.judged[name, default: 0]) cases in all)\n"
         }
         if let broken = report.broken {
             text += "  the run stopped, a testee is \(broken.reason) (\(broken.casesNotRun) in that batch: not compared, no findings)\n"
@@ -39,8 +41,13 @@ package enum FuzzSummary {
             text += "  not implemented (fields left out of the views), not findings: "
             text += report.notImplemented.keys.sorted().map { "\($0) \(report.notImplemented[$0]!)" }.joined(separator: ", ") + "\n"
         }
+        for name in report.unjudged {
+            text += "FAIL: \(name) was judged on none of the \(report.cases) cases "
+                + (report.unanswered[name] != nil ? "(it answered none before the time budget ran out)" : "(it ran none)")
+                + ": a run that did not judge a reader it was given does not pass; give it more time (--seconds, --start-timeout) or fix it\n"
+        }
         guard report.disagreements > 0 else {
-            return text + (report.broken == nil ? "no disagreement.\n" : "no disagreement in the cases compared.\n")
+            return text + (report.broken == nil && report.unjudged.isEmpty ? "no disagreement.\n" : "no disagreement in the cases compared.\n")
         }
         text += "\(report.disagreements) disagreements, \(report.signatures.count) signatures, \(report.entries.count) settled"
         let cutShort = report.entries.filter { $0.shrinking == .stopped }.count

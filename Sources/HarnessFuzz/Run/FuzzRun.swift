@@ -84,21 +84,18 @@ package final class FuzzRun {
             let threads = Double(ParallelMap.threads(jobs: plan.jobs, count: indices.count))
             state.report.generationSeconds += batch.generationSeconds / threads
             for position in decodeSeconds.indices { decodeSeconds[position] += batch.readerSeconds[position] / threads }
-            switch judgeInOtherProcesses(&batch, readers: readers, decodeSeconds: &decodeSeconds) {
-            case .judged:
-                break
-            case .abandoned:
-                // The budget ran out while a testee had this batch: its cases are not compared.
-                state.report.abandonedBatch = true
-            case .broken(let testee, let reason, let notRun):
-                // The cases before it broke are judged below; the run ends after them.
-                state.report.broken = (testee, reason, notRun)
-            }
-            if state.report.abandonedBatch { break }
+            let others = judgeInOtherProcesses(&batch, readers: readers, decodeSeconds: &decodeSeconds)
+            // What a testee did not answer before the budget ran out is not compared; what it
+            // answered is judged below like any other case (its failures too).
+            for (name, count) in others.unanswered { state.report.unanswered[name, default: 0] += count }
+            // The cases before it broke are judged below; the run ends after them.
+            if let broken = others.broken { state.report.broken = broken }
             state.report.cases += batch.rows.count
             for row in batch.rows {
                 for (position, reader) in readers.enumerated() {
-                    let judged = row.judgements[position]!
+                    // nil: a case this reader did not answer (counted in `unanswered` above).
+                    guard let judged = row.judgements[position] else { continue }
+                    state.report.judged[reader.name, default: 0] += 1
                     state.report.countNotImplemented(judged.notImplemented, reader: reader.name)
                     if let borrowed = judged.borrowed { state.report.countBorrowed(borrowed, reader: reader.name, index: row.index) }
                     guard let disagreement = judged.disagreement, let fuzzCase = row.fuzzCase else {
@@ -131,7 +128,7 @@ package final class FuzzRun {
             }
             state.report.elapsed = watch.seconds
             progress(snapshot(state.report, phase: nil))
-            if state.report.broken != nil { break }
+            if state.report.broken != nil || !others.unanswered.isEmpty { break }
         }
         for signature in state.unshrunk.keys.sorted() where state.settled[signature, default: 0] == 0 {
             let (fuzzCase, disagreement) = state.unshrunk[signature]!
@@ -151,20 +148,22 @@ package final class FuzzRun {
         var unshrunk: [String: (FuzzCase, Disagreement)] = [:]
     }
 
-    /// How a batch went through the readers in other processes.
-    private enum OtherProcesses {
-        case judged
-        /// The time budget ran out while one of them had the batch.
-        case abandoned
-        /// `testee` was declared broken: the batch is cut to the cases before the first it never ran.
-        case broken(testee: String, reason: String, casesNotRun: Int)
+    /// How a batch went through the readers in other processes: cases a reader left
+    /// unanswered when the budget ran out (by reader), and a testee declared broken (its name,
+    /// why, and how many cases of the batch it never ran).
+    private struct OtherProcesses {
+        var unanswered: [String: Int] = [:]
+        var broken: (testee: String, reason: String, casesNotRun: Int)?
     }
 
     /// Has the readers that run in other processes (testees, the Kotlin end, kept running for
-    /// the whole run) read the batch's kept cases, timed by the wall clock, and judges them.
+    /// the whole run) read the batch's kept cases, timed by the wall clock, and judges each on
+    /// the cases it answered: a case it never answered (the budget ran out, or it was declared
+    /// broken before) keeps a nil judgement and is not compared, never dropped with the
+    /// answered ones. Every row stays (the readers in this process judged all of them).
     private func judgeInOtherProcesses(_ batch: inout FuzzBatch, readers: [any Reader], decodeSeconds: inout [Double]) -> OtherProcesses {
         let others = readers.indices.filter { position in batch.rows.contains { $0.judgements[position] == nil } }
-        guard !others.isEmpty else { return .judged }
+        guard !others.isEmpty else { return OtherProcesses() }
         let plain = batch.rows.map { $0.fuzzCase!.testCase }
         let expected: [ReaderOutcome]
         if batch.rows.allSatisfy({ $0.expected != nil }) {
@@ -172,27 +171,31 @@ package final class FuzzRun {
         } else {
             expected = Stopwatch.measure(&decodeSeconds[0]) { reference.decodeAll(plain, jobs: plan.jobs) }
         }
-        var end = OtherProcesses.judged
+        var end = OtherProcesses()
         // Every one of them reads the batch before any is judged: an org.json testee is judged
         // beside the live Kotlin end's view of the same case.
         var views: [Int: [ReaderOutcome]] = [:]
         for position in others {
             let reader = readers[position]
             let got = Stopwatch.measure(&decodeSeconds[position + 1]) { reader.decodeAll(plain, jobs: plan.jobs) }
-            if got.contains(.failure(TesteeSession.abandoned)) { return .abandoned }
-            if let first = got.prefix(batch.rows.count).firstIndex(where: TesteeSession.wasNotRun), case .failure(let reason) = got[first] {
-                // Cases a broken testee never ran are no disagreements: they and the rest of the run go.
-                if case .judged = end { end = .broken(testee: reader.name, reason: reason, casesNotRun: batch.rows.count - first) }
-                batch.rows.removeSubrange(first...)
+            let unanswered = got.prefix(batch.rows.count).filter { $0 == .failure(TesteeSession.abandoned) }.count
+            if unanswered > 0 { end.unanswered[reader.name] = unanswered }
+            if end.broken == nil, let first = got.prefix(batch.rows.count).firstIndex(where: TesteeSession.wasNotRun),
+               case .failure(let reason) = got[first] {
+                // Cases a broken testee never ran are no disagreements; the run ends after this batch.
+                end.broken = (reader.name, reason, got.prefix(batch.rows.count).filter(TesteeSession.wasNotRun).count)
             }
             views[position] = got
         }
+        let answered = { (outcome: ReaderOutcome) in outcome != .failure(TesteeSession.abandoned) && !TesteeSession.wasNotRun(outcome) }
         for position in others {
             let reader = readers[position], got = views[position]!
             let platform = platformReaders[reader.name].flatMap { name in
                 readers.firstIndex { $0.name == name }.flatMap { views[$0] }.map { (name, $0) }
             }
-            for row in batch.rows.indices {
+            for row in batch.rows.indices where answered(got[row]) {
+                // Held to a platform reader's view, a case is judged only where that reader answered too.
+                if let platform, !answered(platform.1[row]) { continue }
                 batch.rows[row].judgements[position] = Disagreement.between(
                     reference: reference.name, expected: expected[row], reader: reader.name, got: got[row],
                     testCase: plain[row], departures: departures[reader.name], platform: platform.map { ($0.0, $0.1[row]) })

@@ -40,6 +40,11 @@ package struct WriterFuzzReport: Sendable {
     package var writerCPUSeconds: Double?
     package var writerWallSeconds = 0.0
     package var brokenWriter: String?
+    /// States the writer did not answer before the time budget ran out (not judged).
+    package var unansweredStates = 0
+    /// True when the writer answered states but none within the budget: nothing was judged,
+    /// and such a run does not pass.
+    package var judgedNothing: Bool { states == 0 && unansweredStates > 0 }
     /// The Kotlin end's pace and tallies, when the run had it (`WriterKotlinEnd`).
     package var kotlin: WriterKotlinEnd.Pace?
     package var interrupted = false

@@ -23,6 +23,9 @@ package final class WriterFuzzRun {
     /// The Kotlin end, when the run has it (`fuzz states --kotlin`): every blob's cases go
     /// through it too, at its own pace (`WriterKotlinEnd`).
     package var kotlin: WriterKotlinEnd?
+    /// The clock `--seconds` is read on: the command's, so what came before the run (the
+    /// writer's and the Kotlin end's compiles) counts against the budget.
+    package var clock = Stopwatch()
 
     package init(plan: FuzzPlan, generator: AppStateGenerator, writer: any WriterEnd, reference: any InProcessReader,
                  readers: [any InProcessReader], blobJudge: WriterBlobJudge? = nil, store: FindingStore?,
@@ -54,7 +57,7 @@ package final class WriterFuzzRun {
     }
 
     package func run(progress: @escaping (WriterFuzzReport) -> Void = { _ in }) throws -> WriterFuzzReport {
-        let watch = Stopwatch()
+        let watch = clock
         let cpuAtStart = ProcessCPU.ownSeconds()
         let childrenAtStart = ProcessCPU.endedChildrenSeconds()
         var report = WriterFuzzReport(seed: plan.seed)
@@ -73,6 +76,12 @@ package final class WriterFuzzRun {
             let verdicts = verdicts(made, writerSeconds: &report.writerWallSeconds, kotlin: .run)
             for (position, verdict) in verdicts.enumerated() {
                 let (index, state) = made[position]
+                if verdict.writerFailed == WriterSession.abandoned {
+                    // The budget ran out before the writer answered: the states from here are not
+                    // judged (those it answered before were); the run ends after this batch.
+                    report.unansweredStates += verdicts.count - position
+                    break
+                }
                 if let failed = verdict.writerFailed {
                     report.brokenWriter = failed
                     break
@@ -99,7 +108,7 @@ package final class WriterFuzzRun {
             }
             report.elapsed = watch.seconds
             progress(report)
-            if report.brokenWriter != nil || kotlin?.stopsTheRun == true { break }
+            if report.brokenWriter != nil || report.unansweredStates > 0 || kotlin?.stopsTheRun == true { break }
         }
         report.interrupted = stop.isRequested
         report.elapsed = watch.seconds

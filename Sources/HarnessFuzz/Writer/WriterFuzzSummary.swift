@@ -21,6 +21,12 @@ package enum WriterFuzzSummary {
             out += "writer at revision \(declared): \(report.pendingStates) in-app states of a later revision pending (read, not judged)\n"
         }
         if let broken = report.brokenWriter { out += "the writer broke: \(broken)\n" }
+        if report.unansweredStates > 0 {
+            out += "the time budget ran out while the writer had \(report.unansweredStates) states of a batch: not judged (what it answered was)\n"
+        }
+        if report.judgedNothing {
+            out += "FAIL: no state was judged: the writer answered none within the budget; give it more time (--seconds, --start-timeout) or fix it\n"
+        }
         out += WriterKotlinSummary.lines(report)
         out += "departures the writer reaches (blobs carrying the cause: in-app + writer-only states):\n"
         for departure in ContractDeparture.allCases {

@@ -16,9 +16,10 @@ import HarnessReaders
 /// `TODO`, `FIXME`, `why …`, `?`) is refused. A reason starting `not implemented` excuses
 /// only fields the reader does not produce. A reason starting `D1:` … `D8:` names the
 /// CONTRACT.md §5 departure the entry relies on, and the gate holds it to it
-/// (`DepartureCheck`). Blank lines and `#` comments are ignored, but for one: a testee's list
-/// may say, before its first entry, which library its reader runs on (`# platform: org.json`,
-/// `ReaderPlatform`), which lets its entries name that platform's departures.
+/// (`DepartureCheck`). Blank lines and `#` comments are ignored, but for declarations a testee's
+/// list may make before its first entry: which library its reader runs on (`# platform:
+/// org.json`, `ReaderPlatform`), which lets its entries name that platform's departures, and
+/// whether it paints a widget (`# paints: nothing`, `PaintsDeclaration`; by default it does).
 package struct DivergenceList: Sendable {
     /// One reviewed entry.
     package struct Entry: Equatable, Sendable {
@@ -46,6 +47,8 @@ package struct DivergenceList: Sendable {
     package var platform: ReaderPlatform?
     /// The line that declares it.
     package var platformLine: Int?
+    /// What its header says the reader paints (`# paints: widget` or `nothing`), if it says.
+    package var paints: PaintsDeclaration?
     /// The entries by exact case id, and the globs, each in line order: finding an entry
     /// for a case costs a lookup plus the globs, never a pass over every entry.
     private var index: Index
@@ -95,6 +98,7 @@ package struct DivergenceList: Sendable {
         var entries: [Entry] = []
         var byPattern: [String: [Entry]] = [:]
         var platform: (ReaderPlatform, line: Int)?
+        var paints: PaintsDeclaration?
         for (index, rawLine) in try GoldenText.lines(bytes, file: file).enumerated() {
             guard let text = String(validating: rawLine, as: UTF8.self) else {
                 throw HarnessInputError(file: file, line: index + 1, message: "not UTF-8 text")
@@ -102,6 +106,10 @@ package struct DivergenceList: Sendable {
             let line = text.trimmingCharacters(in: .whitespaces)
             if line.hasPrefix(ReaderPlatform.declaration) {
                 platform = try platformDeclaration(line, file: file, line: index + 1, afterEntries: !entries.isEmpty, earlier: platform?.line)
+                continue
+            }
+            if line.hasPrefix(PaintsDeclaration.declaration) {
+                paints = try PaintsDeclaration.parse(line, file: file, line: index + 1, afterEntries: !entries.isEmpty, earlier: paints?.line)
                 continue
             }
             if line.isEmpty || line.hasPrefix("#") { continue }
@@ -119,7 +127,21 @@ package struct DivergenceList: Sendable {
         var list = DivergenceList(file: file, entries: entries)
         list.platform = platform?.0
         list.platformLine = platform?.line
+        list.paints = paints
         return list
+    }
+
+    /// A reader's entry as its list's header declares it: a testee (or an app's recorded reader)
+    /// on the platform it names, with that platform's departures; a testee painting a widget
+    /// unless it says `# paints: nothing`. A roster reader's entry as it is.
+    package func declaring(_ reader: ReaderEntry) -> ReaderEntry {
+        var entry = reader
+        if reader.declaresOwnPlatform, let platform {
+            entry.platform = platform
+            entry.departures = platform.departures
+        }
+        if reader.role == .liveTestee, let paints { entry.paintsWidget = paints.paints }
+        return entry
     }
 
     /// `# platform: NAME`: a platform `ReaderPlatform` knows, once, before the first entry (a
@@ -279,27 +301,43 @@ enum Glob {
 }
 
 extension HarnessPaths {
-    /// The reader's reviewed list (`golden/divergences/<name>.txt`). The reference's is
+    /// Where a reader's list is: an app's reader's (a run for an app, a reader that is not one
+    /// of the harness's own) in the contract folder's `lists/NAME.txt`; every other reader's in
+    /// the harness's `golden/divergences/NAME.txt`.
+    package func listLocation(for reader: ReaderEntry) -> (url: URL, shown: String, tree: TreeBoundary) {
+        if let contract, reader.isAppsOwn {
+            let relative = "\(ContractFolder.listsFolder)/\(reader.name).txt"
+            return (contract.root.appendingPathComponent(relative), contract.shown(relative), contract.tree)
+        }
+        return (root.appendingPathComponent(reader.listFile), reader.listFile, tree)
+    }
+
+    /// The reader's reviewed list (`golden/divergences/<name>.txt`, an app reader's in its
+    /// contract folder). The reference's is
     /// refused as soon as it holds an entry: `golden/expected` is written from the reference,
     /// so a deviation of it on an unchanged case means the reference (or a forged expected
     /// line) changed, and an entry would excuse exactly that (CONTRACT §5).
     package func divergenceList(for reader: ReaderEntry) throws -> DivergenceList {
-        let list = try DivergenceList.load(root.appendingPathComponent(reader.listFile), displayName: reader.listFile, tree: tree)
+        let location = listLocation(for: reader)
+        let list = try DivergenceList.load(location.url, displayName: location.shown, tree: location.tree)
         if reader.role == .reference, let entry = list.entries.first {
-            throw HarnessInputError(file: reader.listFile, line: entry.line, message: "the C reference is never listed: golden/expected is written from it, so its deviations are fixed (or `contract-harness golden update` run and the diff reviewed), never excused; remove the entry")
+            throw HarnessInputError(file: location.shown, line: entry.line, message: "the C reference is never listed: golden/expected is written from it, so its deviations are fixed (or `contract-harness golden update` run and the diff reviewed), never excused; remove the entry")
         }
-        if reader.role != .liveTestee, let line = list.platformLine {
-            throw HarnessInputError(file: reader.listFile, line: line, message: "only a testee's list declares a platform: the roster says which the \(reader.name) reader runs on (\(reader.platform?.rawValue ?? "none")); remove the line")
+        if !reader.declaresOwnPlatform, let line = list.platformLine {
+            throw HarnessInputError(file: location.shown, line: line, message: "only a testee's list declares a platform (or an app reader's): the roster says which the \(reader.name) reader runs on (\(reader.platform?.rawValue ?? "none")); remove the line")
+        }
+        if reader.role != .liveTestee, let paints = list.paints {
+            throw HarnessInputError(file: reader.listFile, line: paints.line, message: "only a testee's list says whether it paints a widget: the roster says it for the \(reader.name) reader (\(reader.paintsWidget ? "it paints one" : "it paints none")); remove the line")
         }
         return list
     }
 
-    /// A reader's entry as judged, and its list: a testee's entry runs on the platform its list declares, so its
+    /// A reader's entry as judged, and its list: a testee's (or an app's recorded reader's)
+    /// entry runs on the platform its list declares, so its
     /// list may name that platform's departures (`DepartureCheck` holds each to its cause and
     /// to the platform's recorded reader).
     package func judged(_ reader: ReaderEntry) throws -> (entry: ReaderEntry, list: DivergenceList) {
         let list = try divergenceList(for: reader)
-        guard reader.role == .liveTestee, let platform = list.platform else { return (reader, list) }
-        return (.liveTestee(reader.name, contractRevision: reader.contractRevision, platform: platform), list)
+        return (list.declaring(reader), list)
     }
 }

@@ -19,7 +19,7 @@ package struct PlatformEvidence {
 
     /// The roster's recorded reader on `platform`, from the readers this run judged.
     static func find(_ platform: ReaderPlatform, among judged: [(entry: ReaderEntry, list: DivergenceList, outcomes: [ReaderOutcome], current: [Bool]?)]) -> PlatformEvidence? {
-        guard let recorded = judged.first(where: { $0.entry.role == .recorded && $0.entry.platform == platform }) else { return nil }
+        guard let recorded = judged.first(where: { $0.entry.role == .recorded && !$0.entry.declaresOwnPlatform && $0.entry.platform == platform }) else { return nil }
         let views = recorded.outcomes.indices.map { recorded.current?[$0] == false ? nil : recorded.outcomes[$0] }
         return PlatformEvidence(entry: recorded.entry, list: recorded.list, views: views)
     }
@@ -36,9 +36,23 @@ package struct PlatformEvidence {
 
     /// The fields where a testee's `got` reads unlike the platform's reader's `view` of the same
     /// case: a departure excuses none of them for the testee (CONTRACT.md §5). Every compared
-    /// field, error texts aside (`FieldDifference.between`).
+    /// field the testee reads, error texts aside (`FieldDifference.between`); a field its view
+    /// leaves out (a later revision's, pending for it, or one it does not implement) is not read
+    /// otherwise, so it is not among them.
     package static func fieldsUnlike(platform view: ReaderOutcome, got: ReaderOutcome) -> Set<String> {
-        Set(FieldDifference.between(expected: view, got: got).map(\.field))
+        Set(FieldDifference.between(expected: view, got: got).filter { $0.got != FieldDifference.notImplemented }.map(\.field))
+    }
+
+    /// The first of `unlike` (`fieldsUnlike`) that a departure excusing a difference in `field`
+    /// would excuse with it: the field itself or any field under it. A difference in the parse
+    /// kind (`parse`: rows where the reference reads an error) stands for the rows under it, and a
+    /// row count (`parse.tasks`) for every row, so a testee borrowing the departure must read
+    /// those rows as the platform's reader does, not none or others. Nil when it reads all of
+    /// them so. The one rule of `check` (against golden/kotlin) and `fuzz --kotlin` (the live end).
+    package static func unlike(_ unlike: Set<String>, within field: String) -> String? {
+        if unlike.contains(field) { return field }
+        return unlike.filter { $0.hasPrefix(field + ".") || $0.hasPrefix(field + "[") }
+            .min { ($0.count, $0) < ($1.count, $1) }
     }
 
     /// For a testee's unexpected differences: the platform list's lines that excuse the same
@@ -52,7 +66,8 @@ package struct PlatformEvidence {
             for (difference, judgement) in zip(deviation.differences, deviation.judgements) where judgement.excusedBy == nil {
                 guard let entry = list.entry(for: deviation.caseId, field: difference.field, notImplemented: judgement.notImplemented),
                       entry.departure != nil,
-                      let unlike = unlike(at: position, got: got[position], memo: &memo), !unlike.contains(difference.field) else { continue }
+                      let unlike = unlike(at: position, got: got[position], memo: &memo),
+                      Self.unlike(unlike, within: difference.field) == nil else { continue }
                 lines.insert(entry.line)
                 count += 1
             }

@@ -18,6 +18,9 @@ package struct ReaderVerdict: Sendable {
         /// A field of a revision the reader declares (after the first) that its view leaves
         /// out: it declares a revision it does not implement. No entry excuses it.
         package var declaredButMissing = false
+        /// A field of the question the widget paints (the display) that the view of a reader
+        /// that paints a widget leaves out: no entry excuses it (CONTRACT.md §5).
+        package var paintedButMissing = false
     }
 
     /// One case on which the reader's view differs from the expected one.
@@ -99,6 +102,9 @@ package struct ReaderVerdict: Sendable {
     /// The units above the reader's revision compared on at least one case (both readers gave a
     /// view, `PendingRule.comparedUnits`).
     package var comparedUnits: Set<PendingRule.Unit> = []
+    /// Every compared field of every compared case, as agreeing, listed, not implemented,
+    /// unexpected or pending: how far the reader is (`FieldTally`).
+    package var fieldTally = FieldTally()
     /// What to do about its unexpected deviations beyond fixing the reader (a testee on a
     /// platform whose reader's list excuses the same differences: `PlatformEvidence`).
     package var advice: [String] = []
@@ -114,10 +120,13 @@ package struct ReaderVerdict: Sendable {
     /// Deviations where the reader produced no view at all (crash, hang, bad line, no line).
     package var failures: Int { deviations.filter { $0.judgements.contains { FieldScope.outcomes.contains($0.field) } }.count }
     /// Per field the reader does not produce: on how many cases (report order).
-    package var notImplementedCounts: [(field: String, cases: Int)] {
+    package var notImplementedCounts: [(field: String, cases: Int)] { fieldCounts(\.notImplemented) }
+
+    /// Per field whose judgements have `flag` (rows folded): on how many cases, in report order.
+    private func fieldCounts(_ flag: KeyPath<Judgement, Bool>) -> [(field: String, cases: Int)] {
         var counts: [String: Int] = [:]
         for deviation in deviations {
-            for field in Set(deviation.judgements.filter(\.notImplemented).map { FieldScope.canonical($0.field) }) { counts[field, default: 0] += 1 }
+            for field in Set(deviation.judgements.filter { $0[keyPath: flag] }.map { FieldScope.canonical($0.field) }) { counts[field, default: 0] += 1 }
         }
         return FieldScope.viewFields.compactMap { field in counts[field].map { (field, $0) } }
     }
@@ -147,13 +156,11 @@ package struct ReaderVerdict: Sendable {
     }
 
     /// Per field of a declared revision the reader's views leave out: on how many cases.
-    package var declaredButMissing: [(field: String, cases: Int)] {
-        var counts: [String: Int] = [:]
-        for deviation in deviations {
-            for field in Set(deviation.judgements.filter(\.declaredButMissing).map { FieldScope.canonical($0.field) }) { counts[field, default: 0] += 1 }
-        }
-        return FieldScope.viewFields.compactMap { field in counts[field].map { (field, $0) } }
-    }
+    package var declaredButMissing: [(field: String, cases: Int)] { fieldCounts(\.declaredButMissing) }
+
+    /// Per field of what the widget paints that the views of a reader that paints one leave
+    /// out (no entry excuses it, CONTRACT.md §5): on how many cases.
+    package var paintedButMissing: [(field: String, cases: Int)] { fieldCounts(\.paintedButMissing) }
 
     /// Per pending field (a revision above the reader's) that differs: on how many cases (report order).
     package var pendingCounts: [(field: String, cases: Int)] {
@@ -189,13 +196,26 @@ package struct ReaderVerdict: Sendable {
         // revision, and the reports say what it was not seen on.
         var asked = Set(rule.units(above: revision).filter { !rule.isQuestion($0) })
         var seen = Set<PendingRule.Unit>()
+        var tally = FieldTally()
+        var pendingFields: [Set<String>: [Bool]] = [:]
+        let painted = reader.paintsWidget ? WidgetFields.painted : []
         for (index, (caseId, all)) in zip(caseIds, compared).enumerated() {
             let inputs = caseInputs?[index] ?? plain
             asked.formUnion(rule.questionUnits(above: revision, caseInputs: inputs))
             if seen.count < asked.count {
                 seen.formUnion(rule.comparedUnits(above: revision, caseInputs: inputs, expected: expected[index], got: got[index]))
             }
-            guard !all.isEmpty else { continue }
+            let pendingMask = pendingFields[inputs] ?? {
+                let mask = FieldTally.fields.map { field in
+                    FieldPath(field).map { rule.pendingUnit(of: $0, caseInputs: inputs, readerRevision: revision) != nil } ?? false
+                }
+                pendingFields[inputs] = mask
+                return mask
+            }()
+            guard !all.isEmpty else {
+                tally.add(expected: expected[index], got: got[index], judged: [], allAgree: true, pending: pendingMask)
+                continue
+            }
             var differences: [FieldDifference] = []
             var later = PendingCase(caseId: caseId, differences: [], units: [])
             for difference in all {
@@ -207,7 +227,10 @@ package struct ReaderVerdict: Sendable {
                 }
             }
             if !later.differences.isEmpty { pending.append(later) }
-            guard !differences.isEmpty else { continue }
+            guard !differences.isEmpty else {
+                tally.add(expected: expected[index], got: got[index], judged: [], allAgree: false, pending: pendingMask)
+                continue
+            }
             // The entries naming this case, matched once for all its differing fields.
             let matching = list.entries(matching: caseId)
             let judgements = differences.map { difference -> Judgement in
@@ -217,6 +240,10 @@ package struct ReaderVerdict: Sendable {
                 if notImplemented, rule.isDeclaredButMissing(difference.path, readerRevision: revision) {
                     return Judgement(field: field, notImplemented: true, excusedBy: nil, declaredButMissing: true)
                 }
+                // What the widget paints cannot be listed away by a reader that paints one.
+                if notImplemented, painted.contains(difference.path.key) {
+                    return Judgement(field: field, notImplemented: true, excusedBy: nil, paintedButMissing: true)
+                }
                 let entry = DivergenceList.entry(among: matching, field: field, notImplemented: notImplemented)
                 if let entry {
                     used.insert(entry.line)
@@ -225,6 +252,8 @@ package struct ReaderVerdict: Sendable {
                 return Judgement(field: field, notImplemented: notImplemented, excusedBy: entry)
             }
             deviations.append(Deviation(caseId: caseId, differences: differences, judgements: judgements))
+            tally.add(expected: expected[index], got: got[index], judged: zip(differences, judgements).map { ($0.field, $1) },
+                      allAgree: false, pending: pendingMask)
         }
         let stale = list.entries.filter { !used.contains($0.line) }
         var unused: [Int: [String]] = [:]
@@ -234,7 +263,7 @@ package struct ReaderVerdict: Sendable {
         }
         return ReaderVerdict(entry: reader, notCompared: nil, caseCount: caseIds.count, deviations: deviations,
                              staleEntries: stale, listFile: list.file, unusedFields: unused, caseIds: caseIds, pending: pending,
-                             askedUnits: asked.sorted(), comparedUnits: seen)
+                             askedUnits: asked.sorted(), comparedUnits: seen, fieldTally: tally)
     }
 
     /// Lines to add to the reader's list for its unexpected deviations: per field, the

@@ -24,15 +24,25 @@ package enum Gate {
         /// This machine's zone dimension, for the tzdata comparison of the zone file; tests
         /// inject another machine.
         package var zoneScan: @Sendable () throws -> ZoneScan = { try ZoneScan.run() }
+        /// A zone file of another tzdata than this machine's: a notice, a failure (CI), or
+        /// checked on a machine the run names (`--zones-checked-on`).
+        package var foreignTzdata = ForeignTzdata.notice
         /// The writer end that turns golden/states into the `writer` family: the tree's own,
         /// or `--writer COMMAND`.
         package var writer: WriterCommand = .tree
+        /// How long that writer may take (its start, each state's line): the command's flags.
+        package var writerTimeouts = WriterTimeouts()
         /// The revision that writer declares (`--writer CMD@N`); none: each state's own.
         package var writerRevision = WriterRevision()
         /// The Kotlin end run live (`check --kotlin`), made only when a foreign writer's cases
         /// are judged live (`WriterLiveCases`): it reads them as the recorded `kotlin` reader
         /// (its list, its departures), since golden/kotlin holds no line for them.
         package var liveKotlin: (@Sendable () throws -> any Reader)?
+        /// The queue contract (CONTRACT.md §10): its ends and cases; nil leaves it out (a test's
+        /// small tree, `check --no-queue`), and every report then says it was not judged.
+        package var queue: QueueGate.Options?
+        /// Why the queue was left out, for every report (when `queue` is nil).
+        package var queueLeftOut = "the tap queue contract (CONTRACT.md §10) was not judged in this run"
 
         package init(roster: ReaderRoster = .standard, readers: [any Reader]? = nil, testees: [ExternalProcessReader] = [],
                     includeRecordings: Bool = true, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -47,7 +57,7 @@ package enum Gate {
     package static func check(_ paths: HarnessPaths, options: Options = Options()) throws -> GateResult {
         // Bad names are bad input before any work: the corpus (and the writer) come after.
         try checkReaderNames(options)
-        let corpus = try Corpus.load(paths, jobs: options.jobs, writer: options.writer)
+        let corpus = try Corpus.load(paths, jobs: options.jobs, writer: options.writer, timeouts: options.writerTimeouts)
         return try check(paths, corpus: corpus, options: options)
     }
 
@@ -78,14 +88,16 @@ package enum Gate {
         // What each case is now, once for every golden folder.
         let fingerprints = ParallelMap.map(corpus.cases, jobs: options.jobs, CaseFingerprint.of)
         // A foreign writer's blobs unlike the tree writer's: judged live, not called stale.
+        // (In a run for an app, the cases of its own fixtures and states too: no golden line holds them.)
         let live = WriterLiveCases.find(corpus, writer: options.writer, stored: stored, fingerprints: fingerprints)
+            .including(app: corpus.appCaseIndices)
         let expectedFreshness = live.adjusting(GoldenFreshness.assess(stored, cases: corpus.cases, fingerprints: fingerprints, in: .expected),
                                                cases: corpus.cases, compared: true)
         var problems = expectedFreshness.problems
         // (A corpus a test built may have no zone file.)
         var notices: [String] = []
         if let file = corpus.zoneDays {
-            let zones = ZoneDimensionCheck.assess(file, scan: options.zoneScan)
+            let zones = ZoneDimensionCheck.assess(file, scan: options.zoneScan, foreign: options.foreignTzdata)
             problems += zones.problems
             notices += zones.notice.map { [$0] } ?? []
         }
@@ -96,6 +108,12 @@ package enum Gate {
         problems += writer.problems
         notices += writer.notices
         notices += live.writerNotice.map { [$0] } ?? []
+        // The C reference answers each device case under the device's POSIX locale: where this
+        // machine lacks one, it did not, and every report says so.
+        if lineup.contains(where: { $0.entry.role == .reference }), let notice = DevicePOSIXLocale.notice(for: corpus.cases) {
+            notices.append(notice)
+        }
+        notices += live.appNotice.map { [$0] } ?? []
         var freshness = [expectedFreshness]
         var expected = ids.map { stored[$0]?.outcome ?? .failure("no expected output") }
         // Only cases whose expected output was written from the case as it is now are compared:
@@ -107,6 +125,13 @@ package enum Gate {
         // which a test's own roster may leave out), the testees, and readers handed in directly.
         try ListOwners.check(paths, known: options.roster.entries.map(\.name) + ReaderRoster.standard.entries.map(\.name)
                                 + options.testees.map(\.name) + options.readers.map(\.name))
+        if let contract = paths.contract {
+            try ListOwners.check(contract, known: contract.config.readers.map(\.name) + options.roster.entries.filter(\.isAppsOwn).map(\.name)
+                                    + options.testees.map(\.name))
+        }
+        // The harness's own readers are judged on the harness's cases (where their lists were
+        // reviewed), an app's readers on every case.
+        let appCases = Set(live.appIndices)
         // Which case inputs each case sets: what makes a later revision's question pending for a reader.
         let caseInputs = corpus.cases.map(PendingRule.inputs)
         var verdicts: [ReaderVerdict] = []
@@ -120,7 +145,7 @@ package enum Gate {
         }
         if !options.includeRecordings {
             // A run told to skip the recordings says so in every report: a pass without them is not the whole gate.
-            notices += options.roster.recorded.map { "\($0.name)'s recording (\($0.golden?.path ?? "")) was not compared: --no-recordings" }
+            notices += options.roster.recorded.map { "\($0.name)'s recording (\($0.golden?.displayPath ?? "")) was not compared: --no-recordings" }
         }
         for entry in options.includeRecordings ? options.roster.recorded : [] {
             guard let judged = try recording(of: entry, paths: paths, corpus: corpus, fingerprints: fingerprints, reusing: stored,
@@ -134,12 +159,15 @@ package enum Gate {
         for judged in lineup {
             outcomes[judged.entry.name] = judged.outcomes
             // A recording is compared where both the expected output and its line belong to the case as it is now.
-            let compared = judged.current.map { current in comparable.filter { current[$0] } } ?? comparable
+            let appsOwn = paths.contract != nil && judged.entry.isAppsOwn
+            var compared = judged.current.map { current in comparable.filter { current[$0] } } ?? comparable
+            if !appsOwn && !appCases.isEmpty { compared.removeAll { appCases.contains($0) } }
             var verdict = judge(judged.entry, on: compared, ids: ids, expected: expected, got: judged.outcomes, list: judged.list,
-                                caseInputs: caseInputs, jobs: options.jobs, reviewedElsewhere: live.indices)
-            let platform = judged.entry.role == .liveTestee
+                                caseInputs: caseInputs, jobs: options.jobs,
+                                reviewedElsewhere: appsOwn ? live.indices.filter { !appCases.contains($0) } : live.indices)
+            let platform = judged.entry.declaresOwnPlatform
                 ? PlatformEvidence.find(judged.entry.platform ?? .orgJSON, among: platformReaders) : nil
-            if let declared = judged.entry.platform, judged.entry.role == .liveTestee, platform == nil {
+            if let declared = judged.entry.platform, judged.entry.declaresOwnPlatform, platform == nil {
                 notices.append("\(judged.entry.name) declares \(declared.rawValue) (\(judged.list.file)), but no recording on it was compared: its departures were held to their causes only, not to what that platform reads")
             }
             problems += DepartureCheck.problems(verdict, list: judged.list, cases: corpus.cases, expected: expected, got: judged.outcomes,
@@ -157,6 +185,11 @@ package enum Gate {
                                 problems: problems, notices: notices, freshness: freshness)
         result.reachability = WriterReachability.ofDeviations(result, notWriterMade: WriterReachability.fixtureFindings(paths))
         result.writerCases = live
+        if let queue = options.queue {
+            result.queue = try QueueGate.run(paths, snapshotCases: corpus.cases, options: queue)
+        } else {
+            result.queueLeftOut = options.queueLeftOut
+        }
         return result
     }
 
@@ -180,8 +213,9 @@ package enum Gate {
         // A recorded line byte-identical to its case's expected line is not parsed again.
         let lines = try store.loadLines(jobs: jobs, reusing: expectedLines)
         let liveReader = live.isEmpty || entry.name != KotlinTestee.name ? nil : try liveKotlin?()
-        let recording = live.adjusting(GoldenFreshness.assess(lines, cases: corpus.cases, fingerprints: fingerprints, in: folder),
-                                       cases: corpus.cases, compared: liveReader != nil)
+        // An app's recording is made from the app's whole case stream: nothing in it is judged live.
+        let assessed = GoldenFreshness.assess(lines, cases: corpus.cases, fingerprints: fingerprints, in: folder)
+        let recording = folder.inContractFolder ? assessed : live.adjusting(assessed, cases: corpus.cases, compared: liveReader != nil)
         problems += recording.problems
         freshness.append(recording)
         var got = RecordedReader(name: entry.name, outcomes: lines.mapValues(\.outcome)).decodeAll(corpus.cases, jobs: 1)
@@ -274,6 +308,10 @@ package struct GateResult: Sendable {
     package var reachability: [String: WriterReachability.Verdict] = [:]
     /// The writer cases another team's writer made unlike the tree's, judged live (none for the tree's writer).
     package var writerCases = WriterLiveCases()
+    /// The queue contract's verdict (CONTRACT.md §10); nil when the run left it out.
+    package var queue: QueueGateResult?
+    /// Why the queue was not judged (when `queue` is nil), said in every report.
+    package var queueLeftOut = "the tap queue contract (CONTRACT.md §10) was not judged in this run"
 
-    package var passed: Bool { problems.isEmpty && verdicts.allSatisfy(\.passed) }
+    package var passed: Bool { problems.isEmpty && verdicts.allSatisfy(\.passed) && queue?.passed != false }
 }

@@ -16,7 +16,7 @@ package struct GoldenFreshness: Sendable {
 
     package var golden: GoldenFolder
     /// `golden/expected`.
-    package var folder: String { golden.path }
+    package var folder: String { golden.displayPath }
     /// `contract-harness golden update`, `scripts/record-kotlin`.
     package var command: String { golden.command }
     /// Lines produced from an earlier version of their case (fixture, operator, zone or instant changed).
@@ -72,7 +72,7 @@ package struct GoldenFreshness: Sendable {
         let files = Set(lines.values.map(\.file))
         var absent: [String] = []
         for fixture in result.missing.map({ String(CaseID.fixture(of: $0.caseId)) }) {
-            let file = "\(golden.path)/\(fixture).jsonl"
+            let file = "\(golden.displayPath)/\(fixture).jsonl"
             if !files.contains(file) && !absent.contains(file) { absent.append(file) }
         }
         result.absentFiles = absent

@@ -45,8 +45,9 @@ package struct CaseExplanation: Sendable {
     /// there is no expected view.
     package func deviation(of view: ReaderView, list: DivergenceList?) -> ReaderVerdict.Deviation? {
         guard let expected, !view.differences.isEmpty else { return nil }
-        let verdict = ReaderVerdict.judge(reader: view.entry, caseIds: [testCase.id], expected: [expected], got: [view.outcome],
-                                          list: list ?? DivergenceList(file: view.entry.listFile, entries: []),
+        let list = list ?? DivergenceList(file: view.entry.listFile, entries: [])
+        let verdict = ReaderVerdict.judge(reader: list.declaring(view.entry), caseIds: [testCase.id], expected: [expected], got: [view.outcome],
+                                          list: list,
                                           caseInputs: [PendingRule.inputs(of: testCase)])
         return verdict.deviations.first
     }
@@ -102,6 +103,7 @@ package struct CaseExplanation: Sendable {
             out += ", tap times " + e(testCase.pendingDoneTimestamps.map { "\($0.taskId)=\($0.ms)" }.joined(separator: " "))
         }
         if let selected = testCase.selectedProjectId { out += ", selected project " + e(FieldDifference.quoted(selected.string)) }
+        if let device = testCase.deviceLocale { out += ", device locale \(device.tag)" }
         let raw = rawBlob
         out += "\n\nblob (raw, \(testCase.blob.count) bytes):\n" + e(raw.count > 4000 ? String(raw.prefix(4000)) + " …" : raw) + "\n"
         if let pretty = prettyBlob {

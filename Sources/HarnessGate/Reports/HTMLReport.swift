@@ -9,16 +9,26 @@ package enum HTMLReport {
         package var agreeingSamples: Int
         /// Bytes of a blob or a view shown per case before cutting.
         package var blobLimit: Int
+        /// Deviating cases shown in full per reader, mutation family, field and kind (unexpected
+        /// or listed; `DeviationSample`); the rest are counted, so a reader that deviates on every
+        /// case keeps the page small.
+        package var deviationSamples: Int
+        /// Where every deviation is, one per line (`check --deviations FILE`), linked from each
+        /// count of cases not shown; nil: the JSON report (`--json`) is named instead.
+        package var deviationsFile: String?
 
-        package init(agreeingSamples: Int = 2, blobLimit: Int = 1500) {
+        package init(agreeingSamples: Int = 2, blobLimit: Int = 1500, deviationSamples: Int = 3, deviationsFile: String? = nil) {
             self.agreeingSamples = agreeingSamples
             self.blobLimit = blobLimit
+            self.deviationSamples = deviationSamples
+            self.deviationsFile = deviationsFile
         }
     }
 
     package static func render(_ facts: ReportFacts, options: Options = Options()) -> String {
         let result = facts.result
         let matrix = HTMLMatrix(result)
+        let shown = shownDeviations(result, options: options)
         var body = header(facts)
         body += "<main>\n"
         body += summary(facts, matrix)
@@ -35,10 +45,10 @@ package enum HTMLReport {
                 fixture = group.fixture
                 body += fixtureHeading(group.fixture, facts: facts, matrix: matrix)
             }
-            body += groupHTML(group, result: result, matrix: matrix, options: options)
+            body += groupHTML(group, result: result, matrix: matrix, options: options, shown: shown)
         }
         if fixture != nil { body += "</section>\n" }
-        body += "</div>\n<footer>Any case id above works with <code>contract-harness explain CASE-ID</code> (add <code>--html FILE</code> for this view of one case). Written by <code>contract-harness check --html FILE</code>; self-contained, no scripts.</footer>\n</main>"
+        body += "</div>\n" + QueueSection.html(result) + "<footer>Any case id above works with <code>contract-harness explain CASE-ID</code> (add <code>--html FILE</code> for this view of one case). Written by <code>contract-harness check --html FILE</code>; self-contained, no scripts.</footer>\n</main>"
         return HTMLPage.document(title: "Widget contract: \(result.passed ? "PASS" : "FAIL"), \(facts.caseCount) cases", body: body)
     }
 
@@ -55,13 +65,13 @@ package enum HTMLReport {
     private static func summary(_ facts: ReportFacts, _ matrix: HTMLMatrix) -> String {
         let result = facts.result
         var out = "<div class=\"summary\">\n<table class=\"totals\" id=\"totals\">\n"
-        out += "<tr><th>reader</th><th>revision</th><th>agree</th><th title=\"only fields of a later revision than the reader declares differ: counted, never failing\">pending</th><th>listed</th><th>not impl.</th><th>unexpected</th>"
+        out += "<tr><th>reader</th><th>verdict</th><th title=\"the share of compared fields (one field on one case) equal to the expected view\">fields agree</th><th>revision</th><th>agree</th><th title=\"only fields of a later revision than the reader declares differ: counted, never failing\">pending</th><th>listed</th><th>not impl.</th><th>unexpected</th>"
         out += "<th title=\"crash, hang or missing line: also counted under listed or unexpected\">no view</th><th>stale entries</th></tr>\n"
         for verdict in result.verdicts {
             let name = HTMLText.escape(verdict.reader)
             if let reason = verdict.notCompared {
                 out += "<tr data-reader=\"\(HTMLText.attribute(verdict.reader))\" data-not-compared=\"true\"><td>\(name)</td>"
-                out += "<td>\(verdict.entry.contractRevision)</td><td colspan=\"7\">\(HTMLPage.chip(.notCompared, "not compared", title: reason))</td></tr>\n"
+                out += "<td>\(HTMLPage.chip(.unexpected, "FAIL"))</td><td>–</td><td>\(verdict.entry.contractRevision)</td><td colspan=\"7\">\(HTMLPage.chip(.notCompared, "not compared", title: reason))</td></tr>\n"
                 continue
             }
             // The verdict's own numbers, as `check`, --json and --markdown print them: a crash
@@ -74,13 +84,30 @@ package enum HTMLReport {
             out += "<tr data-reader=\"\(HTMLText.attribute(verdict.reader))\" data-agree=\"\(verdict.agreeing)\" data-listed=\"\(verdict.listed.count)\" "
             out += "data-not-implemented=\"\(verdict.notImplementedOnly.count)\" data-unexpected=\"\(verdict.unexpected.count)\" "
             out += "data-crash=\"\(verdict.failures)\" data-stale=\"\(verdict.staleEntries.count)\" data-pending=\"\(verdict.pending.count)\" "
-            out += "data-revision=\"\(verdict.entry.contractRevision)\"><td>\(name)</td><td>\(verdict.entry.contractRevision)</td>"
+            let tally = verdict.fieldTally.total
+            out += "data-conformance=\"\(tally.agree)/\(tally.compared)\" data-passed=\"\(verdict.passed)\" "
+            out += "data-revision=\"\(verdict.entry.contractRevision)\"><td>\(name)</td>"
+            out += "<td>\(verdict.passed ? HTMLPage.chip(.agree, "PASS") : HTMLPage.chip(.unexpected, "FAIL"))</td>"
+            out += "<td><b>\(HTMLText.escape(ConformanceText.percent(tally)))</b></td><td>\(verdict.entry.contractRevision)</td>"
             for (status, count) in columns {
                 out += count == 0 ? "<td class=\"zero\">0</td>" : "<td>\(HTMLPage.chip(status, String(count)))</td>"
             }
             out += "</tr>\n"
         }
         out += "</table>\n"
+        for verdict in result.verdicts where verdict.notCompared == nil && verdict.fieldTally.total.agree < verdict.fieldTally.total.compared {
+            out += "<p class=\"conformance\" data-reader=\"\(HTMLText.attribute(verdict.reader))\"><b>\(HTMLText.escape(verdict.reader))</b> "
+            out += ConformanceText.sentence(verdict, strong: { "<b>\(HTMLText.escape($0))</b>" }) + "</p>\n"
+        }
+        for verdict in result.verdicts where verdict.notCompared == nil {
+            let code = { (text: String) in "<code>\(HTMLText.escape(text))</code>" }
+            if let unchecked = ConformanceText.unchecked(verdict, code: code) {
+                out += "<p class=\"unchecked\" data-reader=\"\(HTMLText.attribute(verdict.reader))\"><b>\(HTMLText.escape(verdict.reader))</b> \(unchecked)</p>\n"
+            }
+            if let painted = ConformanceText.paintedButMissing(verdict, code: code) {
+                out += "<p class=\"painted-missing\" data-reader=\"\(HTMLText.attribute(verdict.reader))\"><b>\(HTMLText.escape(verdict.reader))</b> \(painted)</p>\n"
+            }
+        }
         for verdict in result.verdicts where verdict.notCompared == nil && !verdict.notImplementedCounts.isEmpty {
             out += "<p class=\"not-implemented\" data-reader=\"\(HTMLText.attribute(verdict.reader))\"><b>\(HTMLText.escape(verdict.reader))</b> does not implement: "
             out += verdict.notImplementedCounts.map { "<code>\(HTMLText.escape($0.field))</code> (\($0.cases) cases)" }.joined(separator: ", ") + "</p>\n"
@@ -177,7 +204,36 @@ package enum HTMLReport {
         return out
     }
 
-    private static func groupHTML(_ group: HTMLMatrix.Group, result: GateResult, matrix: HTMLMatrix, options: Options) -> String {
+    /// The deviating cases shown in full: each reader's sample (`DeviationSample`), by case index.
+    private static func shownDeviations(_ result: GateResult, options: Options) -> Set<Int> {
+        var ids: Set<String> = []
+        for verdict in result.verdicts where verdict.notCompared == nil {
+            ids.formUnion(DeviationSample(verdict.deviations, perKey: options.deviationSamples).shown)
+        }
+        return Set(result.corpus.cases.indices.filter { ids.contains(result.corpus.cases[$0].id) })
+    }
+
+    /// The deviating cases of a group not shown in full: how many, per reader and status, and where they all are.
+    private static func notShown(_ indices: [Int], matrix: HTMLMatrix, options: Options) -> String {
+        let counts = matrix.readers.compactMap { reader -> String? in
+            let statuses = indices.map { matrix.cell(case: $0, reader: reader).status }
+            let parts = [CaseStatus.crash, .unexpected, .listed].compactMap { status -> String? in
+                let count = statuses.filter { $0 == status }.count
+                return count > 0 ? "\(count) \(status.label)" : nil
+            }
+            return parts.isEmpty ? nil : "\(HTMLText.escape(reader)) " + parts.joined(separator: ", ")
+        }
+        let file = options.deviationsFile.map { "<a href=\"\(HTMLText.attribute($0))\">\(HTMLText.escape($0))</a> (one line per reader and case)" }
+            ?? "the JSON report (<code>check --json FILE</code>) and <code>check --deviations FILE</code>"
+        var out = "<p class=\"more not-shown\" data-cases=\"\(indices.count)\">\(indices.count) more deviating cases here, not shown: "
+        out += counts.joined(separator: "; ")
+        out += ". Each reader, family, field and kind shows its first \(options.deviationSamples); every deviation is in \(file), "
+        out += "and <code>contract-harness explain CASE-ID</code> shows any one.</p>\n"
+        return out
+    }
+
+    private static func groupHTML(_ group: HTMLMatrix.Group, result: GateResult, matrix: HTMLMatrix, options: Options,
+                                  shown: Set<Int>) -> String {
         let worst = matrix.readers.map { matrix.worst(group, reader: $0) }.filter { $0 != .notCompared }
             .max { $0.severity < $1.severity } ?? .agree
         var out = "<details class=\"group\" id=\"\(group.anchor)\" data-fixture=\"\(HTMLText.attribute(group.fixture))\" "
@@ -190,9 +246,11 @@ package enum HTMLReport {
         }
         out += "</summary>\n<div class=\"cases\">\n"
         var seen = SeenCases()
-        for index in group.deviating {
+        for index in group.deviating where shown.contains(index) {
             out += caseHTML(index, result: result, matrix: matrix, options: options, seen: &seen)
         }
+        let hidden = group.deviating.filter { !shown.contains($0) }
+        if !hidden.isEmpty { out += notShown(hidden, matrix: matrix, options: options) }
         let agreeing = group.caseIndices.filter { matrix.worst(case: $0) == .agree }
         if !agreeing.isEmpty {
             let sample = agreeing.prefix(options.agreeingSamples)

@@ -27,6 +27,16 @@ package enum JSONReport {
             reader["passed"] = .bool(verdict.passed)
             reader["notCompared"] = verdict.notCompared.map { .string(JSONString($0)) } ?? .null
             reader["agree"] = .integer(Int64(verdict.notCompared == nil ? verdict.agreeing : 0))
+            // How far it is: every compared field of every compared case (FieldTally), in all and per field.
+            reader["conformance"] = counts(verdict.fieldTally.total)
+            var fields = JSONObject()
+            for (field, tally) in verdict.fieldTally.byField { fields[field] = counts(tally) }
+            reader["fields"] = .object(fields)
+            reader["paintsWidget"] = .bool(verdict.entry.paintsWidget)
+            reader["unchecked"] = .array(WidgetFields.unchecked(verdict.fieldTally).map { unchecked in
+                .object(JSONObject(["question": .string(JSONString(unchecked.question)), "role": .string(JSONString(unchecked.role.rawValue)),
+                                    "fields": .array(unchecked.fields.map { .string(JSONString($0)) })]))
+            })
             reader["listed"] = .integer(Int64(verdict.listed.count))
             reader["notImplemented"] = .integer(Int64(verdict.notImplementedOnly.count))
             var notImplemented = JSONObject()
@@ -49,6 +59,9 @@ package enum JSONReport {
             var missing = JSONObject()
             for (field, cases) in verdict.declaredButMissing { missing[field] = .integer(Int64(cases)) }
             reader["declaredButNotImplemented"] = .object(missing)
+            var painted = JSONObject()
+            for (field, cases) in verdict.paintedButMissing { painted[field] = .integer(Int64(cases)) }
+            reader["paintedButNotImplemented"] = .object(painted)
             reader["unexpected"] = .integer(Int64(verdict.unexpected.count))
             reader["failures"] = .integer(Int64(verdict.failures))
             var families = JSONObject()
@@ -93,7 +106,18 @@ package enum JSONReport {
             reader["advice"] = .array(verdict.advice.map { .string(JSONString($0)) })
             return .object(reader)
         })
+        root["queue"] = QueueSection.json(result)
         // Titles, ids and reasons come from pull requests: shown escaped to whoever reads the raw file.
         return UntrustedText.escapingJSON(JSONWriter.compact(.object(root))) + [UInt8(ascii: "\n")]
+    }
+
+    /// One tally's field-cases, and the share that agrees (null when none was compared).
+    private static func counts(_ counts: FieldTally.Counts) -> JSONValue {
+        .object(JSONObject([
+            "compared": .integer(Int64(counts.compared)), "agree": .integer(Int64(counts.agree)),
+            "listed": .integer(Int64(counts.listed)), "notImplemented": .integer(Int64(counts.notImplemented)),
+            "unexpected": .integer(Int64(counts.unexpected)), "pending": .integer(Int64(counts.pending)),
+            "share": counts.share.map { .double(($0 * 1_000_000).rounded(.down) / 1_000_000) } ?? .null,
+        ]))
     }
 }

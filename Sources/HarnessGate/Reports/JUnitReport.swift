@@ -1,16 +1,18 @@
 import ContractModel
 
-/// `check --junit FILE`: one `<testsuite>` per reader and one `<testcase>` per case, so a
-/// CI system shows every unexpected deviation by name; listed deviations are skipped
-/// with their reason, stale list entries are failing test cases of their own.
+/// `check --junit FILE`: one `<testsuite>` per reader, sized for a CI system however many cases
+/// deviate. Unexpected deviations are failing test cases named by their case, the first
+/// `examples` per family and field (`DeviationSample`), the others one failing test case per
+/// family and field with their count; each list entry in use is one skipped test case saying
+/// how many cases it excuses; each pending field one skipped test case; the agreeing cases one
+/// passing test case per family; a stale list entry a failing test case of its own. The suite's
+/// output says how far the reader is (`ConformanceText`) and what the gate advises.
 package enum JUnitReport {
-    package static func render(_ facts: ReportFacts) -> String {
+    package static func render(_ facts: ReportFacts, examples: Int = 20) -> String {
         let result = facts.result
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        let failures = result.verdicts.reduce(0) { $0 + ($1.notCompared == nil ? $1.unexpected.count + $1.staleEntries.count : 1) } + result.problems.count
-        out += "<testsuites name=\"contract-harness\" tests=\"\(facts.caseCount * result.verdicts.count)\" failures=\"\(failures)\">\n"
+        var suites: [(text: String, tests: Int, failures: Int)] = []
         if !result.problems.isEmpty || !result.notices.isEmpty {
-            out += "  <testsuite name=\"golden\" tests=\"\(result.problems.count + result.notices.count)\" failures=\"\(result.problems.count)\" skipped=\"\(result.notices.count)\">\n"
+            var out = "  <testsuite name=\"golden\" tests=\"\(result.problems.count + result.notices.count)\" failures=\"\(result.problems.count)\" skipped=\"\(result.notices.count)\">\n"
             for (index, problem) in result.problems.enumerated() {
                 out += "    <testcase classname=\"golden\" name=\"problem-\(index + 1)\"><failure message=\"\(escape(problem))\"/></testcase>\n"
             }
@@ -18,61 +20,94 @@ package enum JUnitReport {
                 out += "    <testcase classname=\"golden\" name=\"not-checked-\(index + 1)\"><skipped message=\"\(escape(notice))\"/></testcase>\n"
             }
             out += "  </testsuite>\n"
+            suites.append((out, result.problems.count + result.notices.count, result.problems.count))
         }
         for verdict in result.verdicts {
             if let reason = verdict.notCompared {
-                out += "  <testsuite name=\"\(escape(verdict.reader))\" tests=\"1\" failures=\"1\">\n"
+                var out = "  <testsuite name=\"\(escape(verdict.reader))\" tests=\"1\" failures=\"1\">\n"
                 out += "    <testcase classname=\"\(escape(verdict.reader))\" name=\"recording\"><failure message=\"\(escape(reason))\"/></testcase>\n"
                 out += "  </testsuite>\n"
+                suites.append((out, 1, 1))
                 continue
             }
-            var deviations: [String: ReaderVerdict.Deviation] = [:]
-            for deviation in verdict.deviations { deviations[deviation.caseId] = deviation }
-            var pending: [String: ReaderVerdict.PendingCase] = [:]
-            for item in verdict.pending { pending[item.caseId] = item }
-            let tests = facts.caseCount + verdict.staleEntries.count
-            out += "  <testsuite name=\"\(escape(verdict.reader))\" tests=\"\(tests)\" failures=\"\(verdict.unexpected.count + verdict.staleEntries.count)\" skipped=\"\(verdict.listed.count + verdict.notImplementedOnly.count + verdict.pendingOnly.count)\">\n"
-            for testCase in result.corpus.cases {
-                let classname = "\(verdict.reader).\(CaseID.family(of: testCase.id))"
-                out += "    <testcase classname=\"\(escape(classname))\" name=\"\(escape(testCase.id))\""
-                guard let deviation = deviations[testCase.id] else {
-                    if let item = pending[testCase.id] {
-                        // Only fields of a later revision than the reader declares differ: pending, never failing.
-                        out += "><skipped message=\"\(escape(pendingMessage(item, verdict)))\"/></testcase>\n"
-                    } else {
-                        out += "/>\n"
-                    }
-                    continue
-                }
-                // One line per field, each escaped on its own: the line breaks are the report's.
-                let detail = deviation.differences.map { escape("\($0.field): expected \($0.expected), got \($0.got)") }.joined(separator: "\n")
-                if !deviation.isUnexpected {
-                    let entries = deviation.judgements.compactMap(\.excusedBy).map { "\(verdict.listFile):\($0.line) \($0.fields): \($0.reason)" }
-                    out += "><skipped message=\"\(escape("listed in " + Array(Set(entries)).sorted().joined(separator: "; ")))\"/></testcase>\n"
-                } else {
-                    let fields = deviation.judgements.filter { $0.excusedBy == nil }.map(\.field)
-                    out += "><failure message=\"\(escape(fields.joined(separator: ", ") + " differs (no entry excuses it)"))\">\(detail)</failure></testcase>\n"
-                }
-            }
-            for entry in verdict.staleEntries {
-                out += "    <testcase classname=\"\(escape(verdict.reader)).divergences\" name=\"\(escape("stale entry line \(entry.line): \(entry.pattern)"))\">"
-                out += "<failure message=\"\(escape("listed in \(verdict.listFile) but no longer happens; remove the line"))\"/></testcase>\n"
-            }
-            // What the gate advises beyond the failures (a testee on org.json: the declaration and
-            // the lines to copy), where a CI's JUnit view shows a suite's output.
-            if !verdict.advice.isEmpty {
-                out += "    <system-out>\(verdict.advice.map(escape).joined(separator: "\n"))</system-out>\n"
-            }
-            out += "  </testsuite>\n"
+            suites.append(suite(verdict, facts: facts, examples: examples))
         }
+        let queue = QueueSection.junit(result, escape: escape)
+        if !queue.suites.isEmpty { suites.append((queue.suites, queue.tests, queue.failures)) }
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"contract-harness\" tests=\"\(suites.reduce(0) { $0 + $1.tests })\" failures=\"\(suites.reduce(0) { $0 + $1.failures })\">\n"
+        out += suites.map(\.text).joined()
         out += "</testsuites>\n"
         return out
     }
 
-    private static func pendingMessage(_ item: ReaderVerdict.PendingCase, _ verdict: ReaderVerdict) -> String {
-        let fields = Array(Set(item.differences.map(\.path.key))).sorted().joined(separator: ", ")
-        let revisions = Array(Set(item.units.map(\.revision))).sorted().map(String.init).joined(separator: ", ")
-        return "pending: \(fields) of revision \(revisions) (the reader declares revision \(verdict.entry.contractRevision))"
+    private static func suite(_ verdict: ReaderVerdict, facts: ReportFacts, examples: Int) -> (text: String, tests: Int, failures: Int) {
+        var cases: [String] = []
+        var failures = 0
+        var skipped = 0
+        let reader = verdict.reader
+        // The agreeing cases: one passing test case per family.
+        var deviatingOrPending: [String: Int] = [:]
+        for deviation in verdict.deviations { deviatingOrPending[CaseID.family(of: deviation.caseId), default: 0] += 1 }
+        for family in facts.families {
+            let count = facts.byFamily[reader]?[family] ?? ReportFacts.FamilyCount()
+            let agreeing = count.cases - count.listed - count.unexpected
+            guard agreeing > 0 else { continue }
+            cases.append("<testcase classname=\"\(escape("\(reader).\(family)"))\" name=\"\(escape("\(family): \(agreeing) cases agree on every compared field"))\"/>")
+        }
+        // Unexpected deviations: the first of each family and field by name, the others counted.
+        let sample = DeviationSample(facts.rankedByReach(verdict.unexpected), perKey: examples)
+        for deviation in facts.rankedByReach(verdict.unexpected) where sample.shown.contains(deviation.caseId) {
+            let classname = "\(reader).\(CaseID.family(of: deviation.caseId))"
+            // One line per field, each escaped on its own: the line breaks are the report's.
+            let detail = deviation.differences.map { escape("\($0.field): expected \($0.expected), got \($0.got)") }.joined(separator: "\n")
+            let fields = deviation.judgements.filter { $0.excusedBy == nil }.map(\.field)
+            cases.append("<testcase classname=\"\(escape(classname))\" name=\"\(escape(deviation.caseId))\"><failure message=\"\(escape(fields.joined(separator: ", ") + " differs (no entry excuses it)"))\">\(detail)</failure></testcase>")
+            failures += 1
+        }
+        for (key, count) in sample.notShown where key.unexpected {
+            cases.append("<testcase classname=\"\(escape("\(reader).\(key.family)"))\" name=\"\(escape("\(key.family): \(count) more cases where \(key.field) differs"))\"><failure message=\"\(escape("\(count) more unexpected deviations of \(key.field) in \(key.family), beyond the \(examples) shown by name: every one is in --json and --deviations"))\"/></testcase>")
+            failures += 1
+        }
+        // Listed deviations: one skipped test case per list entry in use, with how many cases it excuses.
+        var excused: [Int: (entry: DivergenceList.Entry, cases: Int, first: String)] = [:]
+        for deviation in verdict.deviations {
+            for line in Set(deviation.judgements.compactMap { $0.excusedBy?.line }) {
+                guard let entry = deviation.judgements.first(where: { $0.excusedBy?.line == line })?.excusedBy else { continue }
+                let current = excused[line]
+                excused[line] = (entry, (current?.cases ?? 0) + 1, current?.first ?? deviation.caseId)
+            }
+        }
+        for (line, item) in excused.sorted(by: { $0.key < $1.key }) {
+            let message = "listed: excuses \(item.cases) cases (e.g. \(item.first)) — \(item.entry.reason)"
+            cases.append("<testcase classname=\"\(escape("\(reader).divergences"))\" name=\"\(escape("\(verdict.listFile):\(line) \(item.entry.pattern)  \(item.entry.fields)"))\"><skipped message=\"\(escape(message))\"/></testcase>")
+            skipped += 1
+        }
+        // Pending fields: one skipped test case each.
+        for (field, count) in verdict.pendingCounts {
+            let message = "pending: \(field) differs on \(count) cases, a field the reader does not declare (it declares revision \(verdict.entry.contractRevision))"
+            cases.append("<testcase classname=\"\(escape("\(reader).pending"))\" name=\"\(escape("pending: \(field)"))\"><skipped message=\"\(escape(message))\"/></testcase>")
+            skipped += 1
+        }
+        // What of the widget's screen it leaves unchecked.
+        if let unchecked = ConformanceText.unchecked(verdict, code: { "`\($0)`" }) {
+            cases.append("<testcase classname=\"\(escape("\(reader).widget"))\" name=\"what the widget shows\"><skipped message=\"\(escape("\(reader) \(unchecked)"))\"/></testcase>")
+            skipped += 1
+        }
+        for entry in verdict.staleEntries {
+            cases.append("<testcase classname=\"\(escape(reader)).divergences\" name=\"\(escape("stale entry line \(entry.line): \(entry.pattern)"))\"><failure message=\"\(escape("listed in \(verdict.listFile) but no longer happens; remove the line"))\"/></testcase>")
+            failures += 1
+        }
+        var out = "  <testsuite name=\"\(escape(reader))\" tests=\"\(cases.count)\" failures=\"\(failures)\" skipped=\"\(skipped)\">\n"
+        out += cases.map { "    \($0)\n" }.joined()
+        // How far the reader is, and what the gate advises beyond the failures (a testee on
+        // org.json: the declaration and the lines to copy), where a CI's JUnit view shows a suite's output.
+        var output = ["\(reader) \(ConformanceText.sentence(verdict))"]
+        if let painted = ConformanceText.paintedButMissing(verdict, code: { "`\($0)`" }) { output.append("\(reader) \(painted)") }
+        output += verdict.advice
+        out += "    <system-out>\(output.map(escape).joined(separator: "\n"))</system-out>\n"
+        out += "  </testsuite>\n"
+        return (out, cases.count, failures)
     }
 
     /// One piece of text for an attribute or element: `UntrustedText`'s rule first (a newline,

@@ -7,14 +7,22 @@ package enum MarkdownReport {
     package static func render(_ facts: ReportFacts, examples: Int = 10) -> String {
         let result = facts.result
         var out = "## Widget snapshot contract: \(result.passed ? "✅ pass" : "❌ fail")\n\n"
-        out += "\(facts.caseCount) cases from \(facts.fixtureCount) fixtures.\n\n"
-        out += "| reader | revision | agree | pending | listed | not implemented | unexpected | stale entries | failures |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+        out += "\(facts.caseCount) cases from \(facts.fixtureCount) fixtures. *Fields agreeing*: the share of compared fields (one field on one case) equal to the expected view; the other counts are cases.\n\n"
+        out += "| reader | verdict | fields agreeing | revision | cases agreeing | pending | listed | not implemented | unexpected | stale entries | failures |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for verdict in result.verdicts {
             if let reason = verdict.notCompared {
-                out += "| \(MarkdownText.plain(verdict.reader)) | \(verdict.entry.contractRevision) | — | — | — | — | — | — | not compared: \(MarkdownText.cell(reason)) |\n"
+                out += "| \(MarkdownText.plain(verdict.reader)) | ❌ fail | — | \(verdict.entry.contractRevision) | — | — | — | — | — | — | not compared: \(MarkdownText.cell(reason)) |\n"
             } else {
-                out += "| \(MarkdownText.plain(verdict.reader)) | \(verdict.entry.contractRevision) | \(verdict.agreeing) | \(verdict.pending.count) | \(verdict.listed.count) | \(verdict.notImplementedOnly.count) | \(verdict.unexpected.count) | \(verdict.staleEntries.count) | \(verdict.failures) |\n"
+                let share = ConformanceText.markdown(ConformanceText.percent(verdict.fieldTally.total))
+                out += "| \(MarkdownText.plain(verdict.reader)) | \(verdict.passed ? "✅ pass" : "❌ fail") | \(share == "100 %" ? share : "**\(share)**") | \(verdict.entry.contractRevision) | \(verdict.agreeing) | \(verdict.pending.count) | \(verdict.listed.count) | \(verdict.notImplementedOnly.count) | \(verdict.unexpected.count) | \(verdict.staleEntries.count) | \(verdict.failures) |\n"
             }
+        }
+        for verdict in result.verdicts where verdict.notCompared == nil && verdict.fieldTally.total.agree < verdict.fieldTally.total.compared {
+            out += "\n**\(MarkdownText.plain(verdict.reader))** " + ConformanceText.sentence(verdict, strong: { "**\(ConformanceText.markdown($0))**" }) + "\n"
+        }
+        for verdict in result.verdicts where verdict.notCompared == nil {
+            guard let unchecked = ConformanceText.unchecked(verdict, code: MarkdownText.code) else { continue }
+            out += "\n⚠️ **\(MarkdownText.plain(verdict.reader))** \(unchecked)\n"
         }
         for verdict in result.verdicts where verdict.notCompared == nil && !verdict.notImplementedCounts.isEmpty {
             out += "\n**\(MarkdownText.plain(verdict.reader))** does not implement: " + verdict.notImplementedCounts.map { "\(MarkdownText.code($0.field)) (\($0.cases) cases)" }.joined(separator: ", ") + "\n"
@@ -42,6 +50,9 @@ package enum MarkdownReport {
         for notice in result.notices { out += "\n**Not checked here:** \(MarkdownText.code(notice))\n" }
         for verdict in result.verdicts where verdict.notCompared == nil && !(verdict.unexpected.isEmpty && verdict.staleEntries.isEmpty) {
             out += "\n### \(MarkdownText.plain(verdict.reader))\n\n"
+            if let painted = ConformanceText.paintedButMissing(verdict, code: MarkdownText.code) {
+                out += "**\(MarkdownText.plain(verdict.reader))** \(painted)\n\n"
+            }
             if !verdict.unexpected.isEmpty {
                 out += "| case | field | expected | got | writer |\n|---|---|---|---|---|\n"
                 for deviation in facts.rankedByReach(verdict.unexpected).prefix(examples) {
@@ -64,6 +75,7 @@ package enum MarkdownReport {
                 }
             }
         }
+        out += QueueSection.markdown(result, examples: examples)
         return out
     }
 }

@@ -10,19 +10,27 @@ package enum TextSummary {
     }
 
     private static func e(_ text: String) -> String { UntrustedText.escape(text) }
+    /// A name or a line to type, escaped, in backticks.
+    private static func quoted(_ text: String) -> String { "`\(e(text))`" }
 
     private static func body(_ facts: ReportFacts, examples: Int) -> String {
         let result = facts.result
         var out = "contract-harness check: \(facts.caseCount) cases from \(facts.fixtureCount) fixtures\n\n"
-        out += row(["reader", "revision", "agree", "pending", "listed", "not impl.", "unexpected", "stale", "failures"])
+        out += row(["reader", "verdict", "fields", "revision", "agree", "pending", "listed", "not impl.", "unexpected", "stale", "failures"])
         for verdict in result.verdicts {
             if let reason = verdict.notCompared {
-                out += row([e(verdict.reader), String(verdict.entry.contractRevision), "-", "-", "-", "-", "-", "-", "-"]) + "    not compared: \(e(reason))\n"
+                out += row([e(verdict.reader), "FAIL", "-", String(verdict.entry.contractRevision), "-", "-", "-", "-", "-", "-", "-"]) + "    not compared: \(e(reason))\n"
                 continue
             }
-            out += row([e(verdict.reader), String(verdict.entry.contractRevision), String(verdict.agreeing), String(verdict.pending.count),
+            out += row([e(verdict.reader), verdict.passed ? "pass" : "FAIL", ConformanceText.percent(verdict.fieldTally.total),
+                        String(verdict.entry.contractRevision), String(verdict.agreeing), String(verdict.pending.count),
                         String(verdict.listed.count), String(verdict.notImplementedOnly.count),
                         String(verdict.unexpected.count), String(verdict.staleEntries.count), String(verdict.failures)])
+        }
+        out += "(fields: the share of compared fields that agree, one field on one case; the other columns count cases)\n"
+        for verdict in result.verdicts where verdict.notCompared == nil {
+            out += "\n\(e(verdict.reader)) \(ConformanceText.sentence(verdict))\n"
+            if let unchecked = ConformanceText.unchecked(verdict, code: quoted) { out += "\(e(verdict.reader)) \(unchecked)\n" }
         }
         let skipped = result.verdicts.filter { $0.notCompared == nil && $0.caseCount < facts.caseCount }
         if !skipped.isEmpty {
@@ -72,6 +80,7 @@ package enum TextSummary {
                 out += "  line \(line): \(e(fields.joined(separator: ", ")))\n"
             }
         }
+        out += QueueSection.text(result, examples: examples, e: e)
         out += result.passed ? "\nPASS\n" : "\nFAIL\n"
         return out
     }
@@ -94,6 +103,7 @@ package enum TextSummary {
 
     private static func failures(_ verdict: ReaderVerdict, facts: ReportFacts, examples: Int) -> String {
         var out = ": \(verdict.unexpected.count) unexpected deviations, \(verdict.staleEntries.count) stale list entries\n"
+        if let painted = ConformanceText.paintedButMissing(verdict, code: quoted) { out += "  \(painted)\n" }
         let missing = verdict.declaredButMissing
         if !missing.isEmpty {
             out += "  declares revision \(verdict.entry.contractRevision) but does not implement it: its views leave out "
@@ -136,7 +146,8 @@ package enum TextSummary {
     }
 
     private static func row(_ cells: [String]) -> String {
-        cells.enumerated().map { $0.offset == 0 ? pad($0.element, 10) : pad($0.element, 12) }.joined().trimmingTrailingSpaces() + "\n"
+        let widths = [12, 8, 9]
+        return cells.enumerated().map { pad($0.element, $0.offset < widths.count ? widths[$0.offset] : 11) }.joined().trimmingTrailingSpaces() + "\n"
     }
 
     package static func pad(_ text: String, _ width: Int) -> String {

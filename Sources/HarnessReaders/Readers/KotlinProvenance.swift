@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 import HarnessCorpus
 import WidgetSnapshot
@@ -20,32 +21,43 @@ package enum KotlinProvenance {
 
     /// The members for a testee run as `command`, the `java OPTIONS -cp CLASSPATH MAIN` line
     /// `scripts/record-kotlin --print-command` prints; the sources are read under `root`.
-    package static func gather(command: String, root: URL) throws -> JSONObject {
+    /// `timeout`: how long each program it asks may take — the testee's start timeout
+    /// (`record --start-timeout`): the probes start the testee's JVM (`COMMAND
+    /// --contract-revision`, its properties) and kotlinc's, and a hung one costs no more than
+    /// the testee's own start would.
+    package static func gather(command: String, root: URL, timeout: Double) throws -> JSONObject {
         let commandWords = try words(of: command)
         let jvm = try JVMCommand(words: commandWords)
-        let orgJsonFiles = Set(text(of: ["dpkg-query", "-L", orgJsonPackage]).split(separator: "\n").map(String.init))
+        let text = { (arguments: [String], errorsToo: Bool) in Self.text(of: arguments, errorsToo: errorsToo, timeout: timeout) }
+        let orgJsonFiles = Set(text(["dpkg-query", "-L", orgJsonPackage], false).split(separator: "\n").map(String.init))
         guard let orgJsonJar = jvm.classpath.first(where: orgJsonFiles.contains) else {
             throw Failure(description: "no jar of the Debian package \(orgJsonPackage) on the testee's classpath (\(jvm.classpath.joined(separator: ":")))")
         }
-        let properties = text(of: [jvm.java] + jvm.options + ["-XshowSettings:properties", "-version"], errorsToo: true)
+        let properties = text([jvm.java] + jvm.options + ["-XshowSettings:properties", "-version"], true)
         var sourceHashes = JSONObject()
         for path in sources {
-            guard let bytes = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else {
-                throw Failure(description: "cannot read \(path) under \(root.path)")
+            // (Through the tree's boundary, like every read of the tree: a source linked out of it is refused.)
+            let bytes: [UInt8]?
+            do {
+                bytes = try GoldenText.read(root.appendingPathComponent(path), displayName: path, tree: TreeBoundary(root: root),
+                                            maximumBytes: InputLimits.sourceFileBytes)
+            } catch {
+                throw Failure(description: "\(error)")
             }
-            sourceHashes[JSONString(path)] = string(SHA256.hex([UInt8](bytes)))
+            guard let bytes else { throw Failure(description: "cannot read \(path) under \(root.path)") }
+            sourceHashes[JSONString(path)] = string(SHA256.hex(bytes))
         }
         var facts = JSONObject([
             "recordedBy": string("scripts/record-kotlin"),
             "orgJson": .object(JSONObject([
                 "package": string(orgJsonPackage),
-                "version": string(packageVersion(orgJsonPackage)),
+                "version": string(packageVersion(orgJsonPackage, timeout: timeout)),
                 "jar": string(orgJsonJar),
             ])),
             "kotlinc": .object(JSONObject([
                 "package": string(kotlinPackage),
-                "version": string(packageVersion(kotlinPackage)),
-                "reports": string(kotlincReports(text(of: ["kotlinc", "-version"], errorsToo: true))),
+                "version": string(packageVersion(kotlinPackage, timeout: timeout)),
+                "reports": string(kotlincReports(text(["kotlinc", "-version"], true))),
             ])),
             "jdk": .object(JSONObject([
                 "runtimeVersion": string(try property("java.runtime.version", in: properties)),
@@ -56,7 +68,7 @@ package enum KotlinProvenance {
         ])
         // The revision the recorded reader answers (CONTRACT §8), as the testee itself says
         // (`--contract-revision`, the glue's READER_REVISION); left out for a testee that does not say.
-        if let revision = Int64(text(of: commandWords + ["--contract-revision"]).trimmingCharacters(in: .whitespacesAndNewlines)) {
+        if let revision = Int64(text(commandWords + ["--contract-revision"], false).trimmingCharacters(in: .whitespacesAndNewlines)) {
             facts["revision"] = .integer(revision)
         }
         return facts
@@ -104,14 +116,15 @@ package enum KotlinProvenance {
         return version.isEmpty ? "unknown" : "kotlinc-jvm " + version
     }
 
-    private static func packageVersion(_ package: String) -> String {
-        let version = text(of: ["dpkg-query", "-W", "-f=${Version}", package])
+    private static func packageVersion(_ package: String, timeout: Double) -> String {
+        let version = text(of: ["dpkg-query", "-W", "-f=${Version}", package], timeout: timeout)
         return version.isEmpty ? "unknown" : version
     }
 
-    /// What a program printed (stdout, then stderr with `errorsToo`); empty when it could not run.
-    private static func text(of arguments: [String], errorsToo: Bool = false) -> String {
-        guard let run = try? CommandRun.run(.arguments(arguments), timeout: 120) else { return "" }
+    /// What a program printed (stdout, then stderr with `errorsToo`) within `timeout` seconds;
+    /// empty when it could not run (or did not end in time: it is killed).
+    private static func text(of arguments: [String], errorsToo: Bool = false, timeout: Double) -> String {
+        guard let run = try? CommandRun.run(.arguments(arguments), timeout: timeout), !run.timedOut else { return "" }
         let bytes = errorsToo ? run.output + run.errors : (run.succeeded ? run.output : [])
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -42,8 +42,9 @@ package enum KotlinTestee {
         guard run.succeeded, !command.isEmpty else {
             throw Failure(description: "scripts/record-kotlin --print-command failed (\(run.termination)): " + stderr)
         }
-        // A JVM's first answer takes a moment, more on a loaded machine.
+        // A JVM's first answer takes a moment, more on a loaded machine: 30 s unless the
+        // command's --start-timeout says otherwise.
         return ExternalProcessReader(name: name, command: command, caseTimeout: caseTimeout,
-                                     startTimeout: max(startTimeout ?? caseTimeout, 30))
+                                     startTimeout: startTimeout ?? max(caseTimeout, 30))
     }
 }

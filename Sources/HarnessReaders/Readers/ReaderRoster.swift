@@ -34,13 +34,20 @@ package struct ReaderEntry: Sendable {
     package var platform: ReaderPlatform?
     /// The revision of the contract (`v` of the blob it reads to the letter) it implements.
     package var contractRevision: Int
+    /// Whether it is the reader of a widget on screen, which paints what it reads: then the
+    /// question the description marks `paints` (CONTRACT.md §9, the display) is one no `not
+    /// implemented` entry excuses (CONTRACT.md §5). The roster says it for its readers; a
+    /// testee paints unless its list says `# paints: nothing`.
+    package var paintsWidget: Bool
     /// A new reader of this kind in this process; nil for recorded readers and live testees.
     package var make: (@Sendable () -> any InProcessReader)?
 
     /// `departures`: by default its platform's (none without one); a test narrows them.
     package init(name: String, role: Role, golden: GoldenFolder? = nil, platform: ReaderPlatform? = nil,
-                 departures: [ContractDeparture]? = nil, contractRevision: Int = 1, make: (@Sendable () -> any InProcessReader)? = nil) {
+                 departures: [ContractDeparture]? = nil, contractRevision: Int = 1, paintsWidget: Bool = true,
+                 make: (@Sendable () -> any InProcessReader)? = nil) {
         self.name = name
+        self.paintsWidget = paintsWidget
         self.role = role
         self.golden = golden
         self.platform = platform
@@ -49,14 +56,28 @@ package struct ReaderEntry: Sendable {
         self.make = make
     }
 
+    /// A reader the app brings (a live testee, or a recording in an app's contract folder),
+    /// not one of the harness's own: its list says which platform it runs on.
+    package var declaresOwnPlatform: Bool { role == .liveTestee || golden?.inContractFolder == true }
+
+    /// Whose the reader is in a run for an app: not one of the harness's own readers (its
+    /// list and recording are then in the app's contract folder).
+    package var isAppsOwn: Bool { !ReaderRoster.standard.entries.contains { $0.name == name } }
+
+    /// An app's reader recorded where it runs (`recordings/NAME` of its contract folder), made by `command`.
+    package static func appRecording(_ name: String, command: String, in contract: ContractFolder? = nil, contractRevision: Int) -> ReaderEntry {
+        ReaderEntry(name: name, role: .recorded, golden: .appRecording(of: name, command: command, in: contract), contractRevision: contractRevision)
+    }
+
     /// `golden/divergences/<name>.txt`: the reviewed list of where it may differ.
     package var listFile: String { "golden/divergences/\(name).txt" }
 
     /// A `--testee NAME[@REVISION]=COMMAND` (or a test's reader that is not in the roster),
     /// implementing the revision it declares (1 when it declares none), on the platform its
     /// list declares (none: it has no departures).
-    package static func liveTestee(_ name: String, contractRevision: Int = 1, platform: ReaderPlatform? = nil) -> ReaderEntry {
-        ReaderEntry(name: name, role: .liveTestee, platform: platform, contractRevision: contractRevision)
+    package static func liveTestee(_ name: String, contractRevision: Int = 1, platform: ReaderPlatform? = nil,
+                                   paintsWidget: Bool = true) -> ReaderEntry {
+        ReaderEntry(name: name, role: .liveTestee, platform: platform, contractRevision: contractRevision, paintsWidget: paintsWidget)
     }
 
     /// The entry of an external testee: its declared revision with it.
@@ -64,14 +85,16 @@ package struct ReaderEntry: Sendable {
         liveTestee(testee.name, contractRevision: testee.contractRevision, platform: platform)
     }
 
-    /// The product: the `WidgetSnapshot` library (`SwiftReader`).
+    /// The product: the `WidgetSnapshot` library (`SwiftReader`), what the iOS widget paints from.
     package static let swift = ReaderEntry(name: "swift", role: .product, contractRevision: 3, make: { SwiftReader() })
     /// The C reference on libjansson (`CReferenceReader`), which writes `golden/expected`: it
     /// answers every revision the contract description has (an expected line lacking a field
     /// is refused).
+    /// It paints no widget: it states the contract.
     package static let c = ReaderEntry(name: "c", role: .reference, golden: .expected,
-                                       contractRevision: ContractDescription.current.latestRevision, make: { CReferenceReader() })
-    /// The Kotlin end on Android's org.json, recorded by `scripts/record-kotlin` into
+                                       contractRevision: ContractDescription.current.latestRevision, paintsWidget: false,
+                                       make: { CReferenceReader() })
+    /// The Kotlin end on Android's org.json (what the Android widget paints from), recorded by `scripts/record-kotlin` into
     /// `golden/kotlin`, with every departure of CONTRACT.md §5. Its revision is the one
     /// ends/kotlin/WidgetData.kt answers of those the description has (`record-kotlin
     /// --print-revision`; RECORDING.json's `revision`, held equal by KotlinRecordingRevisionTests).

@@ -75,10 +75,7 @@ package enum Recording {
         header["fixtures"] = .object(fixtures)
         let bytes = Array((PrettyJSON.render(.object(header)) + "\n").utf8)
         let url = store.folder.appendingPathComponent("RECORDING.json")
-        if (try? Data(contentsOf: url)).map({ [UInt8]($0) }) != bytes {
-            try AtomicFile.write(bytes, to: url, within: store.tree)
-            changed.append("RECORDING.json")
-        }
+        if try AtomicFile.writeIfChanged(bytes, to: url, within: store.tree) { changed.append("RECORDING.json") }
         return changed
     }
 }

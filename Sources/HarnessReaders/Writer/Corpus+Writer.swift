@@ -8,7 +8,9 @@ extension Corpus {
     /// runner for all states. A writer end that cannot start (no node, no tsc, no
     /// scripts/build-writer) or that answers no state at all is `HarnessInputError` (exit 2):
     /// the gate cannot judge the writer side without it, and says so.
-    package static func load(_ paths: HarnessPaths, jobs: Int = 1, writer: WriterCommand = .tree) throws -> Corpus {
+    /// `timeouts`: the writer end's (its start, each state's line), from the command's flags.
+    package static func load(_ paths: HarnessPaths, jobs: Int = 1, writer: WriterCommand = .tree,
+                             timeouts: WriterTimeouts = WriterTimeouts()) throws -> Corpus {
         try load(paths, jobs: jobs) { states in
             let command: String
             do {
@@ -16,7 +18,7 @@ extension Corpus {
             } catch {
                 throw HarnessInputError(file: StateLines.directory, message: "the writer end cannot run, so the writer family cannot be built: \(error)")
             }
-            let session = WriterSession(command: command)
+            let session = WriterSession(command: command, timeouts: timeouts)
             defer { session.close() }
             let answers = session.write(states.map { TesteeRequest(id: $0.id, line: $0.bytes) })
             if let broken = session.brokenReason, !answers.contains(where: { if case .failure = $0 { false } else { true } }) {

@@ -26,16 +26,16 @@ package final class WriterSession: @unchecked Sendable {
 
     private let runner: LineSession<WriterAnswer>
 
-    /// `name` shows in messages (`writer`); a node start takes a moment on a loaded machine,
-    /// hence the longer first line.
-    package init(command: String, name: String = "writer", lineTimeout: Double = 10, startTimeout: Double = 30,
+    /// `name` shows in messages (`writer`); `timeouts` from the command's flags and budget.
+    package init(command: String, name: String = "writer", timeouts: WriterTimeouts = WriterTimeouts(),
                  brokenAfter: Int = WriterSession.defaultBrokenAfter,
                  maximumLineBytes: Int = LineProcess.defaultMaximumLineBytes) {
-        runner = LineSession(name: name, command: command, lineTimeout: lineTimeout, startTimeout: startTimeout,
+        runner = LineSession(name: name, command: command, lineTimeout: timeouts.line, startTimeout: timeouts.start,
                              brokenAfter: brokenAfter, maximumLineBytes: maximumLineBytes, abandonedReason: Self.abandoned,
                              requestNoun: "states") { line, request, _ in
             Self.answer(line, for: request.id)
         }
+        runner.deadline = timeouts.deadline
     }
 
     deinit { close() }
@@ -70,5 +70,25 @@ package final class WriterSession: @unchecked Sendable {
             return .failure(.init("crash line names state \(named.string.debugDescription), expected \(id.debugDescription)"))
         }
         return .success(.crash(crash.string))
+    }
+}
+
+/// How long the writer end may take, from the command's flags (`--timeout`, `--start-timeout`)
+/// and budget (`fuzz --writer --seconds`): one state's line, the first line after a (re)start
+/// (a node start takes a moment on a loaded machine, hence the longer default), and a deadline
+/// past which no line is waited for (the states left fail as `WriterSession.abandoned`).
+package struct WriterTimeouts: Sendable {
+    package var line: Double
+    package var start: Double
+    package var deadline: Deadline?
+
+    package static let defaultLine = 10.0
+    package static let defaultStart = 30.0
+
+    /// `start` nil: the longer default, never shorter than `line`.
+    package init(line: Double = WriterTimeouts.defaultLine, start: Double? = nil, deadline: Deadline? = nil) {
+        self.line = line
+        self.start = start ?? max(line, Self.defaultStart)
+        self.deadline = deadline
     }
 }

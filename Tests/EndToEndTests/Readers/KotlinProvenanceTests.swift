@@ -73,7 +73,7 @@ final class KotlinProvenanceTests: XCTestCase {
         """.utf8).write(to: java)
         XCTAssertEqual(chmod(java.path, 0o755), 0)
 
-        let facts = try KotlinProvenance.gather(command: "\(java.path) -Xss2m -cp /x/testee.jar:\(jar) TesteeMainKt", root: folder)
+        let facts = try KotlinProvenance.gather(command: "\(java.path) -Xss2m -cp /x/testee.jar:\(jar) TesteeMainKt", root: folder, timeout: 10)
         XCTAssertEqual(facts.keys.map(\.string), ["recordedBy", "orgJson", "kotlinc", "jdk", "sources", "revision"])
         XCTAssertEqual(facts["revision"], .integer(2), "the revision the testee says it answers (--contract-revision)")
         guard case .object(let orgJson)? = facts["orgJson"], case .object(let jdk)? = facts["jdk"],
@@ -89,7 +89,7 @@ final class KotlinProvenanceTests: XCTestCase {
             "ends/kotlin/WidgetData.kt": .string(JSONString(SHA256.hex(Array("WidgetData.kt".utf8)))),
             "ends/kotlin/TesteeMain.kt": .string(JSONString(SHA256.hex(Array("TesteeMain.kt".utf8)))),
         ]))
-        XCTAssertThrowsError(try KotlinProvenance.gather(command: "\(java.path) -cp /x/testee.jar TesteeMainKt", root: folder),
+        XCTAssertThrowsError(try KotlinProvenance.gather(command: "\(java.path) -cp /x/testee.jar TesteeMainKt", root: folder, timeout: 10),
                              "org.json is not on the classpath")
     }
 }

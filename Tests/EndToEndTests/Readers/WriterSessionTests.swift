@@ -65,7 +65,7 @@ final class WriterSessionTests: XCTestCase {
     func testAFailureIsBlamedOnOneStateAndTheWriterRestarts() throws {
         for (mode, expected) in [("die", "crash: writer ended before answering"), ("hang", "hang: no line within 1 s"),
                                  ("other-id", "malformed: crash line names state \"someone/else\", expected \"s/1\"")] {
-            let session = WriterSession(command: try fakeWriter(mode: mode), lineTimeout: 1, startTimeout: 5)
+            let session = WriterSession(command: try fakeWriter(mode: mode), timeouts: WriterTimeouts(line: 1, start: 5))
             let answers = session.write(requests(1))
             session.close()
             XCTAssertEqual(answers[0], .blob(Array(#"{"v":1}"#.utf8)), mode)
@@ -78,7 +78,7 @@ final class WriterSessionTests: XCTestCase {
     }
 
     func testAWriterThatNeverAnswersIsBrokenAtOnce() throws {
-        let session = WriterSession(command: "sleep 30", lineTimeout: 1, startTimeout: 1)
+        let session = WriterSession(command: "sleep 30", timeouts: WriterTimeouts(line: 1, start: 1))
         let answers = session.write(requests(-1))
         session.close()
         guard case .failure(let last) = answers[3] else { return XCTFail("\(answers)") }
