@@ -67,7 +67,7 @@ let package = Package(
         // The libFuzzer target (scripts/fuzz-libfuzzer, .clusterfuzzlite/): Swift vs C on the same bytes.
         // It links the model (the comparison), the C conversion and the readers, never the harness.
         .executableTarget(name: "WidgetFuzz", dependencies: ["ContractModel", "ReferenceView", "WidgetSnapshot", "ReferenceDecoder"]),
-        // Benchmarks (scripts/bench, BENCHMARKS.md): release builds only, not a product an app uses.
+        // Benchmarks (scripts/bench, docs/benchmarks.md): release builds only, not a product an app uses.
         .executableTarget(name: "WidgetBench", dependencies: ["WidgetSnapshot", "ContractModel", "HarnessFuzz", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ReferenceDecoder", "FoundationWidgetReader"]),
         // Where every test finds the repository and makes scratch folders (Foundation only).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
