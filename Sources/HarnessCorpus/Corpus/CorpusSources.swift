@@ -8,6 +8,9 @@ import Foundation
 /// A fixture or state of the app named like one of the harness's is bad input naming both
 /// files: a case id names one case.
 package struct CorpusSources: Sendable {
+    /// The state file whose states claim to be the writer's states of writer-valid fixtures.
+    static let fixtureStates = "fixtures"
+
     package var fixtures: [Fixture]
     package var zoneDays: ZoneDayFile?
     package var states: [StateLine]?
@@ -63,6 +66,13 @@ package struct CorpusSources: Sendable {
         if wants(WriterFamily.fixtureName) {
             states = try StateLines.load(folder: paths.root.appendingPathComponent(StateLines.directory), shown: StateLines.directory,
                                          tree: paths.tree, seen: &seen)
+            // A state that claims to be a fixture's (`fixtures/<name>`) goes with that fixture.
+            if let chosen {
+                states = states?.filter { state in
+                    let parts = state.id.split(separator: "/", maxSplits: 1)
+                    return parts.first != Substring(Self.fixtureStates) || parts.count < 2 || chosen.contains(String(parts[1]))
+                }
+            }
         }
         let stateFolder = ContractFolder.statesFolder
         if let own = try StateLines.load(folder: contract.root.appendingPathComponent(stateFolder), shown: contract.shown(stateFolder),

@@ -208,7 +208,7 @@ package struct ViewStore {
                 throw HarnessInputError(file: displayName, field: "id", message: "case \(testCase.id): \(problem)")
             }
             if byFixture[fixture] == nil { order.append(fixture) }
-            let stored = recorded ? try Self.withDigests(line, of: testCase) : line
+            let stored = recorded ? try GoldenProvenance.storedForm(line, caseId: testCase.id) : line
             byFixture[fixture, default: []] += GoldenLine.seal(stored, caseFingerprint: CaseFingerprint.of(testCase))
             byFixture[fixture]!.append(UInt8(ascii: "\n"))
         }

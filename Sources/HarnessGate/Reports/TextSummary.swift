@@ -63,7 +63,8 @@ package enum TextSummary {
         out += usersSee(facts)
         for problem in result.problems { out += "\nFAIL: \(problem)\n" }
         for notice in result.notices { out += "\nnote: \(notice)\n" }
-        if result.freshness.contains(where: { !$0.stale.isEmpty }) {
+        // (An app's stale recording names its own command; the harness's golden files are refreshed in the harness.)
+        if result.freshness.contains(where: { !$0.stale.isEmpty && !$0.golden.inContractFolder }) {
             out += "\none step for all of it: `contract-harness golden refresh` (update, record-kotlin, diff --base HEAD, and the reader deviations left)\n"
         }
         for verdict in result.verdicts where !verdict.passed {

@@ -4,6 +4,7 @@ import HarnessCorpus
 import HarnessReaders
 import XCTest
 import HarnessTestSupport
+import TestSupport
 
 /// What a testee or writer prints is bounded by `MadeLimits`, whatever it prints: a writer's
 /// blob over the case-blob limit fails its state, a view line over the view limit fails its
@@ -14,10 +15,10 @@ final class HeldLimitsTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FuzzTestSupport.temporaryFolder("hostile-ends")
+        folder = Scratch.folder("hostile-ends")
     }
 
-    override func tearDown() { if let folder { FuzzTestSupport.remove(folder) } }
+    override func tearDown() { if let folder { Scratch.remove(folder) } }
 
     /// A testee answering every case with a view of `rows` display rows (~47 bytes a row).
     private func rowsTestee(_ rows: Int) throws -> String {

@@ -4,6 +4,7 @@ import XCTest
 @testable import HarnessCorpus
 import HarnessReaders
 import HarnessTestSupport
+import TestSupport
 
 /// What a tree expands into is bounded (`MadeLimits`), and said naming the file before the
 /// gate spends minutes and gigabytes on it; and `update` writes nothing it would then refuse.
@@ -41,7 +42,7 @@ final class MadeLimitsTests: XCTestCase {
         let run = try update(paths)
         XCTAssertEqual(run.status, 2, run.err)
         XCTAssertTrue(run.err.contains("golden/fixtures: the fixtures hold"), run.err)
-        XCTAssertTrue(run.err.contains("over the limit of 512 KiB"), run.err)
+        XCTAssertTrue(run.err.contains("over the limit of 384 KiB"), run.err)
     }
 
     /// A zone file of many transitions, resealed: refused at its size before it is read, and
@@ -71,8 +72,8 @@ final class MadeLimitsTests: XCTestCase {
     /// A golden view file `check` would refuse is never written: `update` refuses first (the
     /// store's limits made small here, so the test writes kilobytes).
     func testAGoldenFileOverItsLimitIsRefusedBeforeAnythingIsWritten() throws {
-        let folder = FuzzTestSupport.temporaryFolder("golden-store")
-        defer { FuzzTestSupport.remove(folder) }
+        let folder = Scratch.folder("golden-store")
+        defer { Scratch.remove(folder) }
         var store = ViewStore(folder: folder.appendingPathComponent("golden/expected"), displayName: "golden/expected", tree: TreeBoundary(root: folder))
         XCTAssertEqual(store.maximumFileBytes, InputLimits.goldenViewFileBytes)
         XCTAssertEqual(store.maximumFolderBytes, MadeLimits.goldenFolderBytes)
