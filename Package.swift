@@ -31,7 +31,7 @@ let package = Package(
         // Swift only (no C, no jansson): the testee kit an app links stands on it.
         // The contract description (schemas/contract.json, linked as Description/contract.json) is
         // compiled in: the kit and every reader see the same revisions without reading a file.
-        .target(name: "ContractModel", dependencies: ["WidgetSnapshot"], resources: [.embedInCode("Description/contract.json")]),
+        .target(name: "ContractModel", dependencies: ["WidgetSnapshot"], resources: [.embedInCode("Description/contract.json"), .embedInCode("Description/queue-contract.json")]),
         // The C reference called through its C API, its `rd_view` turned into a `DecodedView`:
         // for the harness's C reader and the libFuzzer target, never for the testee kit.
         .target(name: "ReferenceView", dependencies: ["ContractModel", "WidgetSnapshot", "ReferenceDecoder"]),
@@ -57,6 +57,9 @@ let package = Package(
         .executableTarget(name: "ios-example-testee", dependencies: ["WidgetContractTestee", "FoundationWidgetReader"],
                           path: "Examples/ios-testee"),
         // A kit testee on WidgetSnapshot's revision-3 API: the kit's revision 2/3 fields in the gate.
+        // The project's tap queue (WidgetSnapshot's WidgetDoneQueue) on an App Group folder, through the kit's QueueTestee.
+        .executableTarget(name: "swift-queue-testee", dependencies: ["WidgetContractTestee", "WidgetSnapshot"],
+                          path: "Examples/swift-queue-testee"),
         .executableTarget(name: "swift-kit-testee", dependencies: ["WidgetContractTestee", "WidgetSnapshot"],
                           path: "Examples/swift-kit-testee"),
         // The CLI: argument parsing and one file per subcommand, over the library.
@@ -64,11 +67,11 @@ let package = Package(
         // The libFuzzer target (scripts/fuzz-libfuzzer, .clusterfuzzlite/): Swift vs C on the same bytes.
         // It links the model (the comparison), the C conversion and the readers, never the harness.
         .executableTarget(name: "WidgetFuzz", dependencies: ["ContractModel", "ReferenceView", "WidgetSnapshot", "ReferenceDecoder"]),
-        // Benchmarks (scripts/bench, BENCHMARKS.md): release builds only, not a product an app uses.
+        // Benchmarks (scripts/bench, docs/benchmarks.md): release builds only, not a product an app uses.
         .executableTarget(name: "WidgetBench", dependencies: ["WidgetSnapshot", "ContractModel", "HarnessFuzz", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ReferenceDecoder", "FoundationWidgetReader"]),
         // Where every test finds the repository and makes scratch folders (Foundation only).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot"]),
+        .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot", "TestSupport"]),
         .testTarget(name: "ContractModelTests", dependencies: ["ContractModel", "WidgetSnapshot", "HarnessTestSupport", "TestSupport"]),
         .testTarget(name: "ReferenceDecoderTests", dependencies: ["ReferenceDecoder", "ReferenceView", "ContractModel", "WidgetSnapshot", "TestSupport"]),
         .testTarget(name: "ReaderBehaviourTests", dependencies: ["HarnessReaders", "ContractModel", "WidgetSnapshot", "TestSupport"]),
@@ -86,8 +89,12 @@ let package = Package(
         // End to end: the built `contract-harness` (exit codes, help, the workflows' commands), the Kotlin
         // end on a JVM, the writer end through tsc and node, testees as processes, runs over the whole
         // corpus. Folders follow the layers (CommandLine, Corpus, Readers, Gate, Fuzz, Kit).
+        // The example app repository's recording of its iOS reader (Examples/app-repository/ios): the
+        // XCTest an app runs on Apple's Foundation, run here as the stand-in (records only when told where).
+        .testTarget(name: "AppRepositoryRecording", dependencies: ["WidgetContractTestee", "FoundationWidgetReader", "WidgetSnapshot"],
+                    path: "Examples/app-repository/ios"),
         .testTarget(name: "EndToEndTests", dependencies: ["HarnessTestSupport", "TestSupport", "HarnessFuzz", "HarnessGate", "HarnessReaders",
-                                                          "HarnessCorpus", "ContractModel", "WidgetSnapshot"]),
+                                                          "HarnessCorpus", "ContractModel", "WidgetSnapshot", "WidgetContractTestee"]),
     ]),
     cLanguageStandard: .c11
 )

@@ -4,6 +4,13 @@ import Glibc
 import Darwin
 #endif
 
+/// write(2) by a name `BrokenPipe.write` does not shadow (`Glibc.write` names a module Darwin lacks).
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif
+
 /// Writing to stdout or stderr whose reader has gone (`… | head -c 1`), for every program of
 /// the package: plain write(2), never `FileHandle` (which traps on EPIPE when SIGPIPE is
 /// ignored: SIGILL, exit 132), and a broken pipe ends the program quietly as SIGPIPE does
@@ -14,7 +21,7 @@ package enum BrokenPipe {
     package static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32 {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
             if written > 0 { offset += written; continue }
             if written < 0 && errno == EINTR { continue }
             return written < 0 ? errno : EIO

@@ -1,8 +1,8 @@
 import WidgetSnapshot
 
 /// One input every reader decodes (CONTRACT §6): a blob's exact bytes, the pending
-/// done-taps and their times, the selected project, the instant and the zone. Malformed
-/// blobs are cases too.
+/// done-taps and their times, the selected project, the instant, the zone and the device's
+/// locale. Malformed blobs are cases too.
 package struct Case: Equatable, Sendable {
     /// A queued check-box tap: the task's id (exact code points) and its target state.
     package struct PendingTarget: Equatable, Sendable {
@@ -41,13 +41,16 @@ package struct Case: Equatable, Sendable {
     package var nowMs: Int64
     /// An IANA zone name, e.g. `Europe/Berlin`.
     package var timeZone: String
+    /// The device's locale, calendar and digits the readers run under (CONTRACT.md §4, §6);
+    /// nil: the case names none, and each reader runs under its process's own.
+    package var deviceLocale: DeviceLocale?
 
     /// Android's widget shows 20 rows (`MAX_TASKS`): the capacity of a case that names none.
     package static let androidCapacity = WidgetData.androidCapacity
 
     package init(id: String, blob: [UInt8], pendingDoneTargets: [PendingTarget] = [],
                  pendingDoneTimestamps: [PendingTimestamp] = [], selectedProjectId: JSONString? = nil,
-                 capacity: Int = Case.androidCapacity, nowMs: Int64, timeZone: String) {
+                 capacity: Int = Case.androidCapacity, nowMs: Int64, timeZone: String, deviceLocale: DeviceLocale? = nil) {
         self.id = id
         self.blob = blob
         self.pendingDoneTargets = pendingDoneTargets
@@ -56,6 +59,7 @@ package struct Case: Equatable, Sendable {
         self.capacity = capacity
         self.nowMs = nowMs
         self.timeZone = timeZone
+        self.deviceLocale = deviceLocale
     }
 
     /// The fixture a case belongs to: its id up to the first `/`.

@@ -3,7 +3,8 @@ import WidgetSnapshot
 
 /// The case stream codec (CONTRACT.md §6): one JSON object per line, keys `id`, `blob` or
 /// `blobBase64`, `pendingDoneTargets`, `pendingDoneTimestamps` (each only when non-empty),
-/// `selectedProjectId` (only when there is one), `capacity` (only when not 20), `nowMs`, `timeZone`.
+/// `selectedProjectId` (only when there is one), `capacity` (only when not 20), `nowMs`, `timeZone`,
+/// `deviceLocale` (only when the case names one).
 ///
 /// The stream is the only thing an external testee (the Kotlin end) sees, and its hash
 /// names what a recording was made from, so writing is byte-stable and reading is strict.
@@ -34,7 +35,7 @@ package enum CaseStream {
     package static func appendLine(_ item: Case, to out: inout [UInt8]) {
         var object = JSONObject()
         object["id"] = .string(JSONString(item.id))
-        if String(validating: item.blob, as: UTF8.self) != nil {
+        if UTF8Text.decode(item.blob) != nil {
             object["blob"] = .string(JSONString(utf8: item.blob))
         } else {
             object["blobBase64"] = .string(JSONString(Data(item.blob).base64EncodedString()))
@@ -53,6 +54,7 @@ package enum CaseStream {
         if item.capacity != Case.androidCapacity { object["capacity"] = .integer(Int64(item.capacity)) }
         object["nowMs"] = .integer(item.nowMs)
         object["timeZone"] = .string(JSONString(item.timeZone))
+        if let device = item.deviceLocale { object["deviceLocale"] = .string(JSONString(device.tag)) }
         JSONWriter.append(.object(object), to: &out)
     }
 
@@ -100,7 +102,7 @@ package enum CaseStream {
         }
         let fields = JSONFieldReader(object, file: file, line: line)
         try fields.rejectUnknownKeys(allowed: ["id", "blob", "blobBase64", "pendingDoneTargets", "pendingDoneTimestamps",
-                                                  "selectedProjectId", "capacity", "nowMs", "timeZone"])
+                                                  "selectedProjectId", "capacity", "nowMs", "timeZone", "deviceLocale"])
         let id = try fields.string("id").string
         guard !id.isEmpty else { throw fields.failure("id", "expected a non-empty id") }
         guard id.utf8.count <= InputLimits.caseIdBytes else {
@@ -134,7 +136,8 @@ package enum CaseStream {
         let nowMs = try fields.integer("nowMs")
         let zone = try fields.string("timeZone").string
         guard zones.contains(zone) else { throw fields.failure("timeZone", "unknown time zone `\(zone)`") }
+        let device = fields.has("deviceLocale") ? try fields.deviceLocale("deviceLocale") : nil
         return Case(id: id, blob: blob, pendingDoneTargets: pending, pendingDoneTimestamps: stamps,
-                    selectedProjectId: selected, capacity: Int(capacity), nowMs: nowMs, timeZone: zone)
+                    selectedProjectId: selected, capacity: Int(capacity), nowMs: nowMs, timeZone: zone, deviceLocale: device)
     }
 }

@@ -1,7 +1,7 @@
 import WidgetSnapshot
 
-/// The case-specific fields of the strict JSON field reader: queued taps and their times,
-/// read the same way by the fixture loader and the case-stream reader.
+/// The case-specific fields of the strict JSON field reader: queued taps and their times and
+/// the device locale, read the same way by the fixture loader and the case-stream reader.
 extension JSONFieldReader {
     /// An object of `id → true/false`, kept in its order, a repeated id included (when the
     /// object was parsed keeping repeated keys, as case lines are).
@@ -27,5 +27,15 @@ extension JSONFieldReader {
             stamps.append(Case.PendingTimestamp(taskId: member.key, ms: ms))
         }
         return stamps
+    }
+
+    /// A device locale (CONTRACT.md §6): a BCP 47 tag in canonical case, refused naming what is wrong.
+    package func deviceLocale(_ key: String) throws(HarnessInputError) -> DeviceLocale {
+        let tag = try string(key).string
+        do {
+            return try DeviceLocale(tag: tag)
+        } catch {
+            throw failure(key, error.description)
+        }
     }
 }

@@ -15,6 +15,10 @@ enum ContractHarnessCLI {
             print(overview)
             exit(all.isEmpty ? ExitCode.usageOrInput : ExitCode.passed)
         }
+        if first == "--version" {
+            print("contract-harness \(HarnessRelease.version)")
+            exit(ExitCode.passed)
+        }
         let command: any Subcommand.Type, path: String
         switch Verbs.resolve(all) {
         case .unknown:
@@ -68,6 +72,7 @@ enum ContractHarnessCLI {
         for verb in Verbs.all {
             text += "\n  " + verb.name.padding(toLength: 10, withPad: " ", startingAt: 0) + verb.summary
         }
+        text += "\n\n  --version  print this release's version (\(HarnessRelease.version))"
         text += "\n\nExit codes: 0 pass, 1 contract failure, 2 bad usage or bad input. Guides: docs/ (README.md lists them)."
         return text
     }

@@ -12,29 +12,36 @@ enum RecordCommand: Subcommand {
     static let help = """
     USAGE: contract-harness golden record NAME=COMMAND [--root DIR] [--timeout S] [--start-timeout S]
            contract-harness golden record NAME=COMMAND --cases FILE --out FILE [...]
+           contract-harness golden record kotlin=COMMAND --queue [--root DIR] [...]
 
     Runs the reader COMMAND (cases JSONL on stdin, one view line per case on stdout) once over the
     corpus and writes its views into golden/kotlin/ with RECORDING.json's provenance (the toolchain
     gathered from COMMAND, a `java OPTIONS -cp CLASSPATH MAIN` line). scripts/record-kotlin compiles
     the Kotlin end and calls this. With --cases/--out any case stream is recorded into FILE instead.
     A crash, a hang or a stray line stops the recording: nothing is written (exit 1).
-    Guide: docs/recordings.md.
+    With --queue, COMMAND is the project's Kotlin tap queue (a queue writer end, CONTRACT.md §10)
+    and its answers to every queue case go into golden/queue/kotlin.jsonl (scripts/queue-kotlin
+    --record compiles it and calls this). Guides: docs/recordings.md, docs/tap-queue.md.
 
     OPTIONS:
       NAME=COMMAND          the reader, run with /bin/sh -c in its own process group
       --root DIR            the tree that holds golden/ (default: .)
       --cases FILE          a case stream to record instead of the corpus (needs --out)
       --out FILE            where the views of --cases go
+      --queue               record the tap queue's Kotlin end into golden/queue/kotlin.jsonl
+    \(AppRecordCommand.help)
     \(Testee.timeoutsHelp)
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
+        if let contract = try arguments.option("--contract") { return try AppRecordCommand.run(contract, &arguments) }
         let paths = try paths(&arguments)
         let oldCommand = try arguments.option("--reader-command"), oldName = try arguments.option("--name")
         let cases = try arguments.option("--cases")
         let out = try arguments.option("--out")
         let timeout = try Testee.seconds(&arguments, "--timeout") ?? 10
         let startTimeout = try Testee.seconds(&arguments, "--start-timeout")
+        let queue = arguments.flag("--queue")
         try arguments.rejectUnknownOptions()
         let name: String, command: String
         if let spec = arguments.positional() {
@@ -49,6 +56,20 @@ enum RecordCommand: Subcommand {
         }
         try arguments.finish()
         guard (cases == nil) == (out == nil) else { throw UsageError("--cases and --out go together") }
+        if queue {
+            guard cases == nil, name == QueueRoster.kotlinName else {
+                throw UsageError("--queue records the project's Kotlin queue into \(QueueRoster.recordingFile): give it as \(QueueRoster.kotlinName)=COMMAND, without --cases")
+            }
+            let started = Date()
+            do {
+                let count = try QueueRecording.record(paths, entry: QueueRoster.kotlin, command: command, timeout: timeout, startTimeout: startTimeout)
+                note("record: run \(seconds(since: started)) s, \(count) queue cases; wrote \(QueueRoster.recordingFile)")
+                return ExitCode.passed
+            } catch let failure as QueueRecording.Failure {
+                note("record: \(UntrustedText.escape(failure.description))")
+                return ExitCode.contractFailure
+            }
+        }
 
         // The first failure stops the recording (brokenAfter 1): nothing is written anyway, so
         // the cases after a hang or a stray line would only cost time.

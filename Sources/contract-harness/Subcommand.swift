@@ -19,9 +19,19 @@ enum ExitCode {
 }
 
 extension Subcommand {
-    /// `--root DIR`, the tree that holds `golden/` (default: the current directory).
+    /// `--root DIR`, the tree that holds `golden/` (default: the current directory). A command
+    /// that works on the harness's own tree (update, refresh, zones, …) refuses `--contract`:
+    /// an app's folder has no golden files of the harness.
     static func paths(_ arguments: inout Arguments) throws -> HarnessPaths {
-        HarnessPaths(root: try arguments.option("--root") ?? ".")
+        if try arguments.option("--contract") != nil {
+            throw UsageError("\(name) works on the harness's own tree; an app's contract folder (--contract) has none of its golden files (see docs/adopting.md)")
+        }
+        return HarnessPaths(root: try arguments.option("--root") ?? ".")
+    }
+
+    /// The same for a command that also runs for an app (`AppOption`).
+    static func appPaths(_ arguments: inout Arguments) throws -> HarnessPaths {
+        try AppOption.paths(&arguments)
     }
 
     static func jobs(_ arguments: inout Arguments) throws -> Int {

@@ -51,7 +51,7 @@ enum Verbs {
         commands: [CasesCommand.self, ListCommand.self, DecodeCommand.self, CompareCommand.self]) }
 
     static var all: [Verb] {
-        [.command(CheckCommand.self), .command(ExplainCommand.self), .command(FuzzCommand.self), .group(golden), .group(tool)]
+        [.command(CheckCommand.self), .command(ExplainCommand.self), .command(FuzzCommand.self), .command(InitCommand.self), .group(golden), .group(tool)]
     }
 
     /// An earlier release's spelling: the arguments it stands for, and the words to say instead.

@@ -1,3 +1,4 @@
+import ContractModel
 import HarnessCorpus
 import XCTest
 
@@ -36,6 +37,22 @@ final class SHA256Tests: XCTestCase {
     func testEveryBlockEdge() {
         for (count, digest) in Self.patternDigests {
             XCTAssertEqual(SHA256.hex(Self.pattern(count)), digest, "\(count) bytes")
+        }
+    }
+
+    /// The kit's portable SHA-256 (what seals a recording made on Apple's platforms) gives the
+    /// same digests as OpenSSL's: the vectors, and inputs of every length up to three blocks
+    /// and a few large ones.
+    func testThePortableDigestIsOpenSSLs() {
+        XCTAssertEqual(PortableSHA256.hex(Array("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        for (count, digest) in Self.patternDigests {
+            XCTAssertEqual(PortableSHA256.hex(Self.pattern(count)), digest, "\(count) bytes")
+        }
+        var generator = SystemRandomNumberGenerator()
+        for count in Array(0...200) + [4095, 4096, 65_537] {
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            XCTAssertEqual(PortableSHA256.hex(bytes), SHA256.hex(bytes), "\(count) bytes")
+            XCTAssertEqual(PortableSHA256.hex(bytes, digits: 8), SHA256.hex(bytes, digits: 8))
         }
     }
 }

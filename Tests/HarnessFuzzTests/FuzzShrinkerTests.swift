@@ -78,6 +78,15 @@ final class FuzzShrinkerTests: XCTestCase {
         XCTAssertEqual(needsCapacity, Case(id: "x", blob: [], capacity: 3, nowMs: 0, timeZone: "Europe/Berlin"))
     }
 
+    /// A device locale (CONTRACT.md §4) stays only when the disagreement needs it.
+    func testADeviceLocaleThatDoesNotMatterIsDroppedAndOneThatDoesIsKept() throws {
+        let thai = try DeviceLocale(tag: "th-TH-u-ca-buddhist")
+        let start = Case(id: "x", blob: Array("ab".utf8), nowMs: 0, timeZone: "Europe/Berlin", deviceLocale: thai)
+        XCTAssertNil(Shrinker().shrink(start) { cases in cases.map { $0.blob.contains(UInt8(ascii: "a")) } }.shrunk.deviceLocale)
+        let needsDevice = Shrinker().shrink(start) { cases in cases.map { $0.deviceLocale == thai } }.shrunk
+        XCTAssertEqual(needsDevice, Case(id: "x", blob: [], nowMs: 0, timeZone: "Europe/Berlin", deviceLocale: thai))
+    }
+
     func testTheBudgetBoundsTheWork() {
         let start = Case(id: "x", blob: Array(String(repeating: "a", count: 400).utf8), nowMs: 0, timeZone: "Europe/Berlin")
         let result = Shrinker(batchSize: 4, maximumEvaluations: 10).shrink(start) { cases in cases.map { _ in false } }

@@ -43,3 +43,23 @@ final class BorrowedRowsTests: XCTestCase {
         XCTAssertTrue(other.first?.contains("reads parse.tasks[2].title unlike kotlin") == true, "\(other)")
     }
 }
+
+/// A testee that implements an earlier revision leaves the later fields out of its rows
+/// (pending for it, never compared): a borrowed departure holds only the fields it reads to
+/// Kotlin's, so the app's revision-1 Android reader (c18055a341) borrowing D2 is not told it
+/// "reads parse.tasks[0].doneOn unlike kotlin" — a field it does not read at all.
+final class BorrowedRowsOfAnEarlierRevisionTests: XCTestCase {
+    private let bom = Case(id: "canonical/syntax.bom@berlin@before", blob: Array("\u{FEFF}{\"v\":1}".utf8), nowMs: 0, timeZone: "Europe/Berlin")
+
+    private func outcome(_ line: String) throws -> ReaderOutcome {
+        try ViewLine.parse(Array(line.utf8), file: "test", lineNumber: 1, allowingNotImplemented: true).outcome
+    }
+
+    func testAFieldTheTesteeLeavesOutIsNotReadUnlikeKotlin() throws {
+        let kotlin = try outcome(#"{"id":"canonical/syntax.bom@berlin@before","parse":{"tasks":[{"id":"t1","title":"one","isDone":false,"projectColor":null,"doneOn":null}]},"meta":{"dayStr":null,"validUntil":null},"stale":false,"header":{"kind":"today"}}"#)
+        let revisionOne = try outcome(#"{"id":"canonical/syntax.bom@berlin@before","parse":{"tasks":[{"id":"t1","title":"one","isDone":false,"projectColor":null}]},"meta":{"dayStr":null,"validUntil":null},"stale":false,"header":{"kind":"today"}}"#)
+        XCTAssertEqual(PlatformEvidence.fieldsUnlike(platform: kotlin, got: revisionOne), [], "doneOn is left out, not read otherwise")
+        let otherTitle = try outcome(#"{"id":"canonical/syntax.bom@berlin@before","parse":{"tasks":[{"id":"t1","title":"two","isDone":false,"projectColor":null}]},"meta":{"dayStr":null,"validUntil":null},"stale":false,"header":{"kind":"today"}}"#)
+        XCTAssertEqual(PlatformEvidence.fieldsUnlike(platform: kotlin, got: otherTitle), ["parse.tasks[0].title"], "a field it reads is still held")
+    }
+}

@@ -37,6 +37,36 @@ final class TesteeTests: XCTestCase {
         XCTAssertEqual(c.timeZone?.identifier, "Europe/Berlin")
     }
 
+    /// The device (CONTRACT.md §4): the case's tag, and Foundation's `Locale` and `Calendar` for
+    /// it, the ones a reader uses where it would use `.current`; the process's own without one.
+    func testTheDeviceLocaleAndCalendarReachTheReader() throws {
+        var seen: [TesteeCase] = []
+        for device in [#","deviceLocale":"th-TH-u-ca-buddhist""#, #","deviceLocale":"fa-IR""#, #","deviceLocale":"th-TH-u-ca-gregory-nu-thai""#, ""] {
+            _ = Testee.respond(to: line(#""id":"d","blob":"","nowMs":0,"timeZone":"Asia/Bangkok"\#(device)"#), lineNumber: 1) { c in
+                seen.append(c)
+                return try self.fullView(c)
+            }
+        }
+        XCTAssertEqual(seen.map(\.deviceLocaleIdentifier), ["th-TH-u-ca-buddhist", "fa-IR", "th-TH-u-ca-gregory-nu-thai", nil])
+        XCTAssertEqual(seen.map(\.deviceCalendar.identifier), [.buddhist, .persian, .gregorian, Calendar.current.identifier])
+        XCTAssertEqual(seen[0].deviceCalendar.timeZone.identifier, "Asia/Bangkok")
+        XCTAssertEqual(seen[2].deviceLocale.numberingSystem.identifier, "thai")
+        XCTAssertEqual(seen[3].deviceLocale.identifier, Locale.current.identifier)
+        // What a DateFormatter left on the device's defaults makes of the case's day: 2026 read as a Buddhist year.
+        let formatter = DateFormatter()
+        formatter.locale = seen[0].deviceLocale
+        formatter.calendar = seen[0].deviceCalendar
+        formatter.timeZone = seen[0].timeZone
+        formatter.dateFormat = "yyyy-MM-dd"
+        let date = try XCTUnwrap(formatter.date(from: "2026-07-17"))
+        XCTAssertEqual(Calendar(identifier: .gregorian).component(.year, from: date), 1483)
+        // A device tag the kit cannot read is a bad case: one line naming the field, never the reader.
+        let bad = text(Testee.respond(to: line(#""id":"x","blob":"","nowMs":0,"timeZone":"UTC","deviceLocale":"th_TH""#), lineNumber: 2) { _ in
+            XCTFail("a bad case must not reach the reader"); throw CancellationError()
+        })
+        XCTAssertTrue(bad.hasPrefix(#"{"id":"x","crash":"bad case: stdin:2: field `deviceLocale`: "#), bad)
+    }
+
     func testABase64BlobArrivesAsItsBytes() throws {
         var blob: [UInt8] = []
         var text: String? = "unset"
@@ -115,19 +145,26 @@ final class TesteeTests: XCTestCase {
     }
 
     /// The worked example end to end, as the gate runs it: one line per case, in order, a bad
-    /// line in the middle answered with a crash line, and the process ending at end of input.
+    /// line in the middle answered with a crash line, and the process ending at end of input. It
+    /// paints as the app's iOS port (CONTRACT.md §9.7): an expired snapshot and one without
+    /// `validUntil` show no rows, under the Today header the port always shows.
     func testTheExampleTesteeAnswersEveryLineInOrder() throws {
+        let unstamped = #"{\"v\":1,\"dayStr\":\"2026-07-17\",\"tasks\":[{\"id\":\"t1\",\"title\":\"A\"}]}"#
         let input = [#"{"id":"a","blob":"\#(canonicalBlob)","nowMs":10,"timeZone":"Europe/Berlin"}"#,
                      "not a case", "",
-                     #"{"id":"c","blob":"[]","nowMs":0,"timeZone":"UTC"}"#].joined(separator: "\n") + "\n"
+                     #"{"id":"c","blob":"[]","nowMs":0,"timeZone":"UTC"}"#,
+                     #"{"id":"d","blob":"\#(unstamped)","nowMs":10,"timeZone":"Europe/Berlin"}"#].joined(separator: "\n") + "\n"
         let (status, stdout) = try ExampleTesteeProcess.run("ios-example-testee", input: Data(input.utf8))
         let out = String(decoding: stdout, as: UTF8.self)
         XCTAssertEqual(status, 0)
         let lines = out.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 3, out)
+        XCTAssertEqual(lines.count, 4, out)
         XCTAssertEqual(lines[0], #"{"id":"a","parse":{"tasks":[{"id":"t1","title":"A","isDone":false,"projectColor":null}]},"meta":{"dayStr":"2026-07-17","validUntil":5},"stale":true,"header":{"kind":"outdated","dayMs":1784239200000},"#
-                       + #""display":{"rows":[],"more":0,"header":{"kind":"outdated","title":null,"day":"2026-07-17"},"empty":true}}"#)
+                       + #""display":{"rows":[],"more":0,"header":{"kind":"today","title":null,"day":null},"empty":true}}"#)
         XCTAssertTrue(lines[1].hasPrefix(#"{"id":"","crash":"bad case: stdin:2"#), lines[1])
         XCTAssertTrue(lines[2].hasPrefix(#"{"id":"c","parse":{"error":"#), lines[2])
+        // Android never goes stale without validUntil and shows the row under Today; the port has expired.
+        XCTAssertEqual(lines[3], #"{"id":"d","parse":{"tasks":[{"id":"t1","title":"A","isDone":false,"projectColor":null}]},"meta":{"dayStr":"2026-07-17","validUntil":null},"stale":true,"header":{"kind":"outdated","dayMs":1784239200000},"#
+                       + #""display":{"rows":[],"more":0,"header":{"kind":"today","title":null,"day":null},"empty":true}}"#)
     }
 }

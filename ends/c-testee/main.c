@@ -17,6 +17,7 @@
 #include "reference_decoder.h"
 
 #include <jansson.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -288,6 +289,36 @@ static const char *read_members(const char *s, size_t len, size_t i, case_parts 
 
 static const char bad_case[] = "bad case: ";
 
+/* The POSIX locale of a case's device (CONTRACT.md §4): language and region of its BCP 47
+ * tag, `th-TH-u-ca-buddhist` -> `th_TH.UTF-8` (a script, `sr-Latn-RS`, is skipped; a C locale
+ * has no calendar and no choice of digits). 0 when the tag does not start so or is too long. */
+static int device_posix_name(const char *tag, char *out, size_t size)
+{
+    size_t lang = strcspn(tag, "-");
+    if (lang < 2 || lang > 3)
+        return 0;
+    const char *rest = tag[lang] == '-' ? tag + lang + 1 : tag + lang;
+    size_t part = strcspn(rest, "-");
+    if (part == 4) {                /* a script */
+        rest = rest[part] == '-' ? rest + part + 1 : rest + part;
+        part = strcspn(rest, "-");
+    }
+    int has_region = part == 2 || part == 3;   /* the -u- singleton that may follow is one letter */
+    int n = has_region ? snprintf(out, size, "%.*s_%.*s.UTF-8", (int)lang, tag, (int)part, rest)
+                       : snprintf(out, size, "%.*s.UTF-8", (int)lang, tag);
+    return n > 0 && (size_t)n < size;
+}
+
+/* Runs one case under its device's POSIX locale when this machine has it, as the harness's
+ * in-process C reader does (DevicePOSIXLocale): the C reference must answer as under "C". */
+static locale_t enter_device_locale(json_t *device)
+{
+    char name[64];
+    if (!json_is_string(device) || !device_posix_name(json_string_value(device), name, sizeof name))
+        return (locale_t)0;
+    return newlocale(LC_ALL_MASK, name, (locale_t)0);
+}
+
 static void run_line(const char *line, size_t len)
 {
     json_t *root;
@@ -319,6 +350,7 @@ static void run_line(const char *line, size_t len)
     json_t *capacity = json_object_get(root, "capacity");
     json_t *now = json_object_get(root, "nowMs");
     json_t *zone = json_object_get(root, "timeZone");
+    json_t *device = json_object_get(root, "deviceLocale");
 
     case_parts parts;
     memset(&parts, 0, sizeof parts);
@@ -341,6 +373,8 @@ static void run_line(const char *line, size_t len)
         bad = "\"pendingDoneTimestamps\" is not an object";
     else if (selected && !json_is_string(selected))
         bad = "\"selectedProjectId\" is not a string";
+    else if (device && !json_is_string(device))
+        bad = "\"deviceLocale\" is not a string";
     else if (capacity && (!json_is_integer(capacity) || json_integer_value(capacity) < 0 || json_integer_value(capacity) > 1000))
         bad = "\"capacity\" is not an integer from 0 to 1000";
     else if (json_is_object(pending) && (bad = read_members(line, len, member_offset(line, len, "pendingDoneTargets"), &parts, 0)))
@@ -371,9 +405,15 @@ static void run_line(const char *line, size_t len)
             .time_zone = json_string_value(zone),
             .capacity = capacity ? (size_t)json_integer_value(capacity) : 20,
         };
+        locale_t device_locale = enter_device_locale(device);
+        locale_t previous = device_locale ? uselocale(device_locale) : (locale_t)0;
         rd_document *doc = rd_document_load(bytes, byte_count);
         size_t n = 0;
         char *view = doc ? rd_document_view_json(doc, &q, id, id_len, &n) : NULL;
+        if (device_locale) {
+            uselocale(previous);
+            freelocale(device_locale);
+        }
         if (view)
             emit_line(view, n);
         else

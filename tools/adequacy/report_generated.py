@@ -1,4 +1,4 @@
-"""ADEQUACY.md's section on generated mutants: kill rates per reader and operator class, per file,
+"""The report's section on generated mutants: kill rates per reader and operator class, per file,
 the survivors with their nearest case and the family that should grow, the reviewed equivalents."""
 
 import report

@@ -1,7 +1,9 @@
 """Tests of the generated mutants' machinery (run by `scripts/adequacy --quick`, so by scripts/test):
-sites per operator class, ids that survive unrelated edits, the --since selection, and a C schemata
-build whose switches really change behaviour one mutant at a time."""
+sites per operator class, ids that survive unrelated edits, the --since selection, a C schemata
+build whose switches really change behaviour one mutant at a time, and where a run's report goes
+(the report folder under .build, the one-screen committed summary, the last run read back)."""
 
+import json
 import os
 import shutil
 import subprocess
@@ -13,6 +15,8 @@ sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
 
 import carryover  # noqa: E402
 import generated  # noqa: E402
+import report  # noqa: E402
+import summary  # noqa: E402
 import schemata  # noqa: E402
 import sites  # noqa: E402
 import writer_protocol  # noqa: E402
@@ -380,6 +384,129 @@ class WriterProtocolTests(unittest.TestCase):
         self.assertIn("\n\n", data)
         lines = [l for l in data.split("\n") if l.strip(" \t\r")]
         self.assertEqual(len(lines), len(writer_protocol.malformed_lines(rich)))
+
+
+HERE = os.path.dirname(os.path.realpath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+
+
+def small_run():
+    """The facts of a full run, small: two coverage files, two catalog mutants, generated mutants of two
+    readers from two runs (one carried over)."""
+    def region(reason):
+        return {"file": "x", "line": 1, "column": 1, "key": "k", "reason": reason}
+    def cov(name, lines, covered, missed, explained, reasons):
+        return {"file": name, "lines": {"count": lines, "covered": covered}, "regions": {"count": lines, "covered": covered},
+                "missedLines": missed, "missedLinesExplained": explained, "uncoveredRegions": [region(r) for r in reasons]}
+    def gen(n, reader, cls, status, run):
+        return {"id": f"{reader[0]}.f.g.{cls}.{n:08x}", "reader": reader, "file": "f", "line": n, "class": cls,
+                "operator": cls, "what": "w", "seconds": 0.1, "status": status, "detail": "", "run": run}
+    rows = ([gen(n, "swift", "relational", "killed", "aaaaaaa") for n in range(9)] + [gen(9, "swift", "relational", "survived", "bbbbbbb")]
+            + [gen(10 + n, "c", "boundary", "killed", "bbbbbbb") for n in range(3)] + [gen(20, "c", "delete", "equivalent", "bbbbbbb")])
+    return {"command": "scripts/adequacy ", "started": "2026-01-01 00:00 UTC", "commit": "bbbbbbb", "dirty": False, "cases": 1234,
+            "machine": {"cpus": 2, "cpu": "c", "os": "o", "loadAtStart": "0", "swift": "s", "java": "j", "kotlin": "k"},
+            "phaseSeconds": {"coverage": 1.0}, "wallSeconds": 60.0, "survivorNotes": {},
+            "coverage": {"swift": [cov("Sources/WidgetSnapshot/A.swift", 100, 90, 10, 10, ["case: dates", "api: x"])],
+                         "c": [cov("Sources/ReferenceDecoder/a.c", 50, 40, 10, 8, ["defensive: y"])]},
+            "staleReasons": [], "unusedReasons": [],
+            "mutants": [{"id": "k-one", "lang": "kotlin", "file": "k.kt", "line": 1, "what": "w", "equivalent": None,
+                         "status": "killed", "detail": "d", "seconds": 1.0},
+                        {"id": "s-one", "lang": "swift", "file": "s.swift", "line": 1, "what": "w", "equivalent": None,
+                         "status": "survived", "detail": "d", "seconds": 1.0}],
+            "generated": {"selection": "every site", "results": rows, "timings": {"total": 5.0}, "keptOut": 0}}
+
+
+def read_bytes(path):
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+class ReportTests(unittest.TestCase):
+    """A full run's report goes to the report folder under .build (not committed) and its one-screen summary
+    to docs/reports/adequacy.md; a partial run never replaces them; the last run is read back from there."""
+
+    def test_the_summary_gives_the_figures_and_where_they_come_from(self):
+        text = summary.render(small_run())
+        self.assertLessEqual(text.count("\n"), summary.MAX_LINES)
+        self.assertIn("made at commit `bbbbbbb`, started 2026-01-01 00:00 UTC, 1,234 cases, by `scripts/adequacy`", text)
+        self.assertIn("| Swift reader | 90.0 % | 90.0 % | **100.0 %** (100/100) | 0 |", text)
+        self.assertIn("| C reference | 80.0 % | 80.0 % | **96.0 %** (48/50) | 2 |", text)
+        self.assertIn("`case:` reason): 1;", text)
+        self.assertIn("| Swift reader | 1 | 0 | 1 | 0 | 0 | 0.0 % |", text)
+        self.assertIn("| relational | 90.0 % (9/10) | – |", text)
+        self.assertIn("| boundary | – | 100.0 % (3/3) |", text)
+        self.assertIn("| equivalent (reviewed) | 0 | 1 |", text)
+        self.assertIn("(2 runs; a rerun carries a verdict over by mutant id): 9 from `aaaaaaa`, 5 from `bbbbbbb`.", text)
+        self.assertIn("**Survivors: 2** — 1 generated (swift 1), 1 from the catalogs", text)
+
+    def test_a_rerun_says_which_command_made_the_generated_part(self):
+        facts = dict(small_run(), generatedCommit="ccccccc", generatedCommand="scripts/adequacy --rerun-survivors",
+                     generatedStarted="2026-01-02 00:00 UTC", generatedCases=1300)
+        text = summary.render(facts)
+        self.assertIn("- generated mutants: made at commit `ccccccc`, started 2026-01-02 00:00 UTC, 1,300 cases, "
+                      "by `scripts/adequacy --rerun-survivors`", text)
+        self.assertIn("the parts come from different runs", text)
+
+    def test_a_full_run_writes_the_report_folder_and_the_summary_only(self):
+        with tempfile.TemporaryDirectory() as repo:
+            report.publish(small_run(), repo)
+            made = sorted(os.path.relpath(os.path.join(d, f), repo) for d, _, fs in os.walk(repo) for f in fs)
+            self.assertEqual(made, [".build/adequacy/report/adequacy.json", ".build/adequacy/report/adequacy.md",
+                                    "docs/reports/adequacy.md"])
+            self.assertEqual(report.load_last(repo)["commit"], "bbbbbbb")
+
+    def test_a_run_that_cannot_be_rendered_leaves_every_file_as_it_was(self):
+        with tempfile.TemporaryDirectory() as repo:
+            report.publish(small_run(), repo)
+            before = {p: read_bytes(os.path.join(repo, p)) for p in (report.SUMMARY, os.path.join(report.REPORT, "adequacy.json"))}
+            broken = small_run()
+            del broken["coverage"]["swift"][0]["regions"]
+            with self.assertRaises(KeyError):
+                report.publish(broken, repo)
+            for path, content in before.items():
+                self.assertEqual(read_bytes(os.path.join(repo, path)), content, path)
+            self.assertEqual(sorted(os.listdir(os.path.join(repo, report.REPORT))), ["adequacy.json", "adequacy.md"])
+
+    def test_no_last_run_says_what_to_run(self):
+        with tempfile.TemporaryDirectory() as repo:
+            with self.assertRaises(report.NoLastRun) as raised:
+                report.load_last(repo)
+            self.assertIn("no last full run at .build/adequacy/report/adequacy.json", str(raised.exception))
+            self.assertIn("nice -n 10 scripts/adequacy", str(raised.exception))
+            os.makedirs(os.path.join(repo, report.REPORT))
+            with open(report.last_run_path(repo), "w") as handle:
+                handle.write('{"cases": 3}')
+            with self.assertRaises(report.NoLastRun) as raised:
+                report.load_last(repo)
+            self.assertIn("not a run's adequacy.json", str(raised.exception))
+
+    def test_the_cli_reads_the_last_run_from_the_report_folder(self):
+        """The tool in a scratch repository: --rerun-survivors and --merge-generated with no last run exit 2 naming
+        what to run, before building anything; --render FILE makes FILE the last run and writes the summary."""
+        with tempfile.TemporaryDirectory() as repo:
+            tool = os.path.join(repo, "tools", "adequacy")
+            shutil.copytree(HERE, tool, ignore=shutil.ignore_patterns("__pycache__"))
+            for args in (["--rerun-survivors"], ["--merge-generated", "x.jsonl"]):
+                done = subprocess.run([sys.executable, os.path.join(tool, "adequacy")] + args, cwd=repo,
+                                      capture_output=True, text=True, timeout=60)
+                self.assertEqual(done.returncode, 2, done.stderr)
+                self.assertIn("no last full run at .build/adequacy/report/adequacy.json: run the full one first", done.stderr)
+            given = os.path.join(repo, "run.json")
+            with open(given, "w") as handle:
+                json.dump(small_run(), handle)
+            done = subprocess.run([sys.executable, os.path.join(tool, "adequacy"), "--render", given], cwd=repo,
+                                  capture_output=True, text=True, timeout=60)
+            self.assertEqual(done.returncode, 0, done.stderr)
+            self.assertEqual(report.load_last(repo), small_run())
+            with open(os.path.join(repo, report.SUMMARY), encoding="utf-8") as handle:
+                self.assertEqual(handle.read(), summary.render(small_run()))
+            self.assertFalse([f for f in os.listdir(repo) if f.upper().startswith("ADEQUACY")])
+
+    def test_the_committed_summary_is_one_screen_and_generated(self):
+        with open(os.path.join(REPO, report.SUMMARY), encoding="utf-8") as handle:
+            text = handle.read()
+        self.assertLessEqual(text.count("\n"), summary.MAX_LINES)
+        self.assertTrue(text.startswith("# How strong is the corpus: summary of the last full run\n\n_Generated by `scripts/adequacy`"))
 
 
 if __name__ == "__main__":

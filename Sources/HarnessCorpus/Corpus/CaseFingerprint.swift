@@ -11,37 +11,12 @@ import ContractModel
 /// `now <nowMs>\n` `zone <n>\n<zone bytes>\n`, then (revision 2) only when the case has them,
 /// so that every older case keeps its fingerprint: `stamps <k>\n` (`<n>\n<id bytes><ms>\n`
 /// per tap time) and `project <n>\n<id bytes>\n`; then (the display question) `capacity <n>\n` only
-/// when it is not 20.
+/// when it is not 20; then `locale <n>\n<tag bytes>\n` only when the case names a device locale.
 package enum CaseFingerprint {
     /// Hex digits kept: 64 bits, plenty to tell one case's versions apart.
-    package static let length = 16
+    package static let length = GoldenProvenance.fingerprintLength
 
     package static func of(_ testCase: Case) -> String {
-        var input: [UInt8] = Array("widget-case/1\n".utf8)
-        func field(_ name: String, _ bytes: [UInt8]) {
-            input += Array("\(name) \(bytes.count)\n".utf8)
-            input += bytes
-            input.append(UInt8(ascii: "\n"))
-        }
-        field("blob", testCase.blob)
-        input += Array("taps \(testCase.pendingDoneTargets.count)\n".utf8)
-        for target in testCase.pendingDoneTargets {
-            input += Array("\(target.taskId.utf8.count)\n".utf8)
-            input += target.taskId.utf8
-            input += Array((target.isDone ? "1\n" : "0\n").utf8)
-        }
-        input += Array("now \(testCase.nowMs)\n".utf8)
-        field("zone", Array(testCase.timeZone.utf8))
-        if !testCase.pendingDoneTimestamps.isEmpty {
-            input += Array("stamps \(testCase.pendingDoneTimestamps.count)\n".utf8)
-            for stamp in testCase.pendingDoneTimestamps {
-                input += Array("\(stamp.taskId.utf8.count)\n".utf8)
-                input += stamp.taskId.utf8
-                input += Array("\(stamp.ms)\n".utf8)
-            }
-        }
-        if let selected = testCase.selectedProjectId { field("project", selected.utf8) }
-        if testCase.capacity != Case.androidCapacity { input += Array("capacity \(testCase.capacity)\n".utf8) }
-        return SHA256.hex(input, digits: length)
+        SHA256.hex(GoldenProvenance.fingerprintInput(of: testCase), digits: length)
     }
 }

@@ -10,6 +10,10 @@ package struct Corpus: Sendable {
     /// The app states of `golden/states` and the writer's blob of each (their cases are the
     /// last in `cases`), when the tree has states; the gate judges the writer on them.
     package let writer: WriterFamily?
+    /// The fixtures and state files of an app's contract folder (`CorpusSources`), whose cases
+    /// no golden file of the harness's tree holds.
+    package var appFixtures: Set<String> = []
+    package var appStateFiles: Set<String> = []
 
     package init(fixtures: [Fixture], cases: [Case], zoneDays: ZoneDayFile? = nil, writer: WriterFamily? = nil) {
         self.fixtures = fixtures
@@ -27,29 +31,49 @@ package struct Corpus: Sendable {
     /// then the `writer` family (each state through `write`, which is not called when the tree
     /// has no states). Cases are generated on up to `jobs` threads (the same cases at any `jobs`).
     package static func load(_ paths: HarnessPaths, jobs: Int = 1, writingStates write: @escaping StateWriting) throws -> Corpus {
-        let fixtures = try FixtureLoader.load(root: paths.root.path)
-        for taken in [ZoneDayCases.fixtureName, WriterFamily.fixtureName] where fixtures.contains(where: { $0.name == taken }) {
-            throw HarnessInputError(file: "\(FixtureLoader.directory)/\(taken).json",
-                                    message: "the name `\(taken)` is taken by the \(taken == WriterFamily.fixtureName ? "writer" : "zone-day") cases")
-        }
-        let zoneDays = try ZoneDayFile.load(root: paths.root.path)
+        let sources = try CorpusSources.load(paths)
+        let fixtures = sources.fixtures
+        let zoneDays = sources.zoneDays
         // The writer end runs while the fixtures' cases are generated (it is a child process).
-        let states = try StateLines.load(root: paths.root)
+        let states = sources.states
         let written = Written()
         let group = DispatchGroup()
         if let states {
             DispatchQueue.global().async(group: group) { written.result = Result { try write(states) } }
         }
-        var cases = CaseGenerator(fixtures: fixtures).cases(jobs: jobs) + ZoneDayCases.cases(zoneDays)
-        group.wait()
+        // Bounded as it is made: the fixtures' cases, then the zone days', then the writer family's.
+        let made = Result { () throws(HarnessInputError) in try CaseGenerator(fixtures: fixtures).cases(jobs: jobs, limit: MadeLimits.cases) }
+        group.wait()  // (the writer end is never left running)
+        var cases = try made.get()
+        let zoneCases = zoneDays.map(ZoneDayCases.cases) ?? []
+        guard cases.count + zoneCases.count <= MadeLimits.cases else {
+            throw CaseGenerator.overLimit(cases.count + zoneCases.count, limit: MadeLimits.cases, at: ZoneDayFile.path)
+        }
+        cases += zoneCases
         var writer: WriterFamily?
         if let states, let result = written.result {
             let (command, answers) = try result.get()
             let (family, writerCases) = WriterFamily.build(states: states, answers: answers, command: command)
+            guard cases.count + writerCases.count <= MadeLimits.cases else {
+                throw CaseGenerator.overLimit(cases.count + writerCases.count, limit: MadeLimits.cases, at: StateLines.directory)
+            }
             writer = family
             cases += writerCases
         }
-        return Corpus(fixtures: fixtures, cases: cases, zoneDays: zoneDays, writer: writer)
+        var corpus = Corpus(fixtures: fixtures, cases: cases, zoneDays: zoneDays, writer: writer)
+        corpus.appFixtures = sources.appFixtures
+        corpus.appStateFiles = sources.appStateFiles
+        return corpus
+    }
+
+    /// The positions of the cases made from the app's own fixtures and states, in case order.
+    package var appCaseIndices: [Int] {
+        guard !appFixtures.isEmpty || !appStateFiles.isEmpty else { return [] }
+        let fromAppStates = Set((writer?.entries ?? []).filter { appStateFiles.contains($0.state.file) }.flatMap(\.caseIds))
+        return cases.indices.filter { index in
+            let id = cases[index].id
+            return appFixtures.contains(String(CaseID.fixture(of: id))) || fromAppStates.contains(id)
+        }
     }
 
     /// The JSONL case stream (CONTRACT §6), exactly as `contract-harness tool cases` writes it.

@@ -22,20 +22,39 @@ package enum FixtureLoader {
     package static func load(root: String) throws(HarnessInputError) -> [Fixture] {
         let folder = root.isEmpty ? directory : "\(root)/\(directory)"
         let tree = TreeBoundary(rootPath: root)
-        let entries: [String]
-        switch try GoldenText.presence(URL(fileURLWithPath: folder), displayName: directory, tree: tree) {
-        case .missing, .file:
+        guard let fixtures = try load(folder: URL(fileURLWithPath: folder), shown: directory, tree: tree) else {
             // The usual cause: --root (default: the current folder) is not the repository.
             let shownRoot = root.isEmpty ? FileManager.default.currentDirectoryPath : root
             throw HarnessInputError(file: folder, message: "no fixtures folder here: \(shownRoot) does not hold golden/fixtures/ (give --root the repository's top folder)")
-        case .folder:
-            entries = try GoldenText.list(URL(fileURLWithPath: folder), displayName: directory, tree: tree) ?? []
         }
-        try StrayEntries.refuse(entries, folder: directory, suffix: ".json", alsoKept: ["README.md"], what: "a fixture")
+        return fixtures
+    }
+
+    /// Every fixture in `folder` (shown as `shown` in messages, read inside `tree`), sorted by
+    /// name, by the rules of `load(root:)`; nil when there is no such folder (an app's contract
+    /// folder may have no `fixtures/`).
+    package static func load(folder: URL, shown: String, tree: TreeBoundary) throws(HarnessInputError) -> [Fixture]? {
+        let entries: [String]
+        switch try GoldenText.presence(folder, displayName: shown, tree: tree) {
+        case .missing: return nil
+        case .file: throw HarnessInputError(file: shown, message: "is a file, expected the fixtures folder")
+        case .folder: entries = try GoldenText.list(folder, displayName: shown, tree: tree) ?? []
+        }
+        try StrayEntries.refuse(entries, folder: shown, suffix: ".json", alsoKept: ["README.md"], what: "a fixture")
         let names = entries.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+        // What the fixtures expand into is bounded before any is read (MadeLimits).
+        guard names.count <= MadeLimits.fixtures else {
+            throw HarnessInputError(file: shown, message: "\(names.count) fixtures, over the limit of \(MadeLimits.fixtures) (MadeLimits.fixtures, "
+                                    + "docs/threat-model.md): every fixture becomes hundreds of cases; keep the ones that test something others do not")
+        }
+        let total = names.reduce(0) { sum, name in sum + GoldenText.size(folder.appendingPathComponent("\(name).json")) }
+        guard total <= MadeLimits.fixtureBytes else {
+            throw HarnessInputError(file: shown, message: "the fixtures hold \(total) bytes together, over the limit of \(InputLimits.shown(MadeLimits.fixtureBytes)) "
+                                    + "(MadeLimits.fixtureBytes, docs/threat-model.md): every fixture's blob is carried by each of its hundreds of cases")
+        }
         var fixtures: [Fixture] = []
         for name in names {
-            fixtures.append(try load(named: name, root: root))
+            fixtures.append(try load(named: name, folder: folder, shown: shown, tree: tree))
         }
         return fixtures
     }
@@ -43,12 +62,16 @@ package enum FixtureLoader {
     /// One fixture by name. The name is checked before any file is touched, so `../x`
     /// cannot reach outside the fixtures directory.
     package static func load(named name: String, root: String) throws(HarnessInputError) -> Fixture {
-        let relative = "\(directory)/\(name).json"
+        let folder = root.isEmpty ? directory : "\(root)/\(directory)"
+        return try load(named: name, folder: URL(fileURLWithPath: folder), shown: directory, tree: TreeBoundary(rootPath: root))
+    }
+
+    private static func load(named name: String, folder: URL, shown: String, tree: TreeBoundary) throws(HarnessInputError) -> Fixture {
+        let relative = "\(shown)/\(name).json"
         guard CaseID.isName(name) else {
             throw HarnessInputError(file: relative, message: "fixture name `\(name)` is not [a-z0-9-]+")
         }
-        let path = root.isEmpty ? relative : "\(root)/\(relative)"
-        let bytes = try GoldenText.require(URL(fileURLWithPath: path), displayName: relative, tree: TreeBoundary(rootPath: root),
+        let bytes = try GoldenText.require(folder.appendingPathComponent("\(name).json"), displayName: relative, tree: tree,
                                            maximumBytes: InputLimits.fixtureFileBytes)
         return try parse(bytes, name: name, file: relative)
     }
@@ -134,6 +157,9 @@ package enum FixtureLoader {
         for required in requiredZones where !zones.contains(required) {
             throw fields.failure("zones", "must include \(required) (CONTRACT §7)")
         }
+        guard zones.count <= MadeLimits.zonesPerFixture else {
+            throw fields.failure("zones", "\(zones.count) zones, over the limit of \(MadeLimits.zonesPerFixture) (MadeLimits.zonesPerFixture): every case is made once per zone")
+        }
         return zones
     }
 
@@ -148,6 +174,9 @@ package enum FixtureLoader {
             }
             guard case .integer(let epochMs) = member.value else { throw fields.failure(field, "expected an integer") }
             instants.append(Fixture.Instant(name: member.key.string, epochMs: epochMs))
+        }
+        guard instants.count <= MadeLimits.instantsPerFixture else {
+            throw fields.failure("instants", "\(instants.count) instants, over the limit of \(MadeLimits.instantsPerFixture) (MadeLimits.instantsPerFixture): every case is made once per instant")
         }
         return instants
     }

@@ -16,6 +16,12 @@ package struct GoldenFolder: Sendable, Equatable {
     package var isRecording: Bool
     /// `command` as run from a checkout with the harness built (what failure messages say).
     package var commandLine: String
+    /// A folder of the app's contract folder (`recordings/NAME`, `path` relative to it), not
+    /// of the harness's tree.
+    package var inContractFolder = false
+    /// How messages name it (`widget-contract/recordings/ios` for an app's recording).
+    package var displayPath: String { shownAs ?? path }
+    private var shownAs: String?
 
     package static let expected = GoldenFolder(name: "expected", path: "golden/expected", role: "C reference",
                                                command: "contract-harness golden update", isRecording: false,
@@ -25,4 +31,15 @@ package struct GoldenFolder: Sendable, Equatable {
                                              commandLine: "CONTRACT_HARNESS=.build/debug/contract-harness scripts/record-kotlin")
     /// In the order reports list them.
     package static let all = [expected, kotlin]
+
+    /// An app reader's recording in its contract folder (`recordings/NAME`), made where the
+    /// reader runs by `command` (the config's `recorded`), which stale lines name.
+    package static func appRecording(of reader: String, command: String, in contract: ContractFolder? = nil) -> GoldenFolder {
+        let path = "\(ContractFolder.recordingsFolder)/\(reader)"
+        var folder = GoldenFolder(name: reader, path: path, role: "recorded \(reader)",
+                                  command: command, isRecording: true, commandLine: command)
+        folder.inContractFolder = true
+        folder.shownAs = contract?.shown(path)
+        return folder
+    }
 }

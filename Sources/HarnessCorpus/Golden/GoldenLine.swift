@@ -1,3 +1,5 @@
+import ContractModel
+
 /// The provenance a golden line carries (`golden/expected`, `golden/kotlin`): two trailing
 /// members the golden store adds to the canonical view line and strips before anything reads
 /// the view, so one case stays one reviewable line:
@@ -11,7 +13,7 @@
 /// A line without both members (hand-written, or from before provenance) has none; the gate
 /// treats it as stale.
 package enum GoldenLine {
-    package static let sealLength = 8
+    package static let sealLength = GoldenProvenance.sealLength
 
     /// What a stored line says about where it came from.
     package enum Provenance: Equatable, Sendable {
@@ -26,14 +28,7 @@ package enum GoldenLine {
     /// The stored line for a canonical view (or crash) line `{…}` produced from a case with
     /// this fingerprint.
     package static func seal(_ viewLine: [UInt8], caseFingerprint: String) -> [UInt8] {
-        precondition(viewLine.last == UInt8(ascii: "}"), "a view line is a JSON object")
-        var line = viewLine
-        line.removeLast()
-        line += Array(#","case":""#.utf8) + Array(caseFingerprint.utf8) + Array(#""}"#.utf8)
-        let seal = SHA256.hex(line, digits: sealLength)
-        line.removeLast()
-        line += Array(#","seal":""#.utf8) + Array(seal.utf8) + Array(#""}"#.utf8)
-        return line
+        GoldenProvenance.seal(viewLine, caseFingerprint: caseFingerprint) { SHA256.hex($0, digits: $1) }
     }
 
     /// Splits a stored line into the view line (provenance members removed) and its

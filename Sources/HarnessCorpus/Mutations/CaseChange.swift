@@ -11,6 +11,8 @@ package struct CaseChange: Sendable {
     package var selectedProjectId: JSONString?
     /// The rows the widget can show (the display question, CONTRACT.md §9.1).
     package var capacity: Int
+    /// The device locale the readers run under (CONTRACT.md §4).
+    package var deviceLocale: DeviceLocale?
 
     /// The input as it came, ready to edit.
     package init(_ input: MutationOperator.Input) {
@@ -19,6 +21,7 @@ package struct CaseChange: Sendable {
         pendingDoneTimestamps = input.pendingDoneTimestamps
         selectedProjectId = input.selectedProjectId
         capacity = input.capacity
+        deviceLocale = input.deviceLocale
     }
 
     /// Queues a tap (and, when given, its time), as the widget's two queues do.
@@ -30,7 +33,7 @@ package struct CaseChange: Sendable {
     var output: MutationOperator.Output {
         MutationOperator.Output(blob: draft.render(), pendingDoneTargets: pendingDoneTargets,
                                 pendingDoneTimestamps: pendingDoneTimestamps, selectedProjectId: selectedProjectId,
-                                capacity: capacity)
+                                capacity: capacity, deviceLocale: deviceLocale)
     }
 }
 

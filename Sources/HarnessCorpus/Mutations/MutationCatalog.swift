@@ -26,6 +26,7 @@ package enum MutationCatalog {
         + CurrentTaskMutations.all
         + CompatMutations.all
         + DisplayMutations.all
+        + DeviceMutations.all
 
     /// The operator with this id.
     package static func named(_ id: String) -> MutationOperator? {

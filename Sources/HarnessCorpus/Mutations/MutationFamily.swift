@@ -29,4 +29,6 @@ package enum MutationFamily: String, CaseIterable, Sendable {
     case compat
     /// What the widget paints (CONTRACT.md §9): colours, capacities, headers, empty states.
     case display
+    /// The device's locale, calendar and digits the readers run under (CONTRACT.md §4).
+    case device
 }

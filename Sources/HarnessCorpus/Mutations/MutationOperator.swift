@@ -18,17 +18,21 @@ package struct MutationOperator: Sendable {
         /// The rows the widget can show: 20 on a fixture; what an earlier operator of a fuzz
         /// chain set (`display.capacity`), so the next one keeps it.
         package var capacity: Int
+        /// The device locale: none on a fixture; what an earlier operator of a fuzz chain set
+        /// (`device.calendar`), so the next one keeps it.
+        package var deviceLocale: DeviceLocale?
         /// The fixture's instants (an operator that sets a time relative to one: the grace).
         package var instants: [Fixture.Instant]
 
         package init(blob: JSONObject, pendingDoneTargets: [Case.PendingTarget] = [],
                      pendingDoneTimestamps: [Case.PendingTimestamp] = [], selectedProjectId: JSONString? = nil,
-                     capacity: Int = Case.androidCapacity, instants: [Fixture.Instant] = []) {
+                     capacity: Int = Case.androidCapacity, deviceLocale: DeviceLocale? = nil, instants: [Fixture.Instant] = []) {
             self.blob = blob
             self.pendingDoneTargets = pendingDoneTargets
             self.pendingDoneTimestamps = pendingDoneTimestamps
             self.selectedProjectId = selectedProjectId
             self.capacity = capacity
+            self.deviceLocale = deviceLocale
             self.instants = instants
         }
 
@@ -48,15 +52,18 @@ package struct MutationOperator: Sendable {
         package var selectedProjectId: JSONString?
         /// The rows the widget can show (the display question); 20 unless an operator sets it.
         package var capacity: Int
+        /// The device locale the readers run under; none unless an operator sets it.
+        package var deviceLocale: DeviceLocale?
 
         package init(blob: [UInt8], pendingDoneTargets: [Case.PendingTarget],
                      pendingDoneTimestamps: [Case.PendingTimestamp] = [], selectedProjectId: JSONString? = nil,
-                     capacity: Int = Case.androidCapacity) {
+                     capacity: Int = Case.androidCapacity, deviceLocale: DeviceLocale? = nil) {
             self.blob = blob
             self.pendingDoneTargets = pendingDoneTargets
             self.pendingDoneTimestamps = pendingDoneTimestamps
             self.selectedProjectId = selectedProjectId
             self.capacity = capacity
+            self.deviceLocale = deviceLocale
         }
     }
 
@@ -71,6 +78,9 @@ package struct MutationOperator: Sendable {
         /// The canonical fixture at its first zone and first instant only (large blobs:
         /// keeps golden files small).
         case canonicalSingleCase
+        /// The canonical fixture at its first zone, every instant: a case input whose effect
+        /// no zone changes (the device's locale), asked fresh and stale.
+        case canonicalFirstZone
         /// The fixture of this name, every zone × instant: the families of a later
         /// revision's inputs, each on the fixture that has what they edit (`projects`).
         case fixture(String)
@@ -133,7 +143,7 @@ extension MutationOperator.Input {
     package func output(_ bytes: [UInt8], pendingDoneTargets targets: [Case.PendingTarget]? = nil) -> MutationOperator.Output {
         MutationOperator.Output(blob: bytes, pendingDoneTargets: targets ?? pendingDoneTargets,
                                 pendingDoneTimestamps: pendingDoneTimestamps, selectedProjectId: selectedProjectId,
-                                capacity: capacity)
+                                capacity: capacity, deviceLocale: deviceLocale)
     }
 
     /// The epoch ms of the fixture's instant of this name.

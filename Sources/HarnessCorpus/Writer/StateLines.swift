@@ -36,15 +36,26 @@ package enum StateLines {
 
     /// Nil when the tree has no `golden/states` (an older tree, a test's tree: no writer family).
     package static func load(root: URL) throws(HarnessInputError) -> [StateLine]? {
-        let tree = TreeBoundary(root: root)
-        let folder = root.appendingPathComponent(directory)
-        guard let entries = try GoldenText.list(folder, displayName: directory, tree: tree) else { return nil }
-        try StrayEntries.refuse(entries, folder: directory, suffix: ".jsonl", alsoKept: ["README.md", "fixture-findings.txt"],
+        try load(folder: root.appendingPathComponent(directory), shown: directory, tree: TreeBoundary(root: root))
+    }
+
+    /// The states of the `*.jsonl` files in `folder` (shown as `shown`, read inside `tree`) by
+    /// the rules above; `seen` carries the ids of states read from another folder, so an id
+    /// is one state across both (an app's states beside the harness's). Nil without the folder.
+    package static func load(folder: URL, shown: String, tree: TreeBoundary,
+                             seen: inout [String: String]) throws(HarnessInputError) -> [StateLine]? {
+        guard let entries = try GoldenText.list(folder, displayName: shown, tree: tree) else { return nil }
+        try StrayEntries.refuse(entries, folder: shown, suffix: ".jsonl", alsoKept: ["README.md", "fixture-findings.txt"],
                                 what: "a state file")
         var lines: [StateLine] = []
-        var seen: [String: String] = [:]
-        for name in entries.filter({ $0.hasSuffix(".jsonl") }).sorted() {
-            let file = "\(directory)/\(name)"
+        let names = entries.filter({ $0.hasSuffix(".jsonl") }).sorted()
+        let total = names.reduce(0) { $0 + GoldenText.size(folder.appendingPathComponent($1)) }
+        guard total <= MadeLimits.stateBytes else {
+            throw HarnessInputError(file: shown, message: "the state files hold \(total) bytes together, over the limit of \(InputLimits.shown(MadeLimits.stateBytes)) "
+                                    + "(MadeLimits.stateBytes, docs/threat-model.md): each state is a writer answer and several cases")
+        }
+        for name in names {
+            let file = "\(shown)/\(name)"
             let stem = String(name.dropLast(".jsonl".count))
             let bytes = try GoldenText.require(folder.appendingPathComponent(name), displayName: file, tree: tree,
                                                maximumBytes: InputLimits.fixtureFileBytes)
@@ -63,10 +74,19 @@ package enum StateLines {
                     throw HarnessInputError(file: file, line: where_.line, field: "id", message: "state \(id) is also at \(first)")
                 }
                 seen[id] = "\(file):\(index + 1)"
+                guard seen.count <= MadeLimits.states else {
+                    throw HarnessInputError(file: file, line: index + 1, message: "more than \(MadeLimits.states) app states in \(directory), the limit "
+                                            + "(MadeLimits.states, docs/threat-model.md): each is a writer answer and several cases")
+                }
                 lines.append(StateLine(id: id, file: file, lineNumber: index + 1, bytes: line, state: WriterState(object)))
             }
         }
         return lines
+    }
+
+    private static func load(folder: URL, shown: String, tree: TreeBoundary) throws(HarnessInputError) -> [StateLine]? {
+        var seen: [String: String] = [:]
+        return try load(folder: folder, shown: shown, tree: tree, seen: &seen)
     }
 
     /// `<file>/<name>`, the name non-empty `[a-z0-9.-]`.

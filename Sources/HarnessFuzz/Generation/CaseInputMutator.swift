@@ -4,9 +4,10 @@ import HarnessCorpus
 
 /// Draws a fuzz case's inputs of contract revision 2 and the display question (CONTRACT.md
 /// §6): the selected project (one the blob has, one it lacks, or none), tap times around the
-/// 5-second grace after `doneOn` (§8.1) with or without the tap that marks the row done, and
-/// the widget's capacity. Without it the selection, tap-time and capacity questions were
-/// asked only with what an operator happened to set.
+/// 5-second grace after `doneOn` (§8.1) with or without the tap that marks the row done, the
+/// widget's capacity, and the device's locale (§4: one of the `device` family's calendars,
+/// digits and case mappings). Without it the selection, tap-time, capacity and device
+/// questions were asked only with what an operator happened to set.
 ///
 /// Drawn last from the case's own stream, so the rest of case `i` stays what it was.
 enum CaseInputMutator {
@@ -25,7 +26,24 @@ enum CaseInputMutator {
         let selects = random.chance(1, in: 5)
         let taps = random.chance(1, in: 5)
         let resizes = random.chance(1, in: 12)
-        guard selects || taps || resizes else { return [] }
+        var steps: [String] = []
+        if selects || taps || resizes {
+            steps = mutate(&inputs, selects: selects, taps: taps, resizes: resizes, blob: blob, nowMs: nowMs, random: &random, describe: describe)
+        }
+        // Drawn after every other input of the case, so a case of an earlier run keeps them.
+        if random.chance(1, in: 16) {
+            let device = random.pick(devices)
+            inputs.deviceLocale = device
+            if describe { steps.append("device \(device.tag)") }
+        }
+        return steps
+    }
+
+    /// The device settings a case may run under: the `device` family's.
+    static let devices: [DeviceLocale] = DeviceMutations.allSettings
+
+    private static func mutate(_ inputs: inout MutationOperator.Output, selects: Bool, taps: Bool, resizes: Bool, blob: [UInt8],
+                               nowMs: Int64, random: inout SeededRandom, describe: Bool) -> [String] {
         var steps: [String] = []
         let ids = selects || taps ? BlobIds(blob) : BlobIds()
         if selects {

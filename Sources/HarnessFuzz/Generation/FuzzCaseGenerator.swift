@@ -169,15 +169,16 @@ package struct FuzzCaseGenerator: Sendable {
         return FuzzCase(index: index, testCase: Case(id: id, blob: blob, pendingDoneTargets: inputs.pendingDoneTargets,
                                                      pendingDoneTimestamps: inputs.pendingDoneTimestamps,
                                                      selectedProjectId: inputs.selectedProjectId, capacity: inputs.capacity,
-                                                     nowMs: instant.epochMs, timeZone: zone), recipe: recipe)
+                                                     nowMs: instant.epochMs, timeZone: zone, deviceLocale: inputs.deviceLocale),
+                         recipe: recipe)
     }
 
     /// What the next operator of a chain reads: the object, every case input the last output
-    /// set (taps, tap times, selection, capacity) and the fixture's instants.
+    /// set (taps, tap times, selection, capacity, device locale) and the fixture's instants.
     static func input(_ object: JSONObject, carrying output: MutationOperator.Output,
                       instants: [Fixture.Instant]) -> MutationOperator.Input {
         MutationOperator.Input(blob: object, pendingDoneTargets: output.pendingDoneTargets,
                                pendingDoneTimestamps: output.pendingDoneTimestamps, selectedProjectId: output.selectedProjectId,
-                               capacity: output.capacity, instants: instants)
+                               capacity: output.capacity, deviceLocale: output.deviceLocale, instants: instants)
     }
 }

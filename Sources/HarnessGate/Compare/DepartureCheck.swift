@@ -22,7 +22,7 @@ enum DepartureCheck {
     static func problems(_ verdict: ReaderVerdict, list: DivergenceList, cases: [Case],
                          expected: [ReaderOutcome], got: [ReaderOutcome], platform: PlatformEvidence? = nil) -> [String] {
         let reader = verdict.entry
-        let testee = reader.role == .liveTestee
+        let testee = reader.declaresOwnPlatform
         var problems: [String] = []
         for entry in list.entries where !entry.isNotImplemented {
             let at = "\(list.file):\(entry.line): entry `\(entry.pattern)`"

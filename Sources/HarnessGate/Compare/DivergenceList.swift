@@ -131,12 +131,17 @@ package struct DivergenceList: Sendable {
         return list
     }
 
-    /// A testee's entry as its header declares it: on the platform it names, and painting a
-    /// widget unless it says `# paints: nothing`. A roster reader's entry as it is.
+    /// A reader's entry as its list's header declares it: a testee (or an app's recorded reader)
+    /// on the platform it names, with that platform's departures; a testee painting a widget
+    /// unless it says `# paints: nothing`. A roster reader's entry as it is.
     package func declaring(_ reader: ReaderEntry) -> ReaderEntry {
-        guard reader.role == .liveTestee, platform != nil || paints != nil else { return reader }
-        return .liveTestee(reader.name, contractRevision: reader.contractRevision, platform: platform ?? reader.platform,
-                           paintsWidget: paints?.paints ?? reader.paintsWidget)
+        var entry = reader
+        if reader.declaresOwnPlatform, let platform {
+            entry.platform = platform
+            entry.departures = platform.departures
+        }
+        if reader.role == .liveTestee, let paints { entry.paintsWidget = paints.paints }
+        return entry
     }
 
     /// `# platform: NAME`: a platform `ReaderPlatform` knows, once, before the first entry (a
@@ -296,17 +301,30 @@ enum Glob {
 }
 
 extension HarnessPaths {
-    /// The reader's reviewed list (`golden/divergences/<name>.txt`). The reference's is
+    /// Where a reader's list is: an app's reader's (a run for an app, a reader that is not one
+    /// of the harness's own) in the contract folder's `lists/NAME.txt`; every other reader's in
+    /// the harness's `golden/divergences/NAME.txt`.
+    package func listLocation(for reader: ReaderEntry) -> (url: URL, shown: String, tree: TreeBoundary) {
+        if let contract, reader.isAppsOwn {
+            let relative = "\(ContractFolder.listsFolder)/\(reader.name).txt"
+            return (contract.root.appendingPathComponent(relative), contract.shown(relative), contract.tree)
+        }
+        return (root.appendingPathComponent(reader.listFile), reader.listFile, tree)
+    }
+
+    /// The reader's reviewed list (`golden/divergences/<name>.txt`, an app reader's in its
+    /// contract folder). The reference's is
     /// refused as soon as it holds an entry: `golden/expected` is written from the reference,
     /// so a deviation of it on an unchanged case means the reference (or a forged expected
     /// line) changed, and an entry would excuse exactly that (CONTRACT §5).
     package func divergenceList(for reader: ReaderEntry) throws -> DivergenceList {
-        let list = try DivergenceList.load(root.appendingPathComponent(reader.listFile), displayName: reader.listFile, tree: tree)
+        let location = listLocation(for: reader)
+        let list = try DivergenceList.load(location.url, displayName: location.shown, tree: location.tree)
         if reader.role == .reference, let entry = list.entries.first {
-            throw HarnessInputError(file: reader.listFile, line: entry.line, message: "the C reference is never listed: golden/expected is written from it, so its deviations are fixed (or `contract-harness golden update` run and the diff reviewed), never excused; remove the entry")
+            throw HarnessInputError(file: location.shown, line: entry.line, message: "the C reference is never listed: golden/expected is written from it, so its deviations are fixed (or `contract-harness golden update` run and the diff reviewed), never excused; remove the entry")
         }
-        if reader.role != .liveTestee, let line = list.platformLine {
-            throw HarnessInputError(file: reader.listFile, line: line, message: "only a testee's list declares a platform: the roster says which the \(reader.name) reader runs on (\(reader.platform?.rawValue ?? "none")); remove the line")
+        if !reader.declaresOwnPlatform, let line = list.platformLine {
+            throw HarnessInputError(file: location.shown, line: line, message: "only a testee's list declares a platform (or an app reader's): the roster says which the \(reader.name) reader runs on (\(reader.platform?.rawValue ?? "none")); remove the line")
         }
         if reader.role != .liveTestee, let paints = list.paints {
             throw HarnessInputError(file: reader.listFile, line: paints.line, message: "only a testee's list says whether it paints a widget: the roster says it for the \(reader.name) reader (\(reader.paintsWidget ? "it paints one" : "it paints none")); remove the line")
@@ -314,7 +332,8 @@ extension HarnessPaths {
         return list
     }
 
-    /// A reader's entry as judged, and its list: a testee's entry runs on the platform its list declares, so its
+    /// A reader's entry as judged, and its list: a testee's (or an app's recorded reader's)
+    /// entry runs on the platform its list declares, so its
     /// list may name that platform's departures (`DepartureCheck` holds each to its cause and
     /// to the platform's recorded reader).
     package func judged(_ reader: ReaderEntry) throws -> (entry: ReaderEntry, list: DivergenceList) {

@@ -14,22 +14,42 @@ enum ListOwners {
 
     /// Refuses the first list (in name order) that has no owner.
     static func check(_ paths: HarnessPaths, known names: [String]) throws(HarnessInputError) {
-        var seen = Set<String>()
-        let known = names.filter { seen.insert($0).inserted }
-        let folder = paths.golden.appendingPathComponent("divergences")
-        let display = "golden/divergences"
+        try check(paths.golden.appendingPathComponent("divergences"), shown: "golden/divergences", tree: paths.tree, known: names) { name, near in
+            "no reader is named `\(name)`\(near): a list belongs to a reader of the roster (\(names.uniqued.joined(separator: ", "))) or to a testee, and excuses nothing otherwise; rename it, remove it, or, for a testee run with `--testee \(name)=…`, declare it with a comment line `\(declaration) \(name)`"
+        }
+    }
+
+    /// The same for an app's contract folder: every `lists/NAME.txt` belongs to a reader its
+    /// config names (`known`), run or not; a list named like one of the harness's own readers
+    /// is refused too (their lists are the installed harness's).
+    static func check(_ contract: ContractFolder, known names: [String]) throws(HarnessInputError) {
+        let config = contract.shown(ContractFolder.configFile)
+        let folder = contract.root.appendingPathComponent(ContractFolder.listsFolder)
+        try check(folder, shown: contract.shown(ContractFolder.listsFolder), tree: contract.tree, known: names, declarations: false) { name, near in
+            if ReaderRoster.standard.entries.contains(where: { $0.name == name }) {
+                return "`\(name)` is one of the harness's own readers, whose list is the installed harness's: name your reader otherwise (in \(config) and here)"
+            }
+            return "no reader of \(config) is named `\(name)`\(near): a list belongs to a reader the config names (\(names.uniqued.joined(separator: ", "))), and excuses nothing otherwise; rename it or remove it"
+        }
+    }
+
+    private static func check(_ folder: URL, shown display: String, tree: TreeBoundary, known names: [String], declarations: Bool = true,
+                              message: (_ name: String, _ near: String) -> String) throws(HarnessInputError) {
+        let known = names.uniqued
         // (A folder that cannot be listed is reported by the lists' own reads, naming the list.)
-        guard let listed = try? GoldenText.list(folder, displayName: display, tree: paths.tree) else { return }
+        guard let listed = try? GoldenText.list(folder, displayName: display, tree: tree) else { return }
         let names = listed.filter { $0.hasSuffix(".txt") }.sorted()
         for file in names {
             let name = String(file.dropLast(".txt".count))
             if known.contains(name) { continue }
             let shown = "\(display)/\(file)"
-            let bytes = try GoldenText.read(folder.appendingPathComponent(file), displayName: shown, tree: paths.tree,
-                                            maximumBytes: InputLimits.listFileBytes) ?? []
-            if declares(bytes, name: name) { continue }
+            if declarations {
+                let bytes = try GoldenText.read(folder.appendingPathComponent(file), displayName: shown, tree: tree,
+                                                maximumBytes: InputLimits.listFileBytes) ?? []
+                if declares(bytes, name: name) { continue }
+            }
             let near = known.first { isTypo(name, of: $0) }.map { " (did you mean \($0).txt?)" } ?? ""
-            throw HarnessInputError(file: shown, message: "no reader is named `\(UntrustedText.escape(name))`\(near): a list belongs to a reader of the roster (\(known.joined(separator: ", "))) or to a testee, and excuses nothing otherwise; rename it, remove it, or, for a testee run with `--testee \(UntrustedText.escape(name))=…`, declare it with a comment line `\(declaration) \(UntrustedText.escape(name))`")
+            throw HarnessInputError(file: shown, message: message(UntrustedText.escape(name), near))
         }
     }
 
@@ -59,5 +79,13 @@ enum ListOwners {
             row = next
         }
         return row[b.count] <= 2
+    }
+}
+
+private extension Array where Element == String {
+    /// The names once each, in first-seen order.
+    var uniqued: [String] {
+        var seen = Set<String>()
+        return filter { seen.insert($0).inserted }
     }
 }

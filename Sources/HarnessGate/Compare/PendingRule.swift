@@ -76,6 +76,7 @@ package struct PendingRule: Sendable {
         if !testCase.pendingDoneTargets.isEmpty { names.insert("pendingDoneTargets") }
         if !testCase.pendingDoneTimestamps.isEmpty { names.insert("pendingDoneTimestamps") }
         if testCase.selectedProjectId != nil { names.insert("selectedProjectId") }
+        if testCase.deviceLocale != nil { names.insert("deviceLocale") }
         return names
     }
 

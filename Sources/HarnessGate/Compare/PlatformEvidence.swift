@@ -19,7 +19,7 @@ package struct PlatformEvidence {
 
     /// The roster's recorded reader on `platform`, from the readers this run judged.
     static func find(_ platform: ReaderPlatform, among judged: [(entry: ReaderEntry, list: DivergenceList, outcomes: [ReaderOutcome], current: [Bool]?)]) -> PlatformEvidence? {
-        guard let recorded = judged.first(where: { $0.entry.role == .recorded && $0.entry.platform == platform }) else { return nil }
+        guard let recorded = judged.first(where: { $0.entry.role == .recorded && !$0.entry.declaresOwnPlatform && $0.entry.platform == platform }) else { return nil }
         let views = recorded.outcomes.indices.map { recorded.current?[$0] == false ? nil : recorded.outcomes[$0] }
         return PlatformEvidence(entry: recorded.entry, list: recorded.list, views: views)
     }
@@ -36,9 +36,11 @@ package struct PlatformEvidence {
 
     /// The fields where a testee's `got` reads unlike the platform's reader's `view` of the same
     /// case: a departure excuses none of them for the testee (CONTRACT.md §5). Every compared
-    /// field, error texts aside (`FieldDifference.between`).
+    /// field the testee reads, error texts aside (`FieldDifference.between`); a field its view
+    /// leaves out (a later revision's, pending for it, or one it does not implement) is not read
+    /// otherwise, so it is not among them.
     package static func fieldsUnlike(platform view: ReaderOutcome, got: ReaderOutcome) -> Set<String> {
-        Set(FieldDifference.between(expected: view, got: got).map(\.field))
+        Set(FieldDifference.between(expected: view, got: got).filter { $0.got != FieldDifference.notImplemented }.map(\.field))
     }
 
     /// The first of `unlike` (`fieldsUnlike`) that a departure excusing a difference in `field`

@@ -38,6 +38,15 @@ package enum Gate {
         /// are judged live (`WriterLiveCases`): it reads them as the recorded `kotlin` reader
         /// (its list, its departures), since golden/kotlin holds no line for them.
         package var liveKotlin: (@Sendable () throws -> any Reader)?
+        /// Testees that run on Linux Foundation (an app's Swift reader built here): a case where
+        /// swift-corelibs-foundation is known to differ from Apple's (`LinuxFoundation`) is not
+        /// judged for them, and every report says which.
+        package var linuxFoundation: Set<String> = []
+        /// The queue contract (CONTRACT.md §10): its ends and cases; nil leaves it out (a test's
+        /// small tree, `check --no-queue`), and every report then says it was not judged.
+        package var queue: QueueGate.Options?
+        /// Why the queue was left out, for every report (when `queue` is nil).
+        package var queueLeftOut = "the tap queue contract (CONTRACT.md §10) was not judged in this run"
 
         package init(roster: ReaderRoster = .standard, readers: [any Reader]? = nil, testees: [ExternalProcessReader] = [],
                     includeRecordings: Bool = true, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -83,9 +92,11 @@ package enum Gate {
         // What each case is now, once for every golden folder.
         let fingerprints = ParallelMap.map(corpus.cases, jobs: options.jobs, CaseFingerprint.of)
         // A foreign writer's blobs unlike the tree writer's: judged live, not called stale.
+        // (In a run for an app, the cases of its own fixtures and states too: no golden line holds them.)
         let live = WriterLiveCases.find(corpus, writer: options.writer, stored: stored, fingerprints: fingerprints)
-        let expectedFreshness = live.adjusting(GoldenFreshness.assess(stored, cases: corpus.cases, fingerprints: fingerprints, in: .expected),
-                                               cases: corpus.cases, compared: true)
+            .including(app: corpus.appCaseIndices)
+        let expectedFreshness = live.adjusting(GoldenFreshness.assess(stored, cases: corpus.cases, fingerprints: fingerprints, in: .expected)
+                                                   .forAppCorpus(paths), cases: corpus.cases, compared: true)
         var problems = expectedFreshness.problems
         // (A corpus a test built may have no zone file.)
         var notices: [String] = []
@@ -101,6 +112,12 @@ package enum Gate {
         problems += writer.problems
         notices += writer.notices
         notices += live.writerNotice.map { [$0] } ?? []
+        // The C reference answers each device case under the device's POSIX locale: where this
+        // machine lacks one, it did not, and every report says so.
+        if lineup.contains(where: { $0.entry.role == .reference }), let notice = DevicePOSIXLocale.notice(for: corpus.cases) {
+            notices.append(notice)
+        }
+        notices += live.appNotice.map { [$0] } ?? []
         var freshness = [expectedFreshness]
         var expected = ids.map { stored[$0]?.outcome ?? .failure("no expected output") }
         // Only cases whose expected output was written from the case as it is now are compared:
@@ -112,6 +129,13 @@ package enum Gate {
         // which a test's own roster may leave out), the testees, and readers handed in directly.
         try ListOwners.check(paths, known: options.roster.entries.map(\.name) + ReaderRoster.standard.entries.map(\.name)
                                 + options.testees.map(\.name) + options.readers.map(\.name))
+        if let contract = paths.contract {
+            try ListOwners.check(contract, known: contract.config.readers.map(\.name) + options.roster.entries.filter(\.isAppsOwn).map(\.name)
+                                    + options.testees.map(\.name))
+        }
+        // The harness's own readers are judged on the harness's cases (where their lists were
+        // reviewed), an app's readers on every case.
+        let appCases = Set(live.appIndices)
         // Which case inputs each case sets: what makes a later revision's question pending for a reader.
         let caseInputs = corpus.cases.map(PendingRule.inputs)
         var verdicts: [ReaderVerdict] = []
@@ -125,7 +149,7 @@ package enum Gate {
         }
         if !options.includeRecordings {
             // A run told to skip the recordings says so in every report: a pass without them is not the whole gate.
-            notices += options.roster.recorded.map { "\($0.name)'s recording (\($0.golden?.path ?? "")) was not compared: --no-recordings" }
+            notices += options.roster.recorded.map { "\($0.name)'s recording (\($0.golden?.displayPath ?? "")) was not compared: --no-recordings" }
         }
         for entry in options.includeRecordings ? options.roster.recorded : [] {
             guard let judged = try recording(of: entry, paths: paths, corpus: corpus, fingerprints: fingerprints, reusing: stored,
@@ -141,13 +165,29 @@ package enum Gate {
         for judged in lineup {
             outcomes[judged.entry.name] = judged.outcomes
             // A recording is compared where both the expected output and its line belong to the case as it is now.
-            let compared = judged.current.map { current in comparable.filter { current[$0] } } ?? comparable
+            let appsOwn = paths.contract != nil && judged.entry.isAppsOwn
+            var compared = judged.current.map { current in comparable.filter { current[$0] } } ?? comparable
+            if !appsOwn && !appCases.isEmpty { compared.removeAll { appCases.contains($0) } }
+            var linuxFoundationCases: [Int] = []
+            if options.linuxFoundation.contains(judged.entry.name) {
+                let explained = LinuxFoundation.explained(corpus.cases, expected: expected, got: judged.outcomes, among: compared)
+                linuxFoundationCases = explained.flatMap(\.positions)
+                let left = Set(linuxFoundationCases)
+                compared.removeAll { left.contains($0) }
+                if !explained.isEmpty { notices.append(LinuxFoundation.notice(reader: judged.entry.name, explained, ids: ids)) }
+            }
             var verdict = judge(judged.entry, on: compared, ids: ids, expected: expected, got: judged.outcomes, list: judged.list,
                                 caseInputs: caseInputs, expectedFields: expectedFields, jobs: options.jobs,
-                                reviewedElsewhere: live.indices)
-            let platform = judged.entry.role == .liveTestee
+                                reviewedElsewhere: (appsOwn ? live.indices.filter { !appCases.contains($0) } : live.indices) + linuxFoundationCases)
+            if !appsOwn, paths.contract?.config.corpus != nil {
+                // The harness's own lists were reviewed on its whole corpus: on the few fixtures an
+                // app's config runs, an entry that excuses nothing here says nothing about the list.
+                verdict.staleEntries = []
+                verdict.unusedFields = [:]
+            }
+            let platform = judged.entry.declaresOwnPlatform
                 ? PlatformEvidence.find(judged.entry.platform ?? .orgJSON, among: platformReaders) : nil
-            if let declared = judged.entry.platform, judged.entry.role == .liveTestee, platform == nil {
+            if let declared = judged.entry.platform, judged.entry.declaresOwnPlatform, platform == nil {
                 notices.append("\(judged.entry.name) declares \(declared.rawValue) (\(judged.list.file)), but no recording on it was compared: its departures were held to their causes only, not to what that platform reads")
             }
             problems += DepartureCheck.problems(verdict, list: judged.list, cases: corpus.cases, expected: expected, got: judged.outcomes,
@@ -165,6 +205,11 @@ package enum Gate {
                                 problems: problems, notices: notices, freshness: freshness)
         result.reachability = WriterReachability.ofDeviations(result, notWriterMade: WriterReachability.fixtureFindings(paths))
         result.writerCases = live
+        if let queue = options.queue {
+            result.queue = try QueueGate.run(paths, snapshotCases: corpus.cases, options: queue)
+        } else {
+            result.queueLeftOut = options.queueLeftOut
+        }
         return result
     }
 
@@ -182,21 +227,23 @@ package enum Gate {
         let list = try paths.divergenceList(for: entry)
         let store = paths.store(folder)
         guard try store.holdsViews() else {
-            problems.append("\(folder.path) is missing or empty: record it with `\(folder.commandLine)` (or pass --no-recordings)")
+            problems.append("\(folder.displayPath) is missing or empty: record it with `\(folder.commandLine)` (or pass --no-recordings)")
             return nil
         }
         // A recorded line byte-identical to its case's expected line is not parsed again.
         let lines = try store.loadLines(jobs: jobs, reusing: expectedLines)
         let liveReader = live.isEmpty || entry.name != KotlinTestee.name ? nil : try liveKotlin?()
-        let recording = live.adjusting(GoldenFreshness.assess(lines, cases: corpus.cases, fingerprints: fingerprints, in: folder),
-                                       cases: corpus.cases, compared: liveReader != nil)
+        // An app's recording is made from the app's whole case stream: nothing in it is judged live.
+        let assessed = GoldenFreshness.assess(lines, cases: corpus.cases, fingerprints: fingerprints, in: folder)
+        let recording = folder.inContractFolder ? assessed
+            : live.adjusting(assessed.forAppCorpus(paths), cases: corpus.cases, compared: liveReader != nil)
         problems += recording.problems
         freshness.append(recording)
         var got = RecordedReader(name: entry.name, outcomes: lines.mapValues(\.outcome)).decodeAll(corpus.cases, jobs: 1)
         if let liveReader {
             got = live.merging(got, live: liveReader.decodeAll(live.indices.map { corpus.cases[$0] }, jobs: jobs))
             notices.append(live.readLiveNotice(entry))
-        } else if let notice = live.notRecordedNotice(entry) {
+        } else if !folder.inContractFolder, let notice = live.notRecordedNotice(entry) {
             notices.append(notice)
         }
         return Judged(entry: entry, list: list, outcomes: got, current: recording.current)
@@ -283,6 +330,10 @@ package struct GateResult: Sendable {
     package var reachability: [String: WriterReachability.Verdict] = [:]
     /// The writer cases another team's writer made unlike the tree's, judged live (none for the tree's writer).
     package var writerCases = WriterLiveCases()
+    /// The queue contract's verdict (CONTRACT.md §10); nil when the run left it out.
+    package var queue: QueueGateResult?
+    /// Why the queue was not judged (when `queue` is nil), said in every report.
+    package var queueLeftOut = "the tap queue contract (CONTRACT.md §10) was not judged in this run"
 
-    package var passed: Bool { problems.isEmpty && verdicts.allSatisfy(\.passed) }
+    package var passed: Bool { problems.isEmpty && verdicts.allSatisfy(\.passed) && queue?.passed != false }
 }

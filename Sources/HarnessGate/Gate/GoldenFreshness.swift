@@ -16,7 +16,7 @@ package struct GoldenFreshness: Sendable {
 
     package var golden: GoldenFolder
     /// `golden/expected`.
-    package var folder: String { golden.path }
+    package var folder: String { golden.displayPath }
     /// `contract-harness golden update`, `scripts/record-kotlin`.
     package var command: String { golden.command }
     /// Lines produced from an earlier version of their case (fixture, operator, zone or instant changed).
@@ -72,7 +72,7 @@ package struct GoldenFreshness: Sendable {
         let files = Set(lines.values.map(\.file))
         var absent: [String] = []
         for fixture in result.missing.map({ String(CaseID.fixture(of: $0.caseId)) }) {
-            let file = "\(golden.path)/\(fixture).jsonl"
+            let file = "\(golden.displayPath)/\(fixture).jsonl"
             if !files.contains(file) && !absent.contains(file) { absent.append(file) }
         }
         result.absentFiles = absent
@@ -80,6 +80,15 @@ package struct GoldenFreshness: Sendable {
             .map { Line(caseId: $0.key, location: "\($0.value.file):\($0.value.lineNumber)") }
             .sorted { $0.caseId < $1.caseId }
         return result
+    }
+
+    /// The harness's golden folder as a run for an app that narrows the corpus (its config's
+    /// `corpus`) sees it: lines of the fixtures the app leaves out are not orphans.
+    package func forAppCorpus(_ paths: HarnessPaths) -> GoldenFreshness {
+        guard paths.contract?.config.corpus != nil else { return self }
+        var narrowed = self
+        narrowed.orphaned = []
+        return narrowed
     }
 
     /// What `check` says about the folder (empty when fresh): never a reader deviation and
@@ -98,9 +107,12 @@ package struct GoldenFreshness: Sendable {
             if !orphaned.isEmpty { parts.append("\(Self.count(orphaned.count, "line")) naming cases the corpus no longer has") }
             if !unsealed.isEmpty { parts.append("\(Self.count(unsealed.count, "line")) without provenance") }
             let review = golden.isRecording ? "" : " (then review `git diff \(folder)`)"
-            out.append("\(golden.isRecording ? "recording" : "expected") is stale: run `\(command)`\(review)\n"
+            // An app's recording is made where its reader runs, from the app's case stream.
+            let where_ = golden.inContractFolder
+                ? " where \(golden.name) runs, on the case stream `contract-harness tool cases --out FILE` writes for this folder (docs/adopting.md, \"Recordings\")" : ""
+            out.append("\(golden.isRecording ? "recording" : "expected") is stale: run `\(command)`\(where_)\(review)\n"
                        + "  \(parts.joined(separator: ", ")): \(Self.byFixture(stale)) (first: \(UntrustedText.escape(stale[0].caseId)))\n"
-                       + "  not a reader deviation: nothing to add to golden/divergences")
+                       + "  not a reader deviation: nothing to add to \(golden.inContractFolder ? "its list" : "golden/divergences")")
         }
         if !handEdited.isEmpty {
             let shown = UntrustedText.escape(handEdited.prefix(3).map { "\($0.location ?? $0.caseId) (\($0.caseId))" }.joined(separator: ", "))

@@ -103,6 +103,7 @@ package struct CaseExplanation: Sendable {
             out += ", tap times " + e(testCase.pendingDoneTimestamps.map { "\($0.taskId)=\($0.ms)" }.joined(separator: " "))
         }
         if let selected = testCase.selectedProjectId { out += ", selected project " + e(FieldDifference.quoted(selected.string)) }
+        if let device = testCase.deviceLocale { out += ", device locale \(device.tag)" }
         let raw = rawBlob
         out += "\n\nblob (raw, \(testCase.blob.count) bytes):\n" + e(raw.count > 4000 ? String(raw.prefix(4000)) + " …" : raw) + "\n"
         if let pretty = prettyBlob {

@@ -48,7 +48,7 @@ package enum HTMLReport {
             body += groupHTML(group, result: result, matrix: matrix, options: options, shown: shown)
         }
         if fixture != nil { body += "</section>\n" }
-        body += "</div>\n<footer>Any case id above works with <code>contract-harness explain CASE-ID</code> (add <code>--html FILE</code> for this view of one case). Written by <code>contract-harness check --html FILE</code>; self-contained, no scripts.</footer>\n</main>"
+        body += "</div>\n" + QueueSection.html(result) + "<footer>Any case id above works with <code>contract-harness explain CASE-ID</code> (add <code>--html FILE</code> for this view of one case). Written by <code>contract-harness check --html FILE</code>; self-contained, no scripts.</footer>\n</main>"
         return HTMLPage.document(title: "Widget contract: \(result.passed ? "PASS" : "FAIL"), \(facts.caseCount) cases", body: body)
     }
 

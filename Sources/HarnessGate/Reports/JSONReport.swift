@@ -106,6 +106,7 @@ package enum JSONReport {
             reader["advice"] = .array(verdict.advice.map { .string(JSONString($0)) })
             return .object(reader)
         })
+        root["queue"] = QueueSection.json(result)
         // Titles, ids and reasons come from pull requests: shown escaped to whoever reads the raw file.
         return UntrustedText.escapingJSON(JSONWriter.compact(.object(root))) + [UInt8(ascii: "\n")]
     }

@@ -32,6 +32,8 @@ package enum JUnitReport {
             }
             suites.append(suite(verdict, facts: facts, examples: examples))
         }
+        let queue = QueueSection.junit(result, escape: escape)
+        if !queue.suites.isEmpty { suites.append((queue.suites, queue.tests, queue.failures)) }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"contract-harness\" tests=\"\(suites.reduce(0) { $0 + $1.tests })\" failures=\"\(suites.reduce(0) { $0 + $1.failures })\">\n"
         out += suites.map(\.text).joined()

@@ -75,6 +75,7 @@ package enum MarkdownReport {
                 }
             }
         }
+        out += QueueSection.markdown(result, examples: examples)
         return out
     }
 }

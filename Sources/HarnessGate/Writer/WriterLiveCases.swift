@@ -22,10 +22,23 @@ package struct WriterLiveCases: Sendable {
     /// Ids of golden lines of states the writer gave no blob for: no case has them, and the
     /// writer's crash or failure is a problem already, so they are not stale lines.
     package var unwritten: Set<String> = []
-    /// The foreign writer's command, nil for the tree's own (then nothing is live).
+    /// The foreign writer's command, nil for the tree's own (then none of its cases is live).
     package var command: String?
+    /// In a run for an app, the cases of its own fixtures and states (`Corpus.appCaseIndices`,
+    /// also in `indices`): no golden file of the harness's tree holds them, so they are judged
+    /// live as well, and the harness's own recordings are not compared on them.
+    package var appIndices: [Int] = []
 
     package var isEmpty: Bool { indices.isEmpty }
+
+    /// These live cases and the app's own (`Corpus.appCaseIndices`).
+    package func including(app: [Int]) -> WriterLiveCases {
+        guard !app.isEmpty else { return self }
+        var merged = self
+        merged.appIndices = app
+        merged.indices = Array(Set(indices).union(app)).sorted()
+        return merged
+    }
 
     /// Finds them: only for a writer given with `--writer` (`.command`).
     package static func find(_ corpus: Corpus, writer: WriterCommand, stored: [String: ViewStore.StoredLine],
@@ -51,7 +64,7 @@ package struct WriterLiveCases: Sendable {
     /// one. In a recording they are not current, unless a live reader read them
     /// (`compared` again).
     package func adjusting(_ freshness: GoldenFreshness, cases: [Case], compared: Bool) -> GoldenFreshness {
-        guard command != nil else { return freshness }
+        guard command != nil || !appIndices.isEmpty else { return freshness }
         var adjusted = freshness
         let live = Set(indices.map { cases[$0].id })
         adjusted.changed.removeAll { live.contains($0.caseId) }
@@ -78,6 +91,13 @@ package struct WriterLiveCases: Sendable {
             + "expected: the C reference's live view), \(againstGolden) against golden/expected"
     }
 
+    /// What every report says in a run for an app with fixtures or states of its own.
+    package var appNotice: String? {
+        guard !appIndices.isEmpty else { return nil }
+        return "\(appIndices.count) case\(appIndices.count == 1 ? "" : "s") of the app's own fixtures and states judged live (expected: the C reference's view of each now); "
+            + "the harness's own readers (\(ReaderRoster.standard.entries.map(\.name).joined(separator: ", "))) are judged on the harness's cases only"
+    }
+
     /// The notice for a recorded reader run live on the live cases (`check --kotlin`).
     package func readLiveNotice(_ entry: ReaderEntry) -> String {
         "\(entry.name) read the \(indices.count) writer case\(indices.count == 1 ? "" : "s") judged live through its live end (`check --kotlin`), "
@@ -86,8 +106,10 @@ package struct WriterLiveCases: Sendable {
 
     /// The notice for a recorded reader that was not run live on the live cases.
     package func notRecordedNotice(_ entry: ReaderEntry) -> String? {
-        guard let command, !indices.isEmpty else { return nil }
-        return "\(entry.name)'s recording (\(entry.golden?.path ?? "")) was not compared on \(indices.count) writer case\(indices.count == 1 ? "" : "s"): "
+        let app = Set(appIndices)
+        let writerCases = indices.filter { !app.contains($0) }.count
+        guard let command, writerCases > 0 else { return nil }
+        return "\(entry.name)'s recording (\(entry.golden?.displayPath ?? "")) was not compared on \(writerCases) writer case\(writerCases == 1 ? "" : "s"): "
             + "not recorded for this writer (`\(UntrustedText.escape(command))`); `check --kotlin` runs the Kotlin end live on them"
     }
 }

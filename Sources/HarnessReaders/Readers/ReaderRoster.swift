@@ -56,6 +56,19 @@ package struct ReaderEntry: Sendable {
         self.make = make
     }
 
+    /// A reader the app brings (a live testee, or a recording in an app's contract folder),
+    /// not one of the harness's own: its list says which platform it runs on.
+    package var declaresOwnPlatform: Bool { role == .liveTestee || golden?.inContractFolder == true }
+
+    /// Whose the reader is in a run for an app: not one of the harness's own readers (its
+    /// list and recording are then in the app's contract folder).
+    package var isAppsOwn: Bool { !ReaderRoster.standard.entries.contains { $0.name == name } }
+
+    /// An app's reader recorded where it runs (`recordings/NAME` of its contract folder), made by `command`.
+    package static func appRecording(_ name: String, command: String, in contract: ContractFolder? = nil, contractRevision: Int) -> ReaderEntry {
+        ReaderEntry(name: name, role: .recorded, golden: .appRecording(of: name, command: command, in: contract), contractRevision: contractRevision)
+    }
+
     /// `golden/divergences/<name>.txt`: the reviewed list of where it may differ.
     package var listFile: String { "golden/divergences/\(name).txt" }
 

@@ -8,6 +8,12 @@ package struct JSONDialect: Sendable {
 
     /// `JSON.stringify`: doubles as JavaScript's `Number#toString`.
     package static let javaScript = JSONDialect(escapesSolidus: false, doubleText: { DecimalDigits($0).javaScriptText })
+
+    /// `JSON.stringify`'s text with each double as Java's `Double.toString` (`42.0`, `1.0E7`):
+    /// always a fraction or an exponent, so a double stays a double when read back and a reader
+    /// that takes it as text (`String.valueOf`) reads what it read before. The tap queue's round
+    /// trip rewrites blobs with it.
+    package static let javaDoubles = JSONDialect(escapesSolidus: false, doubleText: { DecimalDigits($0).javaText })
 }
 
 /// Writes JSON text the way the contract's canonical outputs need it: compact, keys in

@@ -1,7 +1,7 @@
 /// The lenient conversions of Android's org.json accessors (`optInt`, `optLong`,
 /// `optBoolean`, `getString`/`optString`), reproduced so that the iOS widget reads every
 /// RFC 8259 blob the way the Android widget does (CONTRACT.md §2–§3).
-enum OrgJSONCoercion {
+package enum OrgJSONCoercion {
     /// `JSON.toInteger`: the value as a Java `int`, or nil where org.json falls back.
     static func int32(_ value: JSONValue) -> Int32? {
         switch value {
@@ -23,7 +23,7 @@ enum OrgJSONCoercion {
     }
 
     /// `JSON.toBoolean`: booleans, and the strings `true`/`false` in any ASCII case.
-    static func bool(_ value: JSONValue) -> Bool? {
+    package static func bool(_ value: JSONValue) -> Bool? {
         switch value {
         case .bool(let flag): return flag
         case .string(let text):
@@ -35,7 +35,7 @@ enum OrgJSONCoercion {
     }
 
     /// `text(_:)` as exact bytes, for lookups by code points (a string value is used as is).
-    static func textBytes(_ value: JSONValue) -> JSONString {
+    package static func textBytes(_ value: JSONValue) -> JSONString {
         if case .string(let text) = value { return text }
         return JSONString(text(value))
     }

@@ -19,7 +19,8 @@ final class VerbsTests: XCTestCase {
     func testTheTopLevelHasAtMostEightVerbsAndEachHasHelp() throws {
         let verbs = try verbs()
         XCTAssertLessThanOrEqual(verbs.count, 8, "\(verbs)")
-        XCTAssertEqual(Array(verbs.prefix(5)), ["check", "explain", "fuzz", "golden", "tool"])
+        XCTAssertEqual(Array(verbs.prefix(3)), ["check", "explain", "fuzz"], "the gate first")
+        for verb in ["golden", "tool"] { XCTAssertTrue(verbs.contains(verb), "\(verbs)") }
         for verb in verbs {
             let help = try GateTestSupport.runCLI([verb, "--help"])
             XCTAssertEqual(help.status, 0, verb + help.err)

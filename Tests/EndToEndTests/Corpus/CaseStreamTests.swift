@@ -116,6 +116,37 @@ final class CaseStreamTests: XCTestCase {
         }
     }
 
+    /// CONTRACT.md §6: `deviceLocale` follows `timeZone`, only when the case names one, so a
+    /// case without it keeps its line and fingerprint; a tag is refused unless it is a device
+    /// setting in canonical case, naming the field and what is wrong.
+    func testTheDeviceLocaleIsWrittenOnlyWhenSetAndReadBack() throws {
+        var thai = sample
+        thai.deviceLocale = try DeviceLocale(tag: "th-TH-u-ca-buddhist")
+        XCTAssertEqual(CorpusTestSupport.text(CaseStream.line(thai)),
+                       #"{"id":"canonical/base@berlin@at","blob":"{\"v\":1}","pendingDoneTargets":{"t1":true},"#
+                           + #""nowMs":1784325600000,"timeZone":"Europe/Berlin","deviceLocale":"th-TH-u-ca-buddhist"}"#)
+        XCTAssertEqual(try CaseStream.read(CaseStream.write([thai]), file: "t.jsonl"), [thai])
+        XCTAssertFalse(CorpusTestSupport.text(CaseStream.line(sample)).contains("deviceLocale"))
+        XCTAssertNotEqual(CaseFingerprint.of(thai), CaseFingerprint.of(sample))
+        var persian = thai
+        persian.deviceLocale = try DeviceLocale(tag: "fa-IR")
+        XCTAssertNotEqual(CaseFingerprint.of(thai), CaseFingerprint.of(persian))
+
+        func refusal(_ tag: String) -> String? {
+            failure([#"{"id":"a","blob":"{}","nowMs":1,"timeZone":"UTC","deviceLocale":"\#(tag)"}"#]).map { "\($0.field ?? ""): \($0.message)" }
+        }
+        XCTAssertEqual(refusal("th_TH@calendar=buddhist"),
+                       "deviceLocale: `th_TH@calendar=buddhist` is not a BCP 47 language tag: only ASCII letters, digits and `-` (an ICU or POSIX name such as th_TH@calendar=buddhist is written th-TH-u-ca-buddhist)")
+        XCTAssertEqual(refusal("th-th-u-ca-buddhist"), "deviceLocale: `th-th-u-ca-buddhist` is spelled `th-TH-u-ca-buddhist` (canonical case and keyword order: language, Script, REGION, -u-ca-, -u-nu-)")
+        XCTAssertEqual(refusal("th-TH-u-nu-thai-ca-buddhist"), "deviceLocale: `th-TH-u-nu-thai-ca-buddhist` is spelled `th-TH-u-ca-buddhist-nu-thai` (canonical case and keyword order: language, Script, REGION, -u-ca-, -u-nu-)")
+        XCTAssertEqual(refusal("en-US-u-fw-mon"), "deviceLocale: `en-US-u-fw-mon`: only the calendar (-u-ca-) and the digits (-u-nu-) are device settings, not -u-fw-")
+        XCTAssertEqual(refusal("en-US-x-mine"), "deviceLocale: `en-US-x-mine`: `x` is not a script, region or -u- keyword (variants, other extensions and private use are not device settings)")
+        XCTAssertEqual(refusal("en-US-u-ca"), "deviceLocale: `en-US-u-ca`: -u-ca- has no value of 3 to 8 letters or digits")
+        XCTAssertEqual(refusal(""), "deviceLocale: expected a BCP 47 language tag such as th-TH-u-ca-buddhist, got an empty text")
+        XCTAssertEqual(refusal(String(repeating: "a", count: 65)), "deviceLocale: 65 bytes, over the limit of 64 for a device locale")
+        XCTAssertEqual(failure([#"{"id":"a","blob":"{}","nowMs":1,"timeZone":"UTC","deviceLocale":7}"#])?.message, "expected a string")
+    }
+
     func testBadInputNamesFileLineAndField() {
         let good = CorpusTestSupport.text(CaseStream.line(sample))
         let notJSON = failure([good, "{\"id\":"])

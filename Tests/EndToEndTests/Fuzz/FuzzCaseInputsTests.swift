@@ -6,7 +6,7 @@ import XCTest
 import HarnessTestSupport
 
 /// A fuzz case carries every case input its fixture and operators set — the tap times, the
-/// selected project, the capacity — exactly as the corpus's case of the same fixture and
+/// selected project, the capacity, the device locale — exactly as the corpus's case of the same fixture and
 /// operator, and the fuzzer draws those inputs itself too.
 final class FuzzCaseInputsTests: XCTestCase {
     private let count = 3000
@@ -23,6 +23,11 @@ final class FuzzCaseInputsTests: XCTestCase {
         XCTAssertGreaterThan(selected.count, count / 20, "selections")
         XCTAssertGreaterThan(made.filter { !$0.pendingDoneTimestamps.isEmpty }.count, count / 20, "tap times")
         XCTAssertGreaterThan(made.filter { $0.capacity != Case.androidCapacity }.count, count / 50, "capacities")
+        // The device's locale (CONTRACT.md §4): the device family's settings, non-Gregorian calendars among them.
+        let devices = made.compactMap(\.deviceLocale)
+        XCTAssertGreaterThan(devices.count, count / 50, "device locales")
+        XCTAssertTrue(Set(devices).isSubset(of: Set(DeviceMutations.allSettings)))
+        XCTAssertTrue(devices.contains { $0.calendar == "buddhist" } && devices.contains { $0.numbers == "deva" }, "\(Set(devices.map(\.tag)))")
         // Around the grace's end: a tap time 4 999, 5 000 and 5 001 ms before now, each queued with its tap.
         for age: Int64 in [4_999, 5_000, 5_001] {
             XCTAssertTrue(made.contains { item in

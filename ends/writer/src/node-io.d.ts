@@ -2,6 +2,8 @@
 // so this file declares exactly what is used and nothing else.
 declare const process: {
   readonly env: { [name: string]: string | undefined };
+  readonly argv: string[];
+  readonly stderr: { write(text: string): boolean };
   readonly stdin: {
     setEncoding(encoding: "utf8"): void;
     on(event: "data", listener: (chunk: string) => void): void;

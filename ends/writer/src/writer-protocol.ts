@@ -63,13 +63,18 @@ export function writerLine(project: Projection, line: string, lineNumber: number
  * still answered at once, and what was answered is written before an error leaves.
  */
 export function serveWriterProtocol(project: Projection): void {
+  serveLines((line, lineNumber) => writerLine(project, line, lineNumber));
+}
+
+/** The line loop of every protocol of the project's TypeScript ends (the writer's, the drain's). */
+export function serveLines(answerLine: (line: string, lineNumber: number) => string): void {
   process.stdout.on("error", (error) => process.exit(error.code === "EPIPE" ? 141 : 1));
   let pending = "";
   let lineNumber = 0;
   const answer = (line: string, out: string[]): void => {
     lineNumber += 1;
     if (/^[ \t\r]*$/.test(line)) return;
-    out.push(writerLine(project, line.replace(/\r$/, ""), lineNumber) + "\n");
+    out.push(answerLine(line.replace(/\r$/, ""), lineNumber) + "\n");
   };
   const answerAll = (lines: string[]): void => {
     const out: string[] = [];

@@ -1,0 +1,1 @@
+../../tools/kotlin-testee/ktsource.py
