@@ -3,7 +3,7 @@ import ContractModel
 /// How far a reader is, field by field (CONTRACT.md §6, "Conformance"): every compared field
 /// of every compared case — a *field-case* — counted once as agreeing, listed, not implemented
 /// or unexpected, or as pending when the reader's declaration leaves it out of the comparison.
-/// A case's fields are those either view holds (`DecodedView.forEachField`), rows folded
+/// A case's fields are those either view holds (`ViewFields`), rows folded
 /// (`parse.tasks[].title` is one field of a case however many rows it has): a field deviates
 /// where it differs, where a field holding it differs (a parse error instead of rows deviates
 /// in every row field), and where only one view holds it (a `header.dayMs` under a header of
@@ -34,105 +34,132 @@ package struct FieldTally: Sendable, Equatable {
 
     /// The compared fields, in report order (`FieldScope.viewFields`), and each one's position.
     static let fields = FieldScope.viewFields
-    private static let position: [String: Int] = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($1, $0) })
+    static let position: [String: Int] = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($1, $0) })
 
-    /// Per field, in `fields` order.
-    private var counts = [Counts](repeating: Counts(), count: fields.count)
-    /// Per field: on how many cases the reader's view holds it.
-    private var answeredCases = [Int](repeating: 0, count: fields.count)
-    /// Per field: the one value the reader's views hold wherever they hold it, until a second appears.
-    private var firstValue = [ViewValue?](repeating: nil, count: fields.count)
-    private var varies = [Bool](repeating: false, count: fields.count)
+    /// Per field, in `fields` order: field-cases agreeing, pending, and judged otherwise.
+    private var agree = [Int](repeating: 0, count: fields.count)
+    private var pending = [Int](repeating: 0, count: fields.count)
+    private var deviating = [Counts](repeating: Counts(), count: fields.count)
+    /// The fields the reader's view held on any case.
+    private var answered = FieldSet()
+    /// Per field looked at (`noteValues`): the one value the reader's views hold wherever they hold it, until a second appears.
+    private var firstValue: [Int: ViewValue] = [:]
+    private var varies: Set<Int> = []
     /// Cases on which the reader gave a view.
     package private(set) var casesWithView = 0
 
     package init() {}
 
     /// Every field-case of the run.
-    package var total: Counts { counts.reduce(Counts(), +) }
+    package var total: Counts { fields.indices.map(counts(at:)).reduce(Counts(), +) }
 
     /// One field's field-cases (`meta.dayStr`); zero for a name that is not a field.
-    package func counts(of field: String) -> Counts { Self.position[field].map { counts[$0] } ?? Counts() }
+    package func counts(of field: String) -> Counts { Self.position[field].map(counts(at:)) ?? Counts() }
+
+    private func counts(at index: Int) -> Counts {
+        var counts = deviating[index]
+        counts.agree = agree[index]
+        counts.pending = pending[index]
+        return counts
+    }
+
+    private var fields: Range<Int> { Self.fields.indices }
 
     /// The fields with any field-case, in report order.
     package var byField: [(field: String, counts: Counts)] {
-        Self.fields.indices.filter { counts[$0].compared + counts[$0].pending > 0 }.map { (Self.fields[$0], counts[$0]) }
+        fields.map { (Self.fields[$0], counts(at: $0)) }.filter { $0.1.compared + $0.1.pending > 0 }
     }
 
-    /// On how many cases the reader's view holds the field.
-    package func answered(_ field: String) -> Int { Self.position[field].map { answeredCases[$0] } ?? 0 }
+    /// Whether the reader's view held the field on any case.
+    package func answers(_ field: String) -> Bool { Self.position[field].map(answered.contains) ?? false }
 
     /// The one value the reader gives the field wherever it gives it (`null` for a day it never
-    /// reads), nil when it gives several or none: a field it answers with a constant.
+    /// reads), nil when it gives several or none — known for the fields `noteValues` was given.
     package func constantValue(of field: String) -> ViewValue? {
-        guard let index = Self.position[field], !varies[index] else { return nil }
+        guard let index = Self.position[field], !varies.contains(index) else { return nil }
         return firstValue[index]
     }
 
-    /// Counts one compared case. `judged` are its differences of compared fields with their
-    /// judgements (empty: every compared field agrees); `allAgree` says no field differs at all,
-    /// pending ones included; `pending` tells, by position in `fields`, which fields the reader
-    /// does not declare on this case.
-    mutating func add(expected: ReaderOutcome, got: ReaderOutcome, judged: [(field: String, judgement: ReaderVerdict.Judgement)],
-                      allAgree: Bool, pending: [Bool]) {
-        var inGot = [Bool](repeating: false, count: Self.fields.count)
-        var inExpected = inGot
-        if case .view(let view) = got {
+    /// Counts one compared case: the fields of its expected view and of the reader's (nil where
+    /// there is no view). `judged` are its differences of compared fields with their
+    /// judgements (empty: every compared field agrees); `pending` tells, by position in
+    /// `fields`, which fields the reader does not declare on this case (nil: none).
+    mutating func add(expected: ViewFields?, got: ViewFields?, judged: [(field: String, judgement: ReaderVerdict.Judgement)],
+                      pending: FieldSet?) {
+        if let got {
             casesWithView += 1
-            view.forEachField { name, value in
-                guard let index = Self.position[name.rawValue] else { return }
-                inGot[index] = true
-                if let first = firstValue[index] {
-                    if !varies[index], first != value { varies[index] = true }
+            answered.formUnion(got.held)
+            // The common case: both views hold the same fields and every compared one agrees.
+            if judged.isEmpty, let expected, expected.held == got.held {
+                if let pending {
+                    got.held.forEach { index in if pending.contains(index) { self.pending[index] += 1 } else { agree[index] += 1 } }
                 } else {
-                    firstValue[index] = value
+                    got.held.forEach { agree[$0] += 1 }
                 }
-            }
-            for index in inGot.indices where inGot[index] { answeredCases[index] += 1 }
-        }
-        if case .view(let view) = expected {
-            if allAgree, got.view != nil {
-                inExpected = inGot
-            } else {
-                view.forEachField { name, _ in
-                    if let index = Self.position[name.rawValue] { inExpected[index] = true }
-                }
+                return
             }
         }
-        let keys = judged.map { FieldScope.canonical($0.field) }
-        for index in Self.fields.indices where inGot[index] || inExpected[index] {
-            if pending[index] {
-                counts[index].pending += 1
+        let gotHeld = got?.held ?? FieldSet()
+        let expectedHeld = expected?.held ?? FieldSet()
+        // Each difference's field by position; nil for no view at all (`crash`, `missing`), which covers every field.
+        let keys = judged.map { Self.position[FieldScope.canonical($0.field)] }
+        for index in fields {
+            let inGot = gotHeld.contains(index)
+            let inExpected = expectedHeld.contains(index)
+            guard inGot || inExpected else { continue }
+            if pending?.contains(index) == true {
+                self.pending[index] += 1
                 continue
             }
             guard !judged.isEmpty else {
-                counts[index].agree += 1
+                agree[index] += 1
                 continue
             }
-            let field = Self.fields[index]
-            var covering = keys.indices.filter { Self.covers(keys[$0], field) }
+            var covering = keys.indices.filter { keys[$0].map(Self.holders[index].contains) ?? true }
             if covering.isEmpty {
-                guard !(inGot[index] && inExpected[index]) else {
-                    counts[index].agree += 1
+                guard !(inGot && inExpected) else {
+                    agree[index] += 1
                     continue
                 }
                 // Held by one view only: it counts as the difference nearest to it does (its object's).
-                covering = [Self.nearest(to: field, among: keys)]
+                covering = [Self.nearest(to: Self.fields[index], among: keys.map { $0.map { Self.fields[$0] } ?? "" })]
             }
             let judgements = covering.map { judged[$0].judgement }
             if judgements.contains(where: { $0.excusedBy == nil }) {
-                counts[index].unexpected += 1
+                deviating[index].unexpected += 1
             } else if judgements.contains(where: \.notImplemented) {
-                counts[index].notImplemented += 1
+                deviating[index].notImplemented += 1
             } else {
-                counts[index].listed += 1
+                deviating[index].listed += 1
             }
         }
     }
 
-    /// A difference at `key` covers `field` when it is the field, a field holding it, or no view at all.
-    private static func covers(_ key: String, _ field: String) -> Bool {
-        FieldScope.outcomes.contains(key) || key == field || field.hasPrefix(key + ".") || field.hasPrefix(key + "[")
+    /// Notes the values one of the reader's views holds for `fields` (positions), so that
+    /// `constantValue` can tell a field answered with one value everywhere. The gate calls it
+    /// only for the fields a failing reader gets suggestions for.
+    mutating func noteValues(of view: ViewFields, fields: [Int]) {
+        for index in fields where view.held.contains(index) && !varies.contains(index) {
+            guard let value = view.values[index] else {
+                varies.insert(index)
+                continue
+            }
+            if let first = firstValue[index] {
+                if first != value { varies.insert(index) }
+            } else {
+                firstValue[index] = value
+            }
+        }
+    }
+
+    /// Per field, the fields a difference at which covers it: itself and every field holding it
+    /// (`parse` and `parse.tasks` for `parse.tasks[].title`).
+    private static let holders: [FieldSet] = fields.map { field in
+        var set = FieldSet()
+        for (index, other) in fields.enumerated() where other == field || field.hasPrefix(other + ".") || field.hasPrefix(other + "[") {
+            set.insert(index)
+        }
+        return set
     }
 
     /// The position in `keys` of the difference sharing the longest leading path with `field`.

@@ -184,14 +184,19 @@ package struct ReaderVerdict: Sendable {
     /// none given, every case is taken to set only revision 1's.
     package static func judge(reader: ReaderEntry, caseIds: [String], expected: [ReaderOutcome], got: [ReaderOutcome],
                              list: DivergenceList, caseInputs: [Set<String>]? = nil, rule: PendingRule = PendingRule(),
-                             jobs: Int = 1) -> ReaderVerdict {
+                             expectedFields: [ViewFields?]? = nil, jobs: Int = 1) -> ReaderVerdict {
         let revision = reader.contractRevision
         let plain: Set<String> = ["blob", "pendingDoneTargets", "nowMs", "timeZone"]
         var deviations: [Deviation] = []
         var used = Set<Int>()
         var usedNames: [Int: Set<String>] = [:]
+        // Each case's differences, and the fields of both views (the expected one's given when
+        // the gate shares them; the reader's only where it differs: elsewhere they are the same).
         let compared = ParallelMap.map(Array(caseIds.indices), jobs: jobs) { index in
-            FieldDifference.between(expected: expected[index], got: got[index])
+            let differences = FieldDifference.between(expected: expected[index], got: got[index])
+            let want = expectedFields.map { $0[index] } ?? ViewFields.of(expected[index])
+            let have = differences.isEmpty && got[index].view != nil ? want : ViewFields.of(got[index])
+            return (differences: differences, expected: want, got: have)
         }
         var pending: [PendingCase] = []
         // Every later member is asked, and a later question on a case that sets its input; a
@@ -201,23 +206,27 @@ package struct ReaderVerdict: Sendable {
         var asked = Set(rule.units(above: revision).filter { !rule.isQuestion($0) })
         var seen = Set<PendingRule.Unit>()
         var tally = FieldTally()
-        var pendingFields: [Set<String>: [Bool]] = [:]
+        var pendingFields: [Set<String>: FieldSet] = [:]
+        let nothingPending = rule.units(above: revision).isEmpty
         let painted = reader.paintsWidget ? WidgetFields.painted : []
-        for (index, (caseId, all)) in zip(caseIds, compared).enumerated() {
+        for (index, (caseId, (all, wantFields, haveFields))) in zip(caseIds, compared).enumerated() {
             let inputs = caseInputs?[index] ?? plain
             asked.formUnion(rule.questionUnits(above: revision, caseInputs: inputs))
             if seen.count < asked.count {
                 seen.formUnion(rule.comparedUnits(above: revision, caseInputs: inputs, expected: expected[index], got: got[index]))
             }
-            let pendingMask = pendingFields[inputs] ?? {
-                let mask = FieldTally.fields.map { field in
-                    FieldPath(field).map { rule.pendingUnit(of: $0, caseInputs: inputs, readerRevision: revision) != nil } ?? false
+            // Which fields the reader's declaration leaves pending on a case with these inputs (none
+            // for a reader of the latest revision), worked out once per set of inputs.
+            let pendingMask = nothingPending ? nil : pendingFields[inputs] ?? {
+                var mask = FieldSet()
+                for (index, field) in FieldTally.fields.enumerated() {
+                    if let path = FieldPath(field), rule.pendingUnit(of: path, caseInputs: inputs, readerRevision: revision) != nil { mask.insert(index) }
                 }
                 pendingFields[inputs] = mask
                 return mask
             }()
             guard !all.isEmpty else {
-                tally.add(expected: expected[index], got: got[index], judged: [], allAgree: true, pending: pendingMask)
+                tally.add(expected: wantFields, got: haveFields, judged: [], pending: pendingMask)
                 continue
             }
             var differences: [FieldDifference] = []
@@ -232,7 +241,7 @@ package struct ReaderVerdict: Sendable {
             }
             if !later.differences.isEmpty { pending.append(later) }
             guard !differences.isEmpty else {
-                tally.add(expected: expected[index], got: got[index], judged: [], allAgree: false, pending: pendingMask)
+                tally.add(expected: wantFields, got: haveFields, judged: [], pending: pendingMask)
                 continue
             }
             // The entries naming this case, matched once for all its differing fields.
@@ -256,8 +265,15 @@ package struct ReaderVerdict: Sendable {
                 return Judgement(field: field, notImplemented: notImplemented, excusedBy: entry)
             }
             deviations.append(Deviation(caseId: caseId, differences: differences, judgements: judgements))
-            tally.add(expected: expected[index], got: got[index], judged: zip(differences, judgements).map { ($0.field, $1) },
-                      allAgree: false, pending: pendingMask)
+            tally.add(expected: wantFields, got: haveFields, judged: zip(differences, judgements).map { ($0.field, $1) },
+                      pending: pendingMask)
+        }
+        // A field a failing reader gets suggestions for: whether it answers it with one value everywhere.
+        let suggested = Set(deviations.flatMap { $0.judgements }.filter {
+            $0.excusedBy == nil && !$0.notImplemented
+        }.compactMap { FieldTally.position[FieldScope.canonical($0.field)] }).sorted()
+        if !suggested.isEmpty {
+            for outcome in got { if let view = outcome.view { tally.noteValues(of: ViewFields(view, values: true), fields: suggested) } }
         }
         let stale = list.entries.filter { !used.contains($0.line) }
         var unused: [Int: [String]] = [:]

@@ -78,7 +78,7 @@ enum SuggestionGrouping {
             let cover: [Cover]
             if FieldScope.outcomes.contains(group.field) {
                 cover = patterns(ids: ids, parts: parsed, wanted: wanted, allowed: differing[group.field] ?? [], broader: false)
-            } else if group.notImplemented ? verdict.fieldTally.answered(group.field) == 0 : verdict.fieldTally.constantValue(of: group.field) != nil {
+            } else if group.notImplemented ? !verdict.fieldTally.answers(group.field) : verdict.fieldTally.constantValue(of: group.field) != nil {
                 // Never answered, or always the same answer: one line for every case.
                 constant = verdict.fieldTally.constantValue(of: group.field).map(summary)
                 cover = [Cover(pattern: everyCase, cases: wanted.count, alsoAgreeing: 0)]

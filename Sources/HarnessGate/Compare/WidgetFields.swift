@@ -23,7 +23,7 @@ package enum WidgetFields {
         guard tally.casesWithView > 0 else { return [] }
         return ContractDescription.current.widgetQuestions().compactMap { question in
             let compared = question.fields.filter { tally.counts(of: $0).compared > 0 }
-            guard !compared.isEmpty, question.fields.allSatisfy({ tally.answered($0) == 0 }) else { return nil }
+            guard !compared.isEmpty, !question.fields.contains(where: tally.answers) else { return nil }
             return Unchecked(question: question.name, role: question.role, fields: compared)
         }
     }

@@ -160,6 +160,8 @@ package enum Gate {
         // The roster's recorded reader on each platform: what a testee on that platform is held to and pointed at.
         let platformReaders = lineup.map { ($0.entry, $0.list, $0.outcomes, $0.current) }
         let positions = Dictionary(ids.indices.map { (ids[$0], $0) }, uniquingKeysWith: { first, _ in first })
+        // The fields each expected view holds, once for every reader's tally.
+        let expectedFields = ParallelMap.map(expected, jobs: options.jobs, ViewFields.of)
         for judged in lineup {
             outcomes[judged.entry.name] = judged.outcomes
             // A recording is compared where both the expected output and its line belong to the case as it is now.
@@ -175,7 +177,7 @@ package enum Gate {
                 if !explained.isEmpty { notices.append(LinuxFoundation.notice(reader: judged.entry.name, explained, ids: ids)) }
             }
             var verdict = judge(judged.entry, on: compared, ids: ids, expected: expected, got: judged.outcomes, list: judged.list,
-                                caseInputs: caseInputs, jobs: options.jobs,
+                                caseInputs: caseInputs, expectedFields: expectedFields, jobs: options.jobs,
                                 reviewedElsewhere: (appsOwn ? live.indices.filter { !appCases.contains($0) } : live.indices) + linuxFoundationCases)
             if !appsOwn, paths.contract?.config.corpus != nil {
                 // The harness's own lists were reviewed on its whole corpus: on the few fixtures an
@@ -252,11 +254,12 @@ package enum Gate {
     /// Nor can one that names a case of `reviewedElsewhere` (a writer case judged live: the list
     /// was reviewed on the tree writer's blob, which this run did not read); it still excuses.
     static func judge(_ reader: ReaderEntry, on comparable: [Int], ids: [String], expected: [ReaderOutcome],
-                      got: [ReaderOutcome], list: DivergenceList, caseInputs: [Set<String>]? = nil, jobs: Int = 1,
-                      reviewedElsewhere: [Int] = []) -> ReaderVerdict {
+                      got: [ReaderOutcome], list: DivergenceList, caseInputs: [Set<String>]? = nil,
+                      expectedFields: [ViewFields?]? = nil, jobs: Int = 1, reviewedElsewhere: [Int] = []) -> ReaderVerdict {
         var verdict = ReaderVerdict.judge(reader: reader, caseIds: comparable.map { ids[$0] },
                                           expected: comparable.map { expected[$0] }, got: comparable.map { got[$0] }, list: list,
-                                          caseInputs: caseInputs.map { inputs in comparable.map { inputs[$0] } }, jobs: jobs)
+                                          caseInputs: caseInputs.map { inputs in comparable.map { inputs[$0] } },
+                                          expectedFields: expectedFields.map { fields in comparable.map { fields[$0] } }, jobs: jobs)
         verdict.caseIds = ids  // suggested patterns cover neither agreeing nor uncompared cases
         if comparable.count < ids.count || !reviewedElsewhere.isEmpty {
             let compared = Set(comparable).subtracting(reviewedElsewhere)

@@ -52,12 +52,16 @@ enum ConformanceText {
         guard !unchecked.isEmpty else { return nil }
         var parts: [String] = []
         let labels = unchecked.filter { $0.role == .labels }
-        if !labels.isEmpty {
-            parts.append("leaves the header unchecked: it answers no " + labels.map { code($0.question) }.joined(separator: " or ")
-                         + " question (" + labels.flatMap(\.fields).map(code).joined(separator: ", ")
-                         + " not implemented on every case), so whether the widget says Today or outdated is never compared and a stale list labelled Today would pass")
-        }
         let paints = unchecked.filter { $0.role == .paints }
+        if !labels.isEmpty {
+            var text = "leaves the header unchecked: it answers no " + labels.map { code($0.question) }.joined(separator: " or ")
+                + " question (" + labels.flatMap(\.fields).map(code).joined(separator: ", ") + " not implemented on every case), "
+            let painted = ContractDescription.current.widgetQuestions(.paints).map { code($0.name) }.joined(separator: ", ")
+            text += paints.isEmpty && !painted.isEmpty
+                ? "so whether the widget says Today or outdated is compared only in what it paints (\(painted))"
+                : "so whether the widget says Today or outdated is never compared: a stale list labelled Today would pass"
+            parts.append(text)
+        }
         if !paints.isEmpty {
             let names = paints.map { code($0.question) }.joined(separator: ", ")
             parts.append(verdict.entry.paintsWidget

@@ -16,6 +16,9 @@ package enum TextSummary {
     private static func body(_ facts: ReportFacts, examples: Int) -> String {
         let result = facts.result
         var out = "contract-harness check: \(facts.caseCount) cases from \(facts.fixtureCount) fixtures\n\n"
+        // The reader column as wide as its longest name.
+        let first = max(12, (result.verdicts.map { e($0.reader).count }.max() ?? 0) + 2)
+        func row(_ cells: [String]) -> String { Self.row(cells, first: first) }
         out += row(["reader", "verdict", "fields", "revision", "agree", "pending", "listed", "not impl.", "unexpected", "stale", "failures"])
         for verdict in result.verdicts {
             if let reason = verdict.notCompared {
@@ -28,10 +31,13 @@ package enum TextSummary {
                         String(verdict.unexpected.count), String(verdict.staleEntries.count), String(verdict.failures)])
         }
         out += "(fields: the share of compared fields that agree, one field on one case; the other columns count cases)\n"
+        var far = ""
         for verdict in result.verdicts where verdict.notCompared == nil {
-            out += "\n\(e(verdict.reader)) \(ConformanceText.sentence(verdict))\n"
-            if let unchecked = ConformanceText.unchecked(verdict, code: quoted) { out += "\(e(verdict.reader)) \(unchecked)\n" }
+            let total = verdict.fieldTally.total
+            if total.agree < total.compared { far += "\(e(verdict.reader)) \(ConformanceText.sentence(verdict))\n" }
+            if let unchecked = ConformanceText.unchecked(verdict, code: quoted) { far += "\(e(verdict.reader)) \(unchecked)\n" }
         }
+        if !far.isEmpty { out += "\n" + far }
         let skipped = result.verdicts.filter { $0.notCompared == nil && $0.caseCount < facts.caseCount }
         if !skipped.isEmpty {
             out += "\nnot compared (their golden lines are stale or edited, or not recorded for this writer: see below): "
@@ -153,8 +159,8 @@ package enum TextSummary {
         return out
     }
 
-    private static func row(_ cells: [String]) -> String {
-        let widths = [12, 8, 9]
+    private static func row(_ cells: [String], first: Int) -> String {
+        let widths = [first, 8, 9]
         return cells.enumerated().map { pad($0.element, $0.offset < widths.count ? widths[$0.offset] : 11) }.joined().trimmingTrailingSpaces() + "\n"
     }
 
