@@ -67,7 +67,7 @@ let package = Package(
         // The libFuzzer target (scripts/fuzz-libfuzzer, .clusterfuzzlite/): Swift vs C on the same bytes.
         // It links the model (the comparison), the C conversion and the readers, never the harness.
         .executableTarget(name: "WidgetFuzz", dependencies: ["ContractModel", "ReferenceView", "WidgetSnapshot", "ReferenceDecoder"]),
-        // Benchmarks (scripts/bench, BENCHMARKS.md): release builds only, not a product an app uses.
+        // Benchmarks (scripts/bench, docs/benchmarks.md): release builds only, not a product an app uses.
         .executableTarget(name: "WidgetBench", dependencies: ["WidgetSnapshot", "ContractModel", "HarnessFuzz", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ReferenceDecoder", "FoundationWidgetReader"]),
         // Where every test finds the repository and makes scratch folders (Foundation only).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -89,6 +89,10 @@ let package = Package(
         // End to end: the built `contract-harness` (exit codes, help, the workflows' commands), the Kotlin
         // end on a JVM, the writer end through tsc and node, testees as processes, runs over the whole
         // corpus. Folders follow the layers (CommandLine, Corpus, Readers, Gate, Fuzz, Kit).
+        // The example app repository's recording of its iOS reader (Examples/app-repository/ios): the
+        // XCTest an app runs on Apple's Foundation, run here as the stand-in (records only when told where).
+        .testTarget(name: "AppRepositoryRecording", dependencies: ["WidgetContractTestee", "FoundationWidgetReader", "WidgetSnapshot"],
+                    path: "Examples/app-repository/ios"),
         .testTarget(name: "EndToEndTests", dependencies: ["HarnessTestSupport", "TestSupport", "HarnessFuzz", "HarnessGate", "HarnessReaders",
                                                           "HarnessCorpus", "ContractModel", "WidgetSnapshot", "WidgetContractTestee"]),
     ]),

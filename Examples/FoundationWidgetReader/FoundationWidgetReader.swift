@@ -7,7 +7,7 @@ import WidgetSnapshot
 /// (`Examples/ios-testee`, run in the gate as `ios-example`); it knows nothing of the harness. It is written on Foundation's `JSONSerialization` (`[String: Any]`, `NSNumber`)
 /// and a `DateFormatter` for the day. It follows the field rules of CONTRACT.md §2 as
 /// closely as `JSONSerialization` allows, so that timing it against the Swift reader
-/// compares like with like. Where it cannot match (see `BENCHMARKS.md`, "FoundationReader"):
+/// compares like with like. Where it cannot match (see docs/benchmarks.md, "What the numbers mean"):
 /// - duplicate keys: the last value wins, but `[String: Any]` keeps no member order, so a
 ///   container coerced to text (`javaText` of an object) prints keys in hash order;
 /// - keys, ids and pending targets are Swift `String`s: canonically-equivalent ids
