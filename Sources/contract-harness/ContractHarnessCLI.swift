@@ -37,7 +37,8 @@ enum ContractHarnessCLI {
         if all.contains("--help") || all.contains("-h") {
             // (`fuzz states` is a loop of its own, with its own options.)
             let states = command.name == FuzzCommand.name && (all.first == "states" || all.contains("--writer"))
-            print(states ? WriterFuzzCommand.help : command.help)
+            let queue = command.name == FuzzCommand.name && (all.first == "queue" || all.contains("--queue"))
+            print(states ? WriterFuzzCommand.help : queue ? QueueFuzzCommand.help : command.help)
             exit(ExitCode.passed)
         }
         // SIGINT/SIGTERM/SIGHUP end every testee's process group before the harness exits.

@@ -81,6 +81,9 @@ package struct QueueDescription: Sendable {
         self.format(format)?.slots.first { $0.holds == what }?.name
     }
 
+    /// The bytes of `schemas/queue-contract.json` this harness was built with.
+    package static var builtInBytes: [UInt8] { PackageResources.queue_contract_json }
+
     /// The description the harness was built with.
     package static let current: QueueDescription = {
         do {

@@ -13,7 +13,8 @@ package struct SchemaFilesCheck {
     package var follows: Bool
 
     package static func run(_ paths: HarnessPaths, builtIn: [UInt8] = ContractDescription.builtInBytes,
-                            viewSchema: [UInt8] = ViewFieldsSchema.bytes()) throws(HarnessInputError) -> SchemaFilesCheck {
+                            viewSchema: [UInt8] = ViewFieldsSchema.bytes(),
+                            queueBuiltIn: [UInt8] = QueueDescription.builtInBytes) throws(HarnessInputError) -> SchemaFilesCheck {
         var lines: [String] = []
         var follows = true
         let description = try GoldenText.read(paths.root.appendingPathComponent(ContractDescription.file), displayName: ContractDescription.file,
@@ -48,6 +49,19 @@ package struct SchemaFilesCheck {
             follows = false
             lines.append("\(ViewFieldsSchema.path) is " + (present == nil ? "missing" : "not what the built-in description gives")
                          + ": run `contract-harness golden schemas --write` and review the diff")
+        }
+        // The tap queue's description (CONTRACT.md §10) is built in the same way.
+        let queue = try GoldenText.read(paths.root.appendingPathComponent(QueueDescription.file), displayName: QueueDescription.file,
+                                        tree: paths.tree, maximumBytes: InputLimits.schemaFileBytes)
+        if let queue, queue != GoldenText.withoutBOM(queueBuiltIn) {
+            follows = false
+            lines.append("\(QueueDescription.file) differs from the queue description built into this harness: "
+                         + "this harness judges by the built-in one: rebuild it from this tree (`swift build`) before judging the tree")
+        } else if queue == nil {
+            follows = false
+            lines.append("\(QueueDescription.file) is missing from the tree: this harness was built with one; restore it")
+        } else {
+            lines.append("\(QueueDescription.file) is the queue description built into this harness")
         }
         return SchemaFilesCheck(lines: lines, follows: follows)
     }

@@ -81,7 +81,7 @@ package struct QueueFuzzRun {
     package func run() throws -> Result {
         let started = Date()
         let generator = QueueCaseGenerator(seed: options.seed)
-        let lists = try Dictionary((options.writers + options.drains).map { ($0.name, try QueueList.load(paths, file: $0.listFile)) },
+        let lists = try Dictionary((options.writers + options.drains).map { ($0.name, try QueueList.load(paths, for: $0)) },
                                    uniquingKeysWith: { first, _ in first })
         var writerSessions: [String: QueueWriterSession] = [:]
         var drainSessions: [String: DrainSession] = [:]

@@ -204,7 +204,7 @@ package enum QueueGate {
     /// Sorts findings into listed and unexpected by the end's list; entries that excused nothing are stale.
     private static func verdict(_ end: QueueEndEntry, paths: HarnessPaths, findings: [QueueFinding], cases: Int,
                                 notAsked: [String: Int], roundTripCases: Int) throws -> QueueEndVerdict {
-        let list = try QueueList.load(paths, file: end.listFile)
+        let list = try QueueList.load(paths, for: end)
         var listed: [(finding: QueueFinding, entry: QueueList.Entry)] = []
         var unexpected: [QueueFinding] = []
         var used: Set<Int> = []

@@ -1,6 +1,7 @@
 import ContractModel
 import Foundation
 import HarnessCorpus
+import HarnessReaders
 
 /// A queue end's reviewed list (`golden/queue/divergences/<name>.txt`, CONTRACT.md §10.8): where
 /// it may differ from the queue contract, and why. A line is `PATTERN  [KINDS]  REASON`, as in a
@@ -42,6 +43,20 @@ package struct QueueList: Sendable {
         return try parse(bytes, file: file)
     }
 
+    /// An app's queue lists live in its contract folder, beside its readers' (`lists/queue/NAME.txt`).
+    package static let contractFolderLists = "lists/queue"
+
+    /// The list of `end`: the project's ends' in the harness's tree, a team's in the app's contract
+    /// folder when the run has one (the installed harness's tree is not the app's to edit).
+    package static func load(_ paths: HarnessPaths, for end: QueueEndEntry) throws -> QueueList {
+        guard !end.isProjects, let contract = paths.contract else { return try load(paths, file: end.listFile) }
+        let relative = "\(contractFolderLists)/\(end.name).txt"
+        let shown = contract.shown(relative)
+        guard let bytes = try GoldenText.read(contract.root.appendingPathComponent(relative), displayName: shown, tree: contract.tree,
+                                              maximumBytes: InputLimits.listFileBytes) else { return QueueList(file: shown) }
+        return try parse(bytes, file: shown)
+    }
+
     package static let endDeclaration = "# end:"
 
     package static func parse(_ bytes: [UInt8], file: String) throws(HarnessInputError) -> QueueList {
@@ -70,17 +85,24 @@ package struct QueueList: Sendable {
     /// Every list in `golden/queue/divergences/` belongs to an end of the run, or says which end it
     /// is for (`# end: NAME`): any other — a typo, a renamed end — would excuse nothing in silence.
     package static func checkOwners(_ paths: HarnessPaths, ends: [String]) throws {
-        let folder = "golden/queue/divergences"
-        guard let names = try GoldenText.list(paths.root.appendingPathComponent(folder), displayName: folder, tree: paths.tree) else { return }
-        for name in names.sorted() where name.hasSuffix(".txt") && !name.hasPrefix(".") {
-            let end = String(name.dropLast(4))
-            if ends.contains(end) { continue }
-            let ends = Array(Set(ends)).sorted()
-            let list = try load(paths, file: "\(folder)/\(name)")
-            if list.declaredEnd == end { continue }
-            let near = ends.min { distance($0, end) < distance($1, end) }
-            throw HarnessInputError(file: "\(folder)/\(name)", message: "belongs to no queue end of this run (\(ends.joined(separator: ", "))) and declares none: "
-                                    + (near.map { "rename it after its end (\($0)?), or " } ?? "") + "start it with `\(endDeclaration) \(end)` when the end is run elsewhere")
+        let ends = Array(Set(ends)).sorted()
+        var folders: [(url: URL, shown: String, tree: TreeBoundary)] = [(paths.root.appendingPathComponent("golden/queue/divergences"), "golden/queue/divergences", paths.tree)]
+        if let contract = paths.contract {
+            folders.append((contract.root.appendingPathComponent(contractFolderLists), contract.shown(contractFolderLists), contract.tree))
+        }
+        for folder in folders {
+            guard let names = try GoldenText.list(folder.url, displayName: folder.shown, tree: folder.tree) else { continue }
+            for name in names.sorted() where name.hasSuffix(".txt") && !name.hasPrefix(".") {
+                let end = String(name.dropLast(4))
+                if ends.contains(end) { continue }
+                let shown = "\(folder.shown)/\(name)"
+                guard let bytes = try GoldenText.read(folder.url.appendingPathComponent(name), displayName: shown, tree: folder.tree,
+                                                      maximumBytes: InputLimits.listFileBytes) else { continue }
+                if try parse(bytes, file: shown).declaredEnd == end { continue }
+                let near = ends.min { distance($0, end) < distance($1, end) }
+                throw HarnessInputError(file: shown, message: "belongs to no queue end of this run (\(ends.joined(separator: ", "))) and declares none: "
+                                        + (near.map { "rename it after its end (\($0)?), or " } ?? "") + "start it with `\(endDeclaration) \(end)` when the end is run elsewhere")
+            }
         }
     }
 

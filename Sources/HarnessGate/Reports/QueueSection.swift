@@ -83,12 +83,12 @@ package enum QueueSection {
             if verdict.unexpected.count > examples { out += "  … \(verdict.unexpected.count - examples) more\n" }
             let suggested = suggestions(verdict)
             if !suggested.isEmpty {
-                out += "  fix the end, or after review add to \(verdict.end.listFile) (replace each TODO with the reason; the list refuses it until then):\n"
+                out += "  fix the end, or after review add to \(verdict.list.file) (replace each TODO with the reason; the list refuses it until then):\n"
                 for line in suggested.prefix(examples) { out += "    \(e(line))\n" }
                 if suggested.count > examples { out += "    … \(suggested.count - examples) more\n" }
             }
             for entry in verdict.stale {
-                out += "  stale: \(verdict.end.listFile):\(entry.line) (\(e(entry.pattern))) excuses nothing: remove it\n"
+                out += "  stale: \(verdict.list.file):\(entry.line) (\(e(entry.pattern))) excuses nothing: remove it\n"
             }
         }
         return out
@@ -139,7 +139,7 @@ extension QueueSection {
                                     "kinds": .array(QueueFinding.Kind.allCases.filter(entry.kinds.contains).map { .string(JSONString($0.rawValue)) }),
                                     "reason": .string(JSONString(entry.reason))]))
             })
-            end["list"] = .string(JSONString(verdict.end.listFile))
+            end["list"] = .string(JSONString(verdict.list.file))
             end["suggestedEntries"] = .array(suggestions(verdict).map { .string(JSONString($0)) })
             return .object(end)
         })
@@ -177,11 +177,11 @@ extension QueueSection {
                 }
                 if verdict.unexpected.count > examples { out += "\n…and \(verdict.unexpected.count - examples) more unexpected findings.\n" }
                 let suggested = suggestions(verdict)
-                out += "\n<details><summary>\(suggested.count) suggested lines for <code>\(HTMLText.escape(verdict.end.listFile))</code> (after review; replace each TODO with the reason)</summary>\n\n"
+                out += "\n<details><summary>\(suggested.count) suggested lines for <code>\(HTMLText.escape(verdict.list.file))</code> (after review; replace each TODO with the reason)</summary>\n\n"
                 out += MarkdownText.fenced(suggested.joined(separator: "\n")) + "\n</details>\n"
             }
             if !verdict.stale.isEmpty {
-                out += "\nStale entries in \(MarkdownText.code(verdict.end.listFile)) (remove them):\n\n"
+                out += "\nStale entries in \(MarkdownText.code(verdict.list.file)) (remove them):\n\n"
                 for entry in verdict.stale { out += "- line \(entry.line): \(MarkdownText.code(entry.pattern)) — \(MarkdownText.code(entry.reason))\n" }
             }
         }
@@ -226,7 +226,7 @@ extension QueueSection {
             for item in byCase {
                 out += "    <testcase classname=\"\(escape("\(name).\(QueueCase.family(of: item.caseId))"))\" name=\"\(escape(item.caseId))\">"
                 if item.unexpected.isEmpty {
-                    let entries = Set(item.listed.map { "\(verdict.end.listFile):\($0.entry.line): \($0.entry.reason)" }).sorted()
+                    let entries = Set(item.listed.map { "\(verdict.list.file):\($0.entry.line): \($0.entry.reason)" }).sorted()
                     out += "<skipped message=\"\(escape("listed in " + entries.joined(separator: "; ")))\"/></testcase>\n"
                 } else {
                     let kinds = Array(Set(item.unexpected.map(\.kind.title))).sorted().joined(separator: ", ")
@@ -236,7 +236,7 @@ extension QueueSection {
             }
             for entry in verdict.stale {
                 out += "    <testcase classname=\"\(escape(name)).divergences\" name=\"\(escape("stale entry line \(entry.line): \(entry.pattern)"))\">"
-                out += "<failure message=\"\(escape("listed in \(verdict.end.listFile) but no longer happens; remove the line"))\"/></testcase>\n"
+                out += "<failure message=\"\(escape("listed in \(verdict.list.file) but no longer happens; remove the line"))\"/></testcase>\n"
             }
             out += "  </testsuite>\n"
             tests += suiteTests
@@ -267,7 +267,7 @@ extension QueueSection {
             }
             out += "</table>\n"
             if verdict.unexpected.count > examples { out += "<p>… and \(verdict.unexpected.count - examples) more.</p>\n" }
-            for entry in verdict.stale { out += "<p>stale: \(h(verdict.end.listFile)):\(entry.line) <code>\(h(entry.pattern))</code></p>\n" }
+            for entry in verdict.stale { out += "<p>stale: \(h(verdict.list.file)):\(entry.line) <code>\(h(entry.pattern))</code></p>\n" }
         }
         return out + "</section>\n"
     }

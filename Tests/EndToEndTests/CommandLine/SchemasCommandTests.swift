@@ -51,4 +51,14 @@ final class SchemasCommandTests: XCTestCase {
         XCTAssertTrue(run.err.contains("caseInputs[1]{selectedProjectId}.type"), run.err)
         XCTAssertTrue(run.err.contains("rebuild"), run.err)
     }
+
+    /// The tap queue's description edited in the tree and not rebuilt: said, exit 1.
+    func testAQueueDescriptionThatDiffersFromTheBuiltInOneIsSaid() throws {
+        let file = root.appendingPathComponent("schemas/queue-contract.json")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try text.replacingOccurrences(of: #""name": "legacyArray""#, with: #""name": "legacyArrays""#).write(to: file, atomically: true, encoding: .utf8)
+        let run = try GateTestSupport.runCLI(["golden", "schemas", "--root", root.path])
+        XCTAssertEqual(run.status, 1, run.err)
+        XCTAssertTrue(run.err.contains("schemas/queue-contract.json differs from the queue description built into this harness"), run.err)
+    }
 }

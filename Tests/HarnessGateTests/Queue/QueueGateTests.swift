@@ -76,3 +76,39 @@ final class QueueGateTests: XCTestCase {
                       "\(QueueSection.suggestions(verdict))")
     }
 }
+
+/// A run for an app (its contract folder beside the installed harness): the app's queue ends keep
+/// their lists in the folder, `lists/queue/NAME.txt`, never in the harness's tree.
+final class QueueContractFolderTests: XCTestCase {
+    func testAnAppsQueueEndIsHeldToTheListInItsContractFolder() throws {
+        let folder = Scratch.folder("queue-contract-folder")
+        defer { Scratch.remove(folder) }
+        let lists = folder.appendingPathComponent("lists/queue")
+        try FileManager.default.createDirectory(at: lists, withIntermediateDirectories: true)
+        try "queue/lastwins.*  [tap,peek,handoff,dataLoss]  this app's store is read only on the test device, every tap fails\n"
+            .write(to: lists.appendingPathComponent("app.txt"), atomically: true, encoding: .utf8)
+        let contract = ContractFolder(root: folder, displayName: "widget-contract", config: ContractConfig(harness: "0.0.0", contract: "1"))
+        let paths = HarnessPaths(root: TestRepository.root, contract: contract)
+        let refusing = QueueEndEntry(name: "app", role: .writer, features: try QueueFeatures.parse("targets", role: .writer), format: "android",
+                                     source: .inProcess { line in
+                                         QueueAnswer(id: line.id, results: line.ops.map { op in
+                                             switch op {
+                                             case .tap, .together: return .failed("IOException: read-only")
+                                             case .peek: return .peeked(targets: [], times: nil)
+                                             default: return .handed(QueueHandoff())
+                                             }
+                                         })
+                                     })
+        let corpus = QueueCorpus(writerCases: QueueCorpus.standard().writerCases.filter { $0.family == "lastwins" }, drainCases: [])
+        let result = try QueueGate.run(paths, snapshotCases: [], options: QueueGate.Options(writers: [refusing], projectDrain: false, corpus: corpus, jobs: 2))
+        let verdict = try XCTUnwrap(result.verdicts.first)
+        XCTAssertEqual(verdict.list.file, "widget-contract/lists/queue/app.txt")
+        XCTAssertTrue(verdict.passed, "\(verdict.unexpected.map { "\($0.caseId): \($0.message)" })")
+        XCTAssertFalse(verdict.listed.isEmpty)
+
+        try "queue/a  [peek]  a list left behind by an end that was renamed since\n".write(to: lists.appendingPathComponent("ap.txt"), atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try QueueGate.run(paths, snapshotCases: [], options: QueueGate.Options(writers: [refusing], projectDrain: false, corpus: corpus, jobs: 2))) {
+            XCTAssertTrue("\($0)".contains("widget-contract/lists/queue/ap.txt") && "\($0)".contains("(app?)"), "\($0)")
+        }
+    }
+}
