@@ -25,19 +25,9 @@ final class WidgetContractRecordingTests: XCTestCase {
         let folder = environment["WIDGET_CONTRACT_RECORDING"].map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("widget-contract/recordings/ios", isDirectory: true)
-        // The reader as the widget calls it: what the generated adapter does for a WidgetData type.
-        let recorded = try Testee.record(cases: URL(fileURLWithPath: cases), into: folder, revision: 1) { c in
-            var taps: [String: Bool] = [:]
-            for tap in c.pendingDoneTargets { taps[tap.taskId] = tap.isDone }
-            let snapshot = FoundationReader.read(c.blob, pendingDoneTargets: taps, nowMs: c.nowMs, timeZone: c.timeZoneName)
-            let parse: TesteeView.Parse
-            switch snapshot.rows {
-            case .success(let rows): parse = .tasks(rows)
-            case .failure(let failure): parse = .error(failure.description)
-            }
-            let display = FoundationWidgetDisplay.display(snapshot, capacity: c.capacity, timeZone: c.timeZoneName)
-            return TesteeView(parse: parse, meta: snapshot.meta, stale: snapshot.stale, header: snapshot.header, display: display)
-        }
+        // The reader as the widget calls it: the few lines of FoundationReader.testeeView (an app writes
+        // them here, around its own WidgetData, as docs/adopting.md shows).
+        let recorded = try Testee.record(cases: URL(fileURLWithPath: cases), into: folder, revision: 1, FoundationReader.testeeView)
         XCTAssertGreaterThan(recorded.cases, 0)
     }
 }
