@@ -57,6 +57,9 @@ let package = Package(
         .executableTarget(name: "ios-example-testee", dependencies: ["WidgetContractTestee", "FoundationWidgetReader"],
                           path: "Examples/ios-testee"),
         // A kit testee on WidgetSnapshot's revision-3 API: the kit's revision 2/3 fields in the gate.
+        // The project's tap queue (WidgetSnapshot's WidgetDoneQueue) on an App Group folder, through the kit's QueueTestee.
+        .executableTarget(name: "swift-queue-testee", dependencies: ["WidgetContractTestee", "WidgetSnapshot"],
+                          path: "Examples/swift-queue-testee"),
         .executableTarget(name: "swift-kit-testee", dependencies: ["WidgetContractTestee", "WidgetSnapshot"],
                           path: "Examples/swift-kit-testee"),
         // The CLI: argument parsing and one file per subcommand, over the library.
@@ -64,7 +67,7 @@ let package = Package(
         // The libFuzzer target (scripts/fuzz-libfuzzer, .clusterfuzzlite/): Swift vs C on the same bytes.
         // It links the model (the comparison), the C conversion and the readers, never the harness.
         .executableTarget(name: "WidgetFuzz", dependencies: ["ContractModel", "ReferenceView", "WidgetSnapshot", "ReferenceDecoder"]),
-        // Benchmarks (scripts/bench, BENCHMARKS.md): release builds only, not a product an app uses.
+        // Benchmarks (scripts/bench, docs/benchmarks.md): release builds only, not a product an app uses.
         .executableTarget(name: "WidgetBench", dependencies: ["WidgetSnapshot", "ContractModel", "HarnessFuzz", "HarnessGate", "HarnessReaders", "HarnessCorpus", "ReferenceDecoder", "FoundationWidgetReader"]),
         // Where every test finds the repository and makes scratch folders (Foundation only).
         .target(name: "TestSupport", path: "Tests/TestSupport"),

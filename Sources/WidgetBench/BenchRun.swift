@@ -1,7 +1,7 @@
 import HarnessCorpus
 import Foundation
 
-/// `WidgetBench run`: every measurement, the text tables, the generated part of BENCHMARKS.md.
+/// `WidgetBench run`: every measurement, the text tables, the block `run` of docs/benchmarks.md.
 struct BenchRun {
     var quick: Bool
     var root: String
@@ -22,7 +22,7 @@ struct BenchRun {
     }
 
     func run() throws {
-        let machineAtStart = Machine.describe(root: root)
+        let machineAtStart = Machine.describe(root: root, guide: markdown)
         let started = nowNs()
         let bench = try selfPath()
         var template = Array("/tmp/widgetbench.XXXXXX".utf8CString)
@@ -74,7 +74,7 @@ struct BenchRun {
 struct Machine {
     var lines: [(String, String)]
 
-    static func describe(root: String) -> Machine {
+    static func describe(root: String, guide: String? = nil) -> Machine {
         var lines: [(String, String)] = []
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
@@ -90,9 +90,21 @@ struct Machine {
         lines.append(("OS", "\(os ?? system), kernel \(system) \(release)"))
         lines.append(("Swift", firstLine(["swift", "--version"]) ?? "?"))
         lines.append(("jansson", firstLine(["pkg-config", "--modversion", "jansson"]) ?? "?"))
-        lines.append(("Commit", firstLine(["git", "-C", root, "rev-parse", "--short", "HEAD"]) ?? "?"))
+        lines.append(("Commit", commit(root: root, ignoring: guide).map { $0.commit + ($0.dirty ? " (with uncommitted changes)" : "") } ?? "?"))
         lines.append(("Load average at start", loadAverage()))
         return Machine(lines: lines)
+    }
+
+    /// The tree's commit, and whether tracked files differ from it (but for `ignoring`: the guide the
+    /// blocks are written into, which every measurement before this one changed); nil outside a git work tree.
+    static func commit(root: String, ignoring: String? = nil) -> (commit: String, dirty: Bool)? {
+        guard let commit = firstLine(["git", "-C", root, "rev-parse", "--short", "HEAD"]) else { return nil }
+        let top = URL(fileURLWithPath: root).standardizedFileURL.path + "/"
+        let except = ignoring.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            .flatMap { $0.hasPrefix(top) ? [":(exclude)" + $0.dropFirst(top.count)] : nil } ?? []
+        let status = try? ChildRun.run(["git", "-C", root, "status", "--porcelain", "--untracked-files=no", "--", "."] + except,
+                                       captureOutput: true)
+        return (commit, !(status?.output.isEmpty ?? true))
     }
 
     static func loadAverage() -> String {

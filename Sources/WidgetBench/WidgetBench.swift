@@ -5,29 +5,35 @@ import Foundation
 import ReferenceDecoder
 import WidgetSnapshot
 
-/// `WidgetBench`: throughput, harness timings and memory of the readers (issue 8).
-/// `scripts/bench` builds it in release and runs `WidgetBench run`.
+/// `WidgetBench`: throughput, harness timings and memory of the readers.
+/// `scripts/bench` builds it in release and runs `WidgetBench run` (or one measurement); each writes
+/// its own generated block of `docs/benchmarks.md`.
 @main
 enum WidgetBench {
     static let usage = """
     USAGE: WidgetBench <subcommand> [options]
 
-      run [--quick] [--root DIR] [--harness PATH] [--markdown FILE] [--no-profile]
-          every measurement; prints the tables and rewrites the generated part of FILE
+      run [--quick] [--root DIR] [--harness PATH] [--markdown FILE] [--no-profile] [--command TEXT]
+          every measurement; prints the tables and rewrites the block `run` of FILE
       throughput [--quick] [--root DIR]
           only the throughput table
-      fuzz [--quick] [--root DIR] [--harness PATH]
+      fuzz [--quick] [--root DIR] [--harness PATH] [--markdown FILE] [--command TEXT]
           only the fuzz rows (`scripts/bench --only fuzz`): `contract-harness fuzz` at --jobs 1
-          and 2, cases/s per core against the 20k target, the load average before and after,
-          and the rows as Markdown; writes no file
-      writer [--quick] [--root DIR] [--harness PATH]
+          and 2, cases/s per core against the 20k target, the load average before and after;
+          printed, and the block `fuzz` of FILE rewritten
+      writer [--quick] [--root DIR] [--harness PATH] [--markdown FILE] [--command TEXT]
           only `contract-harness fuzz states` (`scripts/bench --only writer`): app states through
           the writer end and the in-process readers at --jobs 1, states per CPU second of harness +
-          writer against the 5,000 per core target, the load before and after, Markdown rows; no file
-      gate [--quick] [--root DIR] [--harness PATH] [--runs N]
+          writer against the 5,000 per core target, the load before and after; block `writer`
+      gate [--quick] [--root DIR] [--harness PATH] [--runs N] [--markdown FILE] [--command TEXT]
           only the gate (`scripts/bench --only gate`): `contract-harness check` on the whole
           corpus at --jobs 2 and 1, median of N runs (default 7, 3 with --quick) after a
-          warm-up, against the 0.5 s target, with the load average before and after; writes no file
+          warm-up, against the 0.5 s target, with the load average before and after; block `gate`
+      ci-steps [--steps DIR] [--root DIR] [--markdown FILE] [--command TEXT]
+          the steps of the last `scripts/test` run (DIR, default .build/test-steps: each step's
+          NAME.took), wall and CPU per step and for the run; block `ci-steps`
+      write-block --key KEY --heading TEXT --markdown FILE [--root DIR] [--command TEXT]
+          standard input as the block KEY of FILE, under the stamp (`scripts/bench --only limit`)
       decode-file --reader swift|c|c-raw|foundation --file BLOB [--repeat N]
           decodes one blob file N times (default 1) in this process and prints (reader also
           swift-parse: `JSONParser.parse` alone, the reader's first step)
@@ -62,6 +68,10 @@ enum WidgetBench {
                 try gateRows(&options)
             case "writer":
                 try writerRows(&options)
+            case "ci-steps":
+                try ciSteps(&options)
+            case "write-block":
+                try writeBlock(&options)
             case "decode-file":
                 try decodeFile(&options)
             case "verify":
@@ -78,66 +88,83 @@ enum WidgetBench {
         }
     }
 
-    /// Only the fuzz rows, for a quiet moment: what `run` measures for "Fuzz", printed with the
-    /// load around it (a figure taken under load is not an idle figure).
+    /// Only the fuzz rows, for a quiet moment: what `run` measures for "Fuzz", with the load around it
+    /// (a figure taken under load is not an idle figure).
     static func fuzzRows(_ options: inout Options) throws {
-        let (quick, root, harness) = try harnessRun(&options)
-        let fuzz = try headedByTheLoad("Fuzz") { try FuzzTimings.measure(harness: harness, root: root, quick: quick) }
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        let load = Double(((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "").prefix { $0 != " " }) ?? 0
-        if load > 0.5 {
-            print("NOTE: load average \(load) now: other work shared the \(cores) cores, so these are not idle figures")
-        }
+        let (quick, root, harness, output) = try harnessRun(&options, command: "scripts/bench --only fuzz")
+        let loadBefore = Machine.loadAverage()
+        let fuzz = try FuzzTimings.measure(harness: harness, root: root, quick: quick)
         print(fuzz.text)
+        var body = fuzz.markdown + "\n| target | figure | verdict |\n|---|---|---|\n"
         for figure in fuzz.figures ?? [] {
             let perCore = figure.casesPerSecond.median / Double(figure.jobs)
-            print("target ≥ 20k cases/s per core, --jobs \(figure.jobs): \(Format.count(perCore))/s per core, \(perCore >= 20_000 ? "met" : "MISSED")")
+            body += "| ≥ 20k cases/s per core, --jobs \(figure.jobs) | \(Format.count(perCore))/s per core | \(perCore >= 20_000 ? "met" : "**missed**") |\n"
         }
-        print("\n== Markdown (the \"### Fuzz\" rows of BENCHMARKS.md)\n")
-        print(fuzz.markdown)
+        try output.emit(key: "fuzz", heading: "### Fuzz, measured alone", body: body, loadBefore: loadBefore)
     }
 
-    /// Runs `measure`, then prints `== TITLE (N cores; load average before …, after …)`: the load
-    /// around a figure says whether it is an idle one.
-    private static func headedByTheLoad<T>(_ title: String, _ measure: () throws -> T) rethrows -> T {
-        let loadBefore = Machine.loadAverage()
-        let result = try measure()
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        print("== \(title) (\(cores) cores; load average before \(loadBefore), after \(Machine.loadAverage()))")
-        return result
-    }
-
-    /// `--quick`, `--root`, `--harness` (a release contract-harness that must exist), nothing else
-    /// (a subcommand takes its own options first).
-    private static func harnessRun(_ options: inout Options) throws -> (quick: Bool, root: String, harness: String) {
+    /// `--quick`, `--root`, `--harness` (a release contract-harness that must exist), where the block
+    /// goes; nothing else (a subcommand takes its own options first).
+    private static func harnessRun(_ options: inout Options, command: String)
+        throws -> (quick: Bool, root: String, harness: String, output: BlockOutput) {
         let quick = options.flag("--quick")
         let root = options.value("--root") ?? "."
         let harness = options.value("--harness") ?? "\(root)/.build/release/contract-harness"
+        let output = BlockOutput(&options, root: root, defaultCommand: command + (quick ? " --quick" : ""))
         try options.finish()
         guard access(harness, X_OK) == 0 else { throw BenchError("no contract-harness at \(harness)") }
-        return (quick, root, harness)
+        return (quick, root, harness, output)
     }
 
-    /// Only the writer fuzz rate (`WriterFuzzTimings`), printed and as Markdown rows.
+    /// Only the writer fuzz rate (`WriterFuzzTimings`).
     static func writerRows(_ options: inout Options) throws {
-        let (quick, root, harness) = try harnessRun(&options)
-        let timings = try headedByTheLoad("Writer fuzz") { try WriterFuzzTimings.measure(harness: harness, root: root, quick: quick) }
+        let (quick, root, harness, output) = try harnessRun(&options, command: "scripts/bench --only writer")
+        let loadBefore = Machine.loadAverage()
+        let timings = try WriterFuzzTimings.measure(harness: harness, root: root, quick: quick)
         print(timings.text)
-        print("== Markdown (the \"Writer fuzz\" rows of BENCHMARKS.md)\n")
-        print(timings.markdown)
+        try output.emit(key: "writer", heading: "### The writer in the loop", body: timings.markdown, loadBefore: loadBefore)
     }
 
-    /// Only the gate's timings (`GateTimings`), printed and as Markdown rows.
+    /// Only the gate's timings (`GateTimings`).
     static func gateRows(_ options: inout Options) throws {
         let chosenRuns = try options.value("--runs").map { text in
             guard let runs = Int(text), runs > 0 else { throw BenchError("--runs takes a positive number, not `\(text)`") }
             return runs
         }
-        let (quick, root, harness) = try harnessRun(&options)
+        let (quick, root, harness, output) = try harnessRun(&options, command: "scripts/bench --only gate")
         let gate = try GateTimings.measure(harness: harness, root: root, runs: chosenRuns ?? (quick ? 3 : 7))
         print(gate.text)
-        print("== Markdown\n")
-        print(gate.markdown)
+        try output.emit(key: "gate", heading: "### The gate, measured alone", body: gate.markdown, loadBefore: gate.loadBefore)
+    }
+
+    /// The steps of the last `scripts/test` run, from its own timings (`CIStepTimings`).
+    static func ciSteps(_ options: inout Options) throws {
+        let root = options.value("--root") ?? "."
+        let steps = options.value("--steps") ?? "\(root)/.build/test-steps"
+        let output = BlockOutput(&options, root: root, defaultCommand: "scripts/bench --only ci-steps")
+        try options.finish()
+        let timings = try CIStepTimings.read(steps)
+        print(timings.text)
+        try output.emit(key: "ci-steps", heading: "### CI steps", text: timings.stamp(command: output.command) + "\n\n" + timings.markdown)
+    }
+
+    /// Standard input as a block of the guide, under the stamp: what a measurement made by a script
+    /// (`scripts/bench.d/limit`) writes through.
+    static func writeBlock(_ options: inout Options) throws {
+        guard let key = options.value("--key"), key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }), !key.isEmpty else {
+            throw BenchError("--key KEY is required (letters, digits and -)")
+        }
+        guard let heading = options.value("--heading") else { throw BenchError("--heading TEXT is required") }
+        let root = options.value("--root") ?? "."
+        let output = BlockOutput(&options, root: root, defaultCommand: "WidgetBench write-block --key \(key)")
+        try options.finish()
+        guard output.file != nil else { throw BenchError("--markdown FILE is required") }
+        var body = ""
+        while let line = readLine(strippingNewline: false) { body += line }
+        guard !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw BenchError("nothing on standard input: the block `\(key)` is left as it was")
+        }
+        try output.emit(key: key, heading: heading, body: body, loadBefore: nil)
     }
 
     /// The child of the memory and profile runs: read the file, decode it, report.

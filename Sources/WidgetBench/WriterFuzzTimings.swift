@@ -1,6 +1,6 @@
 import Foundation
 
-/// `contract-harness fuzz states` (issue 25), measured: generated app states through the
+/// `contract-harness fuzz states`, measured: generated app states through the
 /// writer end and the in-process readers, at --jobs 1. Its rate per core is states per CPU
 /// second of the harness *and* the writer's Node process (the run's own `rate:` line: both
 /// getrusage figures), so the figure stays the same whatever else shares the machine; the
@@ -22,7 +22,7 @@ struct WriterFuzzTimings {
         // 20,000 states even when quick: the writer's start and V8's warm-up (~0.2 s CPU) would
         // otherwise be a third of a short run's cost (1,000 states: 2.6k/s per core; 40,000: 6.2k).
         let states = quick ? 20_000 : 50_000
-        let arguments = [harness, "fuzz", "--writer", "--root", root, "--seed", "1", "--cases", "\(states)", "--jobs", "1",
+        let arguments = [harness, "fuzz", "states", "--root", root, "--seed", "1", "--cases", "\(states)", "--jobs", "1",
                          "--no-save", "--quiet"]
         log("fuzz states: \(states) states, --jobs 1")
         _ = try ChildRun.run(arguments, timeoutSeconds: 300)  // warm-up (and the writer's compile, cached)

@@ -106,10 +106,18 @@ package enum GateTestSupport {
     }
 
     package static func runCLI(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, out: String, err: String) {
+        try run(cli, arguments, environment: environment)
+    }
+
+    /// Runs `executable`; returns its exit status, stdout and stderr. Standard input: the file
+    /// `stdin` when given (the runner's otherwise).
+    package static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
+                            stdin: URL? = nil) throws -> (status: Int32, out: String, err: String) {
         let process = Process()
-        process.executableURL = cli
+        process.executableURL = executable
         process.arguments = arguments
         if let environment { process.environment = environment }
+        if let stdin { process.standardInput = try FileHandle(forReadingFrom: stdin) }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

@@ -16,8 +16,8 @@ The validator is the one check-jsonschema builds (it brings these libraries): `j
 Draft 2020-12 validator, `$ref`s resolved against the schema files' own file URIs (the
 `referencing` registry holds every schemas/*.json), `pattern` and `patternProperties` as
 ECMA-262 regular expressions through `regress` with the unicode flag, formats checked. What
-check-jsonschema did in some 30 processes, and in about 400 s of CPU over the golden files,
-this does in one (BENCHMARKS.md, "CI steps").
+check-jsonschema did in some 30 processes, and in ten times the CPU over the golden files,
+this does in one (the schemas step: docs/benchmarks.md, "CI steps").
 
 JSONL lines are read strictly, as the harness writes them: UTF-8, one JSON object per line, no
 duplicate keys (except in a case's tap queues, pendingDoneTargets and pendingDoneTimestamps:
@@ -44,8 +44,8 @@ versions of jsonschema, referencing and regress. Those and the rest are all a ve
 so the cache is keyed by their SHA-256 and never goes stale; it lives beside the Kotlin jars
 (${WIDGETCONTRACT_CACHE:-${XDG_CACHE_HOME:-~/.cache}/widgetcontract}/schemas), holds only rests
 found valid (an invalid one is validated, and named, every time) and is written whole or not at
-all. WIDGETCONTRACT_SCHEMA_CACHE=off validates every rest afresh. About 20 s of CPU per run on
-a machine that validated the same views before (BENCHMARKS.md, "CI steps").
+all. WIDGETCONTRACT_SCHEMA_CACHE=off validates every rest afresh. A machine that validated the
+same views before spends about half the schemas step's CPU (docs/benchmarks.md, "CI steps").
 """
 import functools
 import hashlib

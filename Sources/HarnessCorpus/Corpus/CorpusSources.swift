@@ -54,6 +54,13 @@ package struct CorpusSources: Sendable {
             sources.fixtures.append(fixture)
             sources.appFixtures.insert(fixture.name)
         }
+        // The harness's and the app's fixtures are one corpus: its limits hold for both together.
+        let together = sources.fixtures.reduce(0) { $0 + $1.blobText.count }
+        guard sources.fixtures.count <= MadeLimits.fixtures, together <= MadeLimits.fixtureBytes else {
+            throw HarnessInputError(file: contract.shown(ownFolder), message: "with the harness's fixtures the corpus has \(sources.fixtures.count) fixtures "
+                                    + "of \(together) bytes, over the limits of \(MadeLimits.fixtures) fixtures and \(InputLimits.shown(MadeLimits.fixtureBytes)) "
+                                    + "(MadeLimits, docs/threat-model.md): name fewer of the harness's in the config's `corpus`, or keep fewer here")
+        }
         var seen: [String: String] = [:]
         var states: [StateLine]?
         if wants(WriterFamily.fixtureName) {
