@@ -27,7 +27,11 @@ final class WidgetContractRecordingTests: XCTestCase {
                 .appendingPathComponent("widget-contract/recordings/ios", isDirectory: true)
         // The reader as the widget calls it: the few lines of FoundationReader.testeeView (an app writes
         // them here, around its own WidgetData, as docs/adopting.md shows).
-        let recorded = try Testee.record(cases: URL(fileURLWithPath: cases), into: folder, revision: 1, FoundationReader.testeeView)
+        // The files the reader is made of: the recording names each one's SHA-256, and the gate calls it
+        // stale once they change (the same files as the reader's "sources" in widget-contract.json).
+        let widget = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("ios-widget")
+        let sources = ["FoundationWidgetReader.swift", "FoundationWidgetDisplay.swift", "FoundationReader+Testee.swift"].map(widget.appendingPathComponent)
+        let recorded = try Testee.record(cases: URL(fileURLWithPath: cases), into: folder, revision: 1, sources: sources, FoundationReader.testeeView)
         XCTAssertGreaterThan(recorded.cases, 0)
     }
 }
