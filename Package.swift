@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "WidgetContractTestee", dependencies: ["ContractModel", "WidgetSnapshot"]),
         // A JSONSerialization port of the widget reader (what an iOS team without WidgetSnapshot
         // ships): timed by WidgetBench, and the reader of the worked testee example.
-        .target(name: "FoundationWidgetReader", dependencies: ["WidgetSnapshot"], path: "Examples/FoundationWidgetReader"),
+        .target(name: "FoundationWidgetReader", dependencies: ["WidgetSnapshot", "WidgetContractTestee"], path: "Examples/FoundationWidgetReader"),
         .executableTarget(name: "ios-example-testee", dependencies: ["WidgetContractTestee", "FoundationWidgetReader"],
                           path: "Examples/ios-testee"),
         // A kit testee on WidgetSnapshot's revision-3 API: the kit's revision 2/3 fields in the gate.

@@ -29,11 +29,14 @@ extension Testee {
     /// run), and `RECORDING.json` saying what it was recorded on. A case the reader throws on
     /// is recorded as a crash line; one it traps on ends the process — run the recording again
     /// and it resumes after that case (recorded as a crash line too), from the progress file
-    /// `.recording-in-progress.jsonl` it keeps in the folder until the end.
+    /// `.recording-in-progress.jsonl` it keeps in the folder until the end. `sources`: the files
+    /// the reader is made of (its `WidgetData.swift`): RECORDING.json names each one's SHA-256, and
+    /// the gate calls the recording stale once they change (give the same files as the reader's
+    /// `"sources"` or `"swift"` in widget-contract.json).
     @discardableResult
-    public static func record(cases: URL, into folder: URL, revision: Int = 1,
+    public static func record(cases: URL, into folder: URL, revision: Int = 1, sources: [URL] = [],
                               _ reader: (TesteeCase) throws -> TesteeView) throws -> Recorded {
-        try Recorder(cases: cases, folder: folder, revision: revision).run(reader)
+        try Recorder(cases: cases, folder: folder, revision: revision, sources: sources).run(reader)
     }
 }
 
@@ -47,6 +50,7 @@ struct Recorder {
     let cases: URL
     let folder: URL
     let revision: Int
+    var sources: [URL] = []
 
     func run(_ reader: (TesteeCase) throws -> TesteeView) throws -> Testee.Recorded {
         let stream: [UInt8]
@@ -139,9 +143,14 @@ struct Recorder {
         for file in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where file.hasSuffix(".jsonl") && !keep.contains(file) && file != Self.progressFile {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(file))
         }
+        var digests: [String: String] = [:]
+        for source in sources {
+            guard let data = try? Data(contentsOf: source) else { throw Testee.RecordingError(description: "cannot read the source \(source.path)") }
+            digests[source.lastPathComponent] = PortableSHA256.hex([UInt8](data))
+        }
         var counts: [String: Int] = [:]
         for item in items { counts[String(CaseID.fixture(of: item.id)), default: 0] += 1 }
-        let about: [String: Any] = [
+        var about: [String: Any] = [
             "recordedBy": "WidgetContractTestee \(HarnessRelease.version) (Testee.record)",
             "revision": revision,
             "platform": RecordingPlatform.current,
@@ -149,6 +158,7 @@ struct Recorder {
             "fixtures": counts,
             "crashes": crashes,
         ]
+        if !digests.isEmpty { about["sources"] = digests }
         var json = try JSONSerialization.data(withJSONObject: about, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         json.append(UInt8(ascii: "\n"))
         try json.write(to: folder.appendingPathComponent("RECORDING.json"), options: .atomic)

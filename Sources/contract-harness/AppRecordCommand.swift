@@ -61,6 +61,7 @@ enum AppRecordCommand {
             lines = recordedLines
             about["recordedBy"] = .string(JSONString("contract-harness golden record (its live end, here: \(UntrustedText.escape(testee.command)))"))
         }
+        if let sources = RecordingSources.member(reader, in: contract) { about["sources"] = sources }
         about["revision"] = .integer(Int64(ends.testees.first?.contractRevision ?? Int(reader.declares ?? contract.config.contract) ?? 1))
         let changed = try Recording.write(Array(zip(corpus.cases, lines)), caseStream: corpus.streamBytes, about: about, to: store)
         StandardStreams.err("record: wrote \(store.displayName)/ (\(lines.count) cases; \(changed.isEmpty ? "no file changed" : "changed: " + changed.joined(separator: ", ")))\n")

@@ -33,14 +33,14 @@ final class AppContractFolderTests: XCTestCase {
 
     private var iosEntry: ReaderEntry { .appRecording("ios", command: Self.recordCommand, contractRevision: 3) }
 
-    private func record(_ paths: HarnessPaths, plant: ((Case, inout [UInt8]) -> Void)? = nil) throws {
+    private func record(_ paths: HarnessPaths, about: JSONObject = JSONObject(), plant: ((Case, inout [UInt8]) -> Void)? = nil) throws {
         let corpus = try Corpus.load(paths, writer: .tree)
         let lines = corpus.cases.map { testCase -> (testCase: Case, line: [UInt8]) in
             var line = CReferenceReader().outcome(testCase).canonicalLine(id: testCase.id)
             plant?(testCase, &line)
             return (testCase, line)
         }
-        try Recording.write(lines, caseStream: corpus.streamBytes, about: JSONObject(), to: paths.store(iosEntry.golden!))
+        try Recording.write(lines, caseStream: corpus.streamBytes, about: about, to: paths.store(iosEntry.golden!))
     }
 
     private func gate(_ paths: HarnessPaths) throws -> GateResult {
@@ -128,5 +128,26 @@ final class AppContractFolderTests: XCTestCase {
         XCTAssertThrowsError(try gate(clash)) { error in
             XCTAssertTrue("\(error)".contains("fixtures/legacy.json") && "\(error)".contains("golden/fixtures/legacy.json"), "\(error)")
         }
+    }
+
+    /// A recording names the files it was made from: once they change, it is stale, named with
+    /// its command — never judged on the reader it no longer is.
+    func testARecordingOfAReaderWhoseFilesChangedIsStale() throws {
+        let config = #"{"harness": "0.9.0", "contract": 3, "readers": {"ios": {"recorded": "\#(Self.recordCommand)", "sources": "../ios/WidgetData.swift"}}}"#
+        let (paths, app) = try appTree(config: config)
+        defer { GateTestSupport.remove(paths) }
+        let source = app.deletingLastPathComponent().appendingPathComponent("ios/WidgetData.swift")
+        try FileManager.default.createDirectory(at: source.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("enum WidgetData {}\n".utf8).write(to: source)
+        let contract = try XCTUnwrap(paths.contract)
+        var about = JSONObject()
+        about["sources"] = try XCTUnwrap(RecordingSources.member(try XCTUnwrap(contract.config.readers.first), in: contract))
+        try record(paths, about: about)
+        XCTAssertTrue(try gate(paths).passed, "made from the reader as it is")
+        try Data("enum WidgetData { static let changed = true }\n".utf8).write(to: source)
+        let result = try gate(paths)
+        XCTAssertFalse(result.passed)
+        let stale = try XCTUnwrap(result.problems.first { $0.contains("reader changed") }, "\(result.problems)")
+        XCTAssertTrue(stale.contains("WidgetData.swift") && stale.contains("run `\(Self.recordCommand)`"), stale)
     }
 }

@@ -25,19 +25,13 @@ final class WidgetContractRecordingTests: XCTestCase {
         let folder = environment["WIDGET_CONTRACT_RECORDING"].map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("widget-contract/recordings/ios", isDirectory: true)
-        // The reader as the widget calls it: what the generated adapter does for a WidgetData type.
-        let recorded = try Testee.record(cases: URL(fileURLWithPath: cases), into: folder, revision: 1) { c in
-            var taps: [String: Bool] = [:]
-            for tap in c.pendingDoneTargets { taps[tap.taskId] = tap.isDone }
-            let snapshot = FoundationReader.read(c.blob, pendingDoneTargets: taps, nowMs: c.nowMs, timeZone: c.timeZoneName)
-            let parse: TesteeView.Parse
-            switch snapshot.rows {
-            case .success(let rows): parse = .tasks(rows)
-            case .failure(let failure): parse = .error(failure.description)
-            }
-            let display = FoundationWidgetDisplay.display(snapshot, capacity: c.capacity)
-            return TesteeView(parse: parse, meta: snapshot.meta, stale: snapshot.stale, header: snapshot.header, display: display)
-        }
+        // The reader as the widget calls it: the few lines of FoundationReader.testeeView (an app writes
+        // them here, around its own WidgetData, as docs/adopting.md shows).
+        // The files the reader is made of: the recording names each one's SHA-256, and the gate calls it
+        // stale once they change (the same files as the reader's "sources" in widget-contract.json).
+        let widget = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("ios-widget")
+        let sources = ["FoundationWidgetReader.swift", "FoundationWidgetDisplay.swift", "FoundationReader+Testee.swift"].map(widget.appendingPathComponent)
+        let recorded = try Testee.record(cases: URL(fileURLWithPath: cases), into: folder, revision: 1, sources: sources, FoundationReader.testeeView)
         XCTAssertGreaterThan(recorded.cases, 0)
     }
 }

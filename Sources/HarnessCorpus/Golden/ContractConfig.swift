@@ -36,13 +36,27 @@ package struct ContractConfig: Sendable, Equatable {
         package var recorded: String?
         /// Seconds for its first answer after a start (a JVM's), when not the default.
         package var startTimeout: Double?
+        /// The files its recording depends on (default: its live end's files): a recording made
+        /// from other contents of them is stale.
+        package var sources: [String]?
 
-        package init(name: String, declares: String? = nil, live: LiveEnd? = nil, recorded: String? = nil, startTimeout: Double? = nil) {
+        package init(name: String, declares: String? = nil, live: LiveEnd? = nil, recorded: String? = nil, startTimeout: Double? = nil,
+                     sources: [String]? = nil) {
             self.name = name
             self.declares = declares
             self.live = live
             self.recorded = recorded
             self.startTimeout = startTimeout
+            self.sources = sources
+        }
+
+        /// The files a recording of it is made from: `sources`, else its live end's files.
+        package var recordedSources: [String] {
+            if let sources { return sources }
+            switch live {
+            case .kotlin(let files)?, .swift(let files)?: return files
+            default: return []
+            }
         }
     }
 
@@ -109,6 +123,7 @@ package struct ContractConfig: Sendable, Equatable {
                 }
                 if let recorded = reader.recorded { fields["recorded"] = text(recorded) }
                 if let seconds = reader.startTimeout { fields["startTimeout"] = .double(seconds) }
+                if let sources = reader.sources { fields["sources"] = files(sources) }
                 section[reader.name] = .object(fields)
             }
             top["readers"] = .object(section)
@@ -183,7 +198,7 @@ package struct ContractConfig: Sendable, Equatable {
     }
 
     private static func reader(_ name: String, _ fields: JSONFieldReader) throws(HarnessInputError) -> Reader {
-        try fields.rejectUnknownKeys(allowed: ["//", "declares", "command", "kotlin", "swift", "recorded", "startTimeout"])
+        try fields.rejectUnknownKeys(allowed: ["//", "declares", "command", "kotlin", "swift", "recorded", "startTimeout", "sources"])
         var reader = Reader(name: name)
         if fields.has("declares") { reader.declares = try declaration(fields, "declares") }
         let kinds = ["command", "kotlin", "swift"].filter(fields.has)
@@ -197,6 +212,10 @@ package struct ContractConfig: Sendable, Equatable {
         default: break
         }
         if fields.has("recorded") { reader.recorded = try nonEmpty(fields, "recorded") }
+        if fields.has("sources") {
+            guard reader.recorded != nil else { throw fields.failure("sources", "goes with `recorded`: the files its recording is made from") }
+            reader.sources = try files(fields, "sources", suffix: "")
+        }
         guard reader.live != nil || reader.recorded != nil else {
             throw fields.failure(nil, "says neither how it runs here (`command`, `kotlin` or `swift`) nor how it is recorded (`recorded`)")
         }
@@ -262,8 +281,8 @@ package struct ContractConfig: Sendable, Equatable {
         }
         var paths: [String] = []
         for (index, element) in elements.enumerated() {
-            guard case .string(let path) = element, path.string.hasSuffix(suffix), !path.string.contains("\0"), !path.string.contains("\n") else {
-                throw fields.failure(elements.count == 1 ? key : "\(key)[\(index)]", "expected a path to a \(suffix) file")
+            guard case .string(let path) = element, !path.string.isEmpty, path.string.hasSuffix(suffix), !path.string.contains("\0"), !path.string.contains("\n") else {
+                throw fields.failure(elements.count == 1 ? key : "\(key)[\(index)]", "expected a path to a \(suffix.isEmpty ? "" : suffix + " ")file")
             }
             paths.append(path.string)
         }

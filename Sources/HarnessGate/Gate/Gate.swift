@@ -238,6 +238,10 @@ package enum Gate {
         let recording = folder.inContractFolder ? assessed
             : live.adjusting(assessed.forAppCorpus(paths), cases: corpus.cases, compared: liveReader != nil)
         problems += recording.problems
+        if folder.inContractFolder, let contract = paths.contract,
+           let changed = RecordingSources.problem(folder, store: store, contract: contract) {
+            problems.append(changed)
+        }
         freshness.append(recording)
         var got = RecordedReader(name: entry.name, outcomes: lines.mapValues(\.outcome)).decodeAll(corpus.cases, jobs: 1)
         if let liveReader {

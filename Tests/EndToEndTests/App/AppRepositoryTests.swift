@@ -104,6 +104,14 @@ final class AppRepositoryTests: XCTestCase {
         XCTAssertTrue(stale.output.contains("recording is stale: run `xcodebuild test -scheme WidgetContractRecording"), stale.output)
         XCTAssertTrue(stale.output.contains("widget-contract/recordings/ios/mine.jsonl is missing"), stale.output)
         XCTAssertFalse(stale.output.contains("golden refresh"), "an app is never told to refresh the harness's golden files")
+        try FileManager.default.removeItem(at: fixtures)
+
+        // The iOS reader changed and was not recorded again: its recording is stale, naming the file.
+        let port = app.appendingPathComponent("ios-widget/FoundationWidgetReader.swift")
+        try Data((try String(contentsOf: port, encoding: .utf8) + "// a change\n").utf8).write(to: port)
+        let changed = try check(app, ["--reader", "ios"])
+        XCTAssertEqual(changed.status, 1, changed.output)
+        XCTAssertTrue(changed.output.contains("ios's reader changed since widget-contract/recordings/ios was recorded (FoundationWidgetReader.swift)"), changed.output)
     }
 
     /// The harness's own gate never reads the example's lists or recordings: from the checkout,
