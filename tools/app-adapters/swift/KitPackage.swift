@@ -12,7 +12,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "WidgetSnapshot"),
-        .target(name: "ContractModel", dependencies: ["WidgetSnapshot"], resources: [.embedInCode("Description/contract.json")]),
+        .target(name: "ContractModel", dependencies: ["WidgetSnapshot"], resources: [.embedInCode("Description/contract.json"), .embedInCode("Description/queue-contract.json")]),
         .target(name: "WidgetContractTestee", dependencies: ["ContractModel", "WidgetSnapshot"]),
     ]
 )
