@@ -62,7 +62,7 @@ enum CheckCommand: Subcommand {
     static func run(_ arguments: inout Arguments, printsVerdict: Bool) throws -> (passed: Bool, html: (path: String, bytes: Int)?) {
         let paths = try appPaths(&arguments)
         let jobs = try jobs(&arguments)
-        var (_, testees, timeout, startTimeout) = try Testee.optionsAndTimeouts(&arguments)
+        let (_, testees, timeout, startTimeout) = try Testee.optionsAndTimeouts(&arguments)
         let given = try arguments.option("--writer")
         let app = try AppOption.ends(paths, &arguments, caseTimeout: timeout, startTimeout: startTimeout)
         let liveKotlin = LiveKotlinOption.parse(&arguments, root: paths.root, timeout: timeout, startTimeout: startTimeout)
@@ -81,13 +81,11 @@ enum CheckCommand: Subcommand {
         let quiet = arguments.flag("--quiet")
         try arguments.finish()
 
-        testees += app?.testees ?? []
-        var (writer, writerRevision) = try given.map { try WriterOption.parse($0, option: "--writer") } ?? (.tree, WriterRevision())
-        if given == nil, let appWriter = app?.writer { (writer, writerRevision) = (appWriter, app?.writerRevision ?? WriterRevision()) }
-        var options = Gate.Options(roster: app.map { ReaderRoster(ReaderRoster.standard.entries + $0.recordings) } ?? .standard,
-                                   testees: testees, includeRecordings: includeRecordings, jobs: jobs)
+        let (writer, writerRevision) = try given.map { try WriterOption.parse($0, option: "--writer") } ?? (.tree, WriterRevision())
+        var options = Gate.Options(testees: testees, includeRecordings: includeRecordings, jobs: jobs)
         options.writer = writer
         options.writerRevision = writerRevision
+        app?.apply(to: &options, writerGiven: given != nil)
         options.writerTimeouts = WriterTimeouts(line: timeout, start: startTimeout)
         options.foreignTzdata = foreignTzdata
         options.liveKotlin = liveKotlin

@@ -23,12 +23,21 @@ enum ExplainCommand: Subcommand {
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
-        let paths = try paths(&arguments)
-        let (_, testees, timeout, startTimeout) = try Testee.optionsAndTimeouts(&arguments)
+        let paths = try appPaths(&arguments)
+        var (_, testees, timeout, startTimeout) = try Testee.optionsAndTimeouts(&arguments)
         let html = try arguments.option("--html")
-        let writer = try WriterOption.parse(&arguments).command
+        let given = try arguments.option("--writer")
+        // For an app: its readers (live ones run, recorded ones read from its folder) and its writer.
+        let app = try AppOption.ends(paths, &arguments, caseTimeout: timeout, startTimeout: startTimeout)
         guard let id = arguments.positional() else { throw UsageError("which case? give its id") }
         try arguments.finish()
+        var writer = try given.map { try WriterOption.parse($0, option: "--writer").command } ?? .tree
+        var roster = ReaderRoster.standard
+        if let app {
+            var options = Gate.Options(testees: testees, jobs: 1)
+            app.apply(to: &options, writerGiven: given != nil)
+            (testees, roster, writer) = (options.testees, options.roster, options.writer)
+        }
         let corpus = try Corpus.load(paths, writer: writer, timeouts: WriterTimeouts(line: timeout, start: startTimeout))
         guard id.utf8.count <= InputLimits.caseIdBytes else {
             throw UsageError("no case has an id of \(id.utf8.count) bytes (a case id has at most \(InputLimits.caseIdBytes)): "
@@ -41,10 +50,10 @@ enum ExplainCommand: Subcommand {
             throw UsageError("no case \(id)" + (near.isEmpty ? "" : "; similar: " + near.joined(separator: ", ")))
         }
         guard let html else {
-            print(try CaseGathering.text(of: testCase, paths: paths, testees: testees, writer: writer))
+            print(try CaseGathering.text(of: testCase, paths: paths, testees: testees, roster: roster, writer: writer))
             return ExitCode.passed
         }
-        let explanation = try CaseGathering.explanation(of: testCase, paths: paths, testees: testees, writer: writer)
+        let explanation = try CaseGathering.explanation(of: testCase, paths: paths, testees: testees, roster: roster, writer: writer)
         let lists = try CaseGathering.lists(for: explanation, paths: paths)
         try ReportFile.write(Array(HTMLCaseExplanation.render(explanation, lists: lists).utf8), to: html)
         return ExitCode.passed

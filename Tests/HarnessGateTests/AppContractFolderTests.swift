@@ -150,4 +150,26 @@ final class AppContractFolderTests: XCTestCase {
         let stale = try XCTUnwrap(result.problems.first { $0.contains("reader changed") }, "\(result.problems)")
         XCTAssertTrue(stale.contains("WidgetData.swift") && stale.contains("run `\(Self.recordCommand)`"), stale)
     }
+
+    /// The app's ends go into the gate's options in one place: recordings into the roster, live ends
+    /// among the testees with those on Linux Foundation marked, the writer unless one was given.
+    func testTheAppsEndsGoIntoTheGatesOptionsWhole() {
+        var ends = AppEnds()
+        ends.recordings = [iosEntry]
+        ends.testees = [ExternalProcessReader(name: "web", command: "node web.js")]
+        ends.linuxFoundation = ["web"]
+        ends.writer = .command("node writer.js")
+        ends.writerRevision = WriterRevision(declared: 1)
+        var options = Gate.Options(jobs: 1)
+        ends.apply(to: &options, writerGiven: false)
+        XCTAssertEqual(options.roster.entries.map(\.name), ReaderRoster.standard.entries.map(\.name) + ["ios"])
+        XCTAssertEqual(options.testees.map(\.name), ["web"])
+        XCTAssertEqual(options.linuxFoundation, ["web"])
+        XCTAssertEqual(options.writer, .command("node writer.js"))
+        XCTAssertEqual(options.writerRevision, WriterRevision(declared: 1))
+        var given = Gate.Options(jobs: 1)
+        given.writer = .command("node mine.js")
+        ends.apply(to: &given, writerGiven: true)
+        XCTAssertEqual(given.writer, .command("node mine.js"), "--writer wins over the config's")
+    }
 }

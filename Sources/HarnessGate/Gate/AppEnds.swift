@@ -23,6 +23,20 @@ package struct AppEnds: Sendable {
     /// folder made for another release).
     package var notices: [String] = []
 
+    package init() {}
+
+    /// The gate's options with the app's ends in them: its recorded readers in the roster, its live
+    /// ones among the testees (those on Linux Foundation marked), its writer unless one was given.
+    package func apply(to options: inout Gate.Options, writerGiven: Bool) {
+        options.roster = ReaderRoster(options.roster.entries + recordings)
+        options.testees += testees
+        options.linuxFoundation.formUnion(linuxFoundation)
+        if !writerGiven, let writer {
+            options.writer = writer
+            options.writerRevision = writerRevision
+        }
+    }
+
     /// Which ends a run uses.
     package struct Choice: Sendable {
         /// Run a reader that has a live end live, even when it also has a recording (the quick

@@ -14,7 +14,8 @@ package enum CaseGathering {
     package static func explanation(of testCase: Case, paths: HarnessPaths, testees: [ExternalProcessReader] = [],
                                     roster: ReaderRoster = .standard, writer: WriterCommand = .tree) throws -> CaseExplanation {
         let stored = try paths.expected.loadLines()[testCase.id]
-        var expected = stored?.outcome
+        // (A case of an app's own fixtures or states has no golden line: its expected view is the C reference's now.)
+        var expected = stored?.outcome ?? (paths.contract != nil ? CReferenceReader().outcome(testCase).compacted() : nil)
         var readers: [(ReaderEntry, any Reader)] = roster.inProcessReaders.map { (roster.entry(for: $0), $0) }
             + (try testees.map { (try paths.judged(.liveTestee($0)).entry, $0) })
         var notes = [note(stored, testCase, command: GoldenFolder.expected.command)].compactMap { $0 }
@@ -54,8 +55,8 @@ package enum CaseGathering {
 
     /// `explain CASE-ID` as text: gathered, then rendered with the readers' lists.
     package static func text(of testCase: Case, paths: HarnessPaths, testees: [ExternalProcessReader] = [],
-                             writer: WriterCommand = .tree) throws -> String {
-        let explanation = try explanation(of: testCase, paths: paths, testees: testees, writer: writer)
+                             roster: ReaderRoster = .standard, writer: WriterCommand = .tree) throws -> String {
+        let explanation = try explanation(of: testCase, paths: paths, testees: testees, roster: roster, writer: writer)
         return explanation.text(lists: try lists(for: explanation, paths: paths))
     }
 

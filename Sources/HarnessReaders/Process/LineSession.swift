@@ -152,6 +152,10 @@ package final class LineSession<Value>: @unchecked Sendable {
             case .endOfFile:
                 let termination = running.end(gracePeriod: 1)
                 process = nil
+                // A process that answered this request's predecessor (a crash line it wrote as it
+                // trapped, say) and then ended may never have read this request: it is sent again,
+                // first to a fresh process, and blamed only if that one ends before answering too.
+                if answeredSinceStart { continue }
                 answers.append(blame("crash: \(name) ended before answering (\(termination))" + Self.shown(running.stderr, of: name)))
             case .overlong:
                 let stderr = stop(running)

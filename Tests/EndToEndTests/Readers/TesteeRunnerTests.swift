@@ -42,6 +42,7 @@ final class TesteeRunnerTests: XCTestCase {
               missing) ;;
               wrong-id) printf '%s\\n' "$view" | sed 's/"id":"[^"]*"/"id":"someone\\/else@utc@at"/' ;;
               crash) echo "TesteeMain: planted failure on $id" >&2; exit 3 ;;
+              crash-line) printf '{"id":"%s","crash":"the reader trapped (signal) in reader"}\n' "$id"; echo "Illegal instruction" >&2; exit 132 ;;
             esac
           else
             printf '%s\\n' "$view"
@@ -83,6 +84,13 @@ final class TesteeRunnerTests: XCTestCase {
         // the testee restarted for case 11 on.
         XCTAssertTrue(try onlyBlamed(mode: "extra", blamedIndex: 10).contains("malformed: line names case fixture/op#9@berlin@at"))
         XCTAssertTrue(try onlyBlamed(mode: "garbage", blamedIndex: 10).contains("malformed"))
+    }
+
+    /// The testee kit's trap: the case's crash line, then the process ends. The cases sent after
+    /// it are answered by a restarted process: the next one is not blamed for a death it never saw.
+    func testACrashLineThenAnEndBlamesThatCaseOnly() throws {
+        let reason = try onlyBlamed(mode: "crash-line", blamedIndex: 9)
+        XCTAssertTrue(reason.contains("the reader trapped (signal) in reader"), reason)
     }
 
     func testAMissingLineBlamesExactlyOneCase() throws {
