@@ -57,6 +57,9 @@ let package = Package(
         .executableTarget(name: "ios-example-testee", dependencies: ["WidgetContractTestee", "FoundationWidgetReader"],
                           path: "Examples/ios-testee"),
         // A kit testee on WidgetSnapshot's revision-3 API: the kit's revision 2/3 fields in the gate.
+        // The project's tap queue (WidgetSnapshot's WidgetDoneQueue) on an App Group folder, through the kit's QueueTestee.
+        .executableTarget(name: "swift-queue-testee", dependencies: ["WidgetContractTestee", "WidgetSnapshot"],
+                          path: "Examples/swift-queue-testee"),
         .executableTarget(name: "swift-kit-testee", dependencies: ["WidgetContractTestee", "WidgetSnapshot"],
                           path: "Examples/swift-kit-testee"),
         // The CLI: argument parsing and one file per subcommand, over the library.
@@ -86,6 +89,10 @@ let package = Package(
         // End to end: the built `contract-harness` (exit codes, help, the workflows' commands), the Kotlin
         // end on a JVM, the writer end through tsc and node, testees as processes, runs over the whole
         // corpus. Folders follow the layers (CommandLine, Corpus, Readers, Gate, Fuzz, Kit).
+        // The example app repository's recording of its iOS reader (Examples/app-repository/ios): the
+        // XCTest an app runs on Apple's Foundation, run here as the stand-in (records only when told where).
+        .testTarget(name: "AppRepositoryRecording", dependencies: ["WidgetContractTestee", "FoundationWidgetReader", "WidgetSnapshot"],
+                    path: "Examples/app-repository/ios"),
         .testTarget(name: "EndToEndTests", dependencies: ["HarnessTestSupport", "TestSupport", "HarnessFuzz", "HarnessGate", "HarnessReaders",
                                                           "HarnessCorpus", "ContractModel", "WidgetSnapshot", "WidgetContractTestee"]),
     ]),

@@ -9,7 +9,11 @@ import WidgetSnapshot
 ///   shifts its channels, as on Android), `rgb()` and `rgba()`, trimmed of whitespace, no names;
 /// - a widget that cannot scroll: 3 rows on a medium family, 9 on a large one (the large one
 ///   when the asked capacity holds 9 rows), then "+N more";
-/// - an expired snapshot shows no rows (the header says it is outdated, the empty view shows);
+/// - an expired snapshot — one whose `validUntil` has passed, and one without a `validUntil`
+///   (CONTRACT.md §9.7) — shows no rows: the empty view asks the user to open the app;
+/// - its header always reads "Today": the port labels no snapshot outdated and prints no date
+///   (the app's iOS README at e7d8f57441: "it hides expired rows and shows the existing refresh
+///   prompt instead");
 /// - no project widget: a selection is ignored (Today's rows, the stamp's header).
 public enum FoundationWidgetDisplay {
     /// The widget families the port ships and the rows each shows.
@@ -23,27 +27,14 @@ public enum FoundationWidgetDisplay {
         }
     }
 
-    public static func display(_ snapshot: FoundationReader.Snapshot, capacity: Int, timeZone: String) -> WidgetDisplay {
+    public static func display(_ snapshot: FoundationReader.Snapshot, capacity: Int) -> WidgetDisplay {
         let family = Family(capacity: capacity)
         var listed: [WidgetTaskRow] = []
         if case .success(let rows) = snapshot.rows, !snapshot.stale { listed = rows }
         let shown = listed.prefix(family.rawValue).map { row in
             WidgetDisplayRow(id: row.id, title: row.title, isDone: row.isDone, dot: row.projectColor.flatMap(IOSColor.parse))
         }
-        let header: WidgetDisplayHeader
-        switch snapshot.header {
-        case .today: header = .today
-        case .outdated(let dayMs): header = .outdated(day: dayMs.flatMap { day(ofMs: $0, zone: timeZone) })
-        }
-        return WidgetDisplay(rows: shown, moreCount: listed.count - shown.count, header: header, showsEmptyView: shown.isEmpty)
-    }
-
-    /// The day of `ms` as the port's `DateFormatter` prints it in the zone.
-    private static func day(ofMs ms: Int64, zone: String) -> WidgetCalendarDay? {
-        guard let formatter = FoundationReader.formatters.formatter(zone) else { return nil }
-        let parts = formatter.string(from: Date(timeIntervalSince1970: TimeInterval(ms) / 1000)).split(separator: "-")
-        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
-        return WidgetCalendarDay(year: year, month: month, day: day)
+        return WidgetDisplay(rows: shown, moreCount: listed.count - shown.count, header: .today, showsEmptyView: shown.isEmpty)
     }
 }
 

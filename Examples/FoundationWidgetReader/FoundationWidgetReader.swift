@@ -19,14 +19,19 @@ import WidgetSnapshot
 /// - input: `JSONSerialization` rejects lone escaped surrogates (the contract says U+FFFD)
 ///   and has its own depth limit and number grammar;
 /// - days: `DateFormatter("yyyy-MM-dd")` with a Gregorian calendar is Julian before
-///   1582-10-15 and accepts some forms the strict `YYYY-MM-DD` rule refuses.
+///   1582-10-15 and accepts some forms the strict `YYYY-MM-DD` rule refuses;
+/// - expiry: the app's iOS port's own (`stale`): a blob without a numeric `validUntil` has
+///   expired, where Android never goes stale without one (CONTRACT.md §9.7).
 public enum FoundationReader {
     /// Everything the widget shows for one blob, from one `JSONSerialization` pass.
     public struct Snapshot: Sendable {
         /// The rows, or why there are none (a blob that is not an object, a broken task).
         public var rows: Result<[WidgetTaskRow], Failure>
         public var meta: SnapshotMeta
+        /// The port's verdict, not Android's (CONTRACT.md §9.7): the snapshot has expired unless it
+        /// has a `validUntil` and now is before it — a blob without one counts as expired.
         public var stale: Bool
+        /// The header that verdict gives: outdated, with the day `DateFormatter` reads, when stale.
         public var header: WidgetHeader
     }
 
@@ -73,7 +78,9 @@ public enum FoundationReader {
             }
             if let value = root["validUntil"], let number = int64(value), number > 0 { meta.validUntil = number }
         }
-        let stale = meta.validUntil.map { nowMs >= $0 } ?? false
+        // The port's `WidgetSnapshot.isValid(at:)` (`validUntil.map { now < $0 } ?? false`, the app's
+        // `ios/App/SupWidget/WidgetData.swift` at 2900f2a0 and later) over this reader's validUntil.
+        let stale = !(meta.validUntil.map { nowMs < $0 } ?? false)
         let header: WidgetHeader = stale ? .outdated(dayMs: meta.dayStr.flatMap { dayMs($0, zone: timeZone) }) : .today
         return Snapshot(rows: rows, meta: meta, stale: stale, header: header)
     }
@@ -185,7 +192,7 @@ public enum FoundationReader {
 
     // MARK: - The day, through DateFormatter
 
-    static let formatters = FormatterCache()
+    private static let formatters = FormatterCache()
 
     private static func dayMs(_ dayStr: String, zone: String) -> Int64? {
         guard let formatter = formatters.formatter(zone), let date = formatter.date(from: dayStr) else { return nil }

@@ -20,7 +20,8 @@ Testee.run(revision: 1) { c in
     case .success(let rows): parse = .tasks(rows)
     case .failure(let failure): parse = .error(failure.description)
     }
-    // What the port paints (FoundationWidgetDisplay: its colour parser, 3/9-row families, expired rows dropped).
-    let display = FoundationWidgetDisplay.display(snapshot, capacity: c.capacity, timeZone: c.timeZoneName)
+    // What the port paints (FoundationWidgetDisplay: its colour parser, 3/9-row families, expired or
+    // unstamped rows dropped under its Today header).
+    let display = FoundationWidgetDisplay.display(snapshot, capacity: c.capacity)
     return TesteeView(parse: parse, meta: snapshot.meta, stale: snapshot.stale, header: snapshot.header, display: display)
 }

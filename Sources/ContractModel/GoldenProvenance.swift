@@ -52,4 +52,25 @@ package enum GoldenProvenance {
         line += Array(#","seal":""#.utf8) + Array(seal.utf8) + Array(#""}"#.utf8)
         return line
     }
+
+    /// A recorded line as a golden file keeps it: a line holding a long text (or one that looks
+    /// like a digest) is written again in canonical form with that text as its digest
+    /// (`LongTextDigest`); any other line, and any crash line, byte for byte.
+    package static func storedForm(_ line: [UInt8], caseId: String) throws(HarnessInputError) -> [UInt8] {
+        let marker = Array(LongTextDigest.prefix.utf8)
+        let mayHold = line.count > LongTextDigest.maximumBytes || contains(line, marker)
+        guard mayHold else { return line }
+        let (_, outcome) = try ViewLine.parse(line, file: "the line for case \(caseId)", lineNumber: 1, allowingNotImplemented: true)
+        // (A crash line is kept as it is: its text is the testee's, not a view's.)
+        guard case .view(let view) = outcome, view.holdsLongText else { return line }
+        return view.compacted().canonicalJSON
+    }
+
+    private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] && bytes[start..<start + needle.count].elementsEqual(needle) {
+            return true
+        }
+        return false
+    }
 }

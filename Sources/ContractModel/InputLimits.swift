@@ -1,4 +1,5 @@
-/// The size limits on what a tree or a case stream hands the harness (README, "Limits"):
+/// The size limits on what a tree or a case stream hands the harness (docs/threat-model.md;
+/// what the harness makes and holds from them is `MadeLimits`, beside this):
 /// far above anything the app writes (thousands of tasks, titles of kilobytes) and the
 /// harness generates (its largest case, `size.many-tasks`, is a 0.6 MB blob), low enough that
 /// a pull request cannot make the gate take minutes and gigabytes. Going over one is bad
@@ -41,6 +42,10 @@ package enum InputLimits {
     /// A source file the harness hashes into a recording's provenance (`scripts/kotlin/*.kt`):
     /// 1 MiB — the Kotlin end's are under 40 KB.
     package static let sourceFileBytes = 1 << 20
+
+    /// `golden/zones/transitions.json`: 1 MiB — today's is 16 KB (a forged file of 23 MB made
+    /// 910 120 cases before there was one; its transitions are limited too: `MadeLimits.transitions`).
+    package static let zoneFileBytes = 1 << 20
 
     /// `2 MiB`, `256 KiB`: a limit as the messages and README say it.
     package static func shown(_ bytes: Int) -> String {

@@ -13,6 +13,16 @@ package enum ReaderOutcome: Equatable, Sendable {
     /// How a failure is compared: `missing` when the reader gave no line for the case (nothing
     /// recorded, a hang, a testee that could not start or was given up), `crash` otherwise (it
     /// said so, died, or wrote something that is not a view). Nil for a view.
+    /// How the failure of a case a reader never ran begins (the reader was declared broken
+    /// before it: `LineSession`): it shows nothing about the case, so nothing lists it.
+    package static let notRunPrefix = "broken: "
+
+    /// Whether this is the failure of a case the reader never ran.
+    package var wasNotRun: Bool {
+        if case .failure(let reason) = self { return reason.hasPrefix(Self.notRunPrefix) }
+        return false
+    }
+
     package var noViewField: FieldPath.Name? {
         guard case .failure(let reason) = self else { return nil }
         let missing = ["hang", "broken", "no recorded output", "missing", "cannot start", "silent"]

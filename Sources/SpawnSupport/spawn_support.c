@@ -1,7 +1,9 @@
 // See include/spawn_support.h. Between fork and exec only async-signal-safe calls are made:
-// the process is multithreaded, and the child has only the forking thread.
+// the process is multithreaded, and the child has only the forking thread. The child forked
+// here is the keeper (keeper.c), which starts the program itself.
 #define _GNU_SOURCE
 #include "spawn_support.h"
+#include "keeper.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -18,9 +20,9 @@
 #include <unistd.h>
 
 // ---- the spawning thread ------------------------------------------------------------------
-// PR_SET_PDEATHSIG fires when the *thread* that forked the child ends, not the process: a
-// child forked from a worker thread that later retires would be killed with it. So every fork
-// happens on one thread started for it that never ends; callers hand it a request and wait.
+// Every fork happens on one thread started for it that never ends (callers hand it a request
+// and wait): forks stay serial, and no caller's signal mask or short-lived thread is what a
+// child inherits.
 
 typedef struct {
     const char *file;
@@ -39,7 +41,7 @@ static request *pending;
 static pthread_once_t started = PTHREAD_ONCE_INIT;
 static int start_error;
 // The life pipe: this process holds the write end (close-on-exec, never written), every
-// watchdog the read end, which reads end of file once this process is gone.
+// keeper the read end, which reads end of file once this process is gone.
 static int life[2] = {-1, -1};
 
 static void run(request *r);
@@ -126,63 +128,42 @@ static void default_signals(void) {
     sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
-static void report(int fd, int error) {
-    while (write(fd, &error, sizeof error) < 0 && errno == EINTR) {}
-    _exit(127);
-}
-
-/// The child: its own group, dies with the parent, its streams, nothing else open, exec.
-static void child(request *r, char **candidates, pid_t parent, int status_fd, int limit) {
+/// The keeper-to-be (keeper.c): the child's group (which it leads), its streams, nothing else
+/// open but the status pipe (3) and the life pipe (4), the signals at their defaults; then the
+/// harness's own binary again as the keeper (none of the harness's memory kept), or, where that
+/// cannot be executed, the keeper right here. Not tied to the harness by a death signal: it must
+/// outlive it long enough to end the child's descendants.
+static void child(request *r, char **candidates, char **keeper_argv, pid_t parent, int status_fd, int limit) {
     setpgid(0, 0);
-#if defined(__linux__)
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) report(status_fd, errno);
-#endif
-    if (getppid() != parent) _exit(127);  // the parent died before the line above: nothing to tie to
+    if (getppid() != parent) _exit(127);  // the harness died already: nothing to keep
     for (int target = 0; target < 3; target++) {
         const spawn_support_stream *s = &r->streams[target];
         if (s->kind == SPAWN_SUPPORT_DUP) {
             if (s->fd == target) {
-                if (fcntl(target, F_SETFD, 0) != 0) report(status_fd, errno);
+                if (fcntl(target, F_SETFD, 0) != 0) keeper_report(status_fd, errno);
             } else if (dup2(s->fd, target) < 0) {
-                report(status_fd, errno);
+                keeper_report(status_fd, errno);
             }
         } else if (s->kind == SPAWN_SUPPORT_OPEN) {
             int fd = open(s->path, s->flags | O_CLOEXEC, (mode_t)s->mode);
-            if (fd < 0) report(status_fd, errno);
+            if (fd < 0) keeper_report(status_fd, errno);
             if (fd != target) {
-                if (dup2(fd, target) < 0) report(status_fd, errno);
+                if (dup2(fd, target) < 0) keeper_report(status_fd, errno);
                 close(fd);
             } else if (fcntl(target, F_SETFD, 0) != 0) {
-                report(status_fd, errno);
+                keeper_report(status_fd, errno);
             }
         }
     }
-    close_from(3, status_fd, limit);
+    // The status pipe to 3 and the life pipe's read end to 4 (by way of free numbers above both).
+    int status_high = fcntl(status_fd, F_DUPFD, 10), life_high = fcntl(life[0], F_DUPFD, 10);
+    if (status_high < 0 || life_high < 0) keeper_report(status_fd, errno);
+    if (dup2(status_high, 3) < 0) _exit(127);
+    if (dup2(life_high, 4) < 0) keeper_report(3, errno);
+    close_from(5, -1, limit);
     default_signals();
-    int error = ENOENT;
-    for (char **candidate = candidates; *candidate != NULL; candidate++) {
-        execve(*candidate, r->argv, r->envp);
-        if (errno == EACCES) error = EACCES;
-        else if (errno != ENOENT && errno != ENOTDIR) { error = errno; break; }
-    }
-    report(status_fd, error);
-}
-
-/// The watchdog, a grandchild (its parent exits at once): joins the child's group and becomes
-/// a shell that waits for end of file on the life pipe, then kills the group. Its stdin is the
-/// pipe, its stdout and stderr /dev/null, nothing else open.
-static void watchdog(pid_t group, const char *group_text, int limit) {
-    if (setpgid(0, group) != 0) _exit(0);  // the group is gone already
-    int null = open("/dev/null", O_RDWR);
-    if (null < 0) _exit(0);
-    if (dup2(life[0], 0) < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0) _exit(0);
-    close_from(3, -1, limit);
-    default_signals();
-    char *const argv[] = {"sh", "-c", "read line; kill -s KILL -- -\"$1\"", "contract-harness-watchdog",
-                          (char *)group_text, NULL};
-    char *const envp[] = {"PATH=/usr/bin:/bin", NULL};
-    execve("/bin/sh", argv, envp);
-    _exit(0);
+    execve("/proc/self/exe", keeper_argv, r->envp);
+    keeper_main(4, 3, candidates, r->argv, r->envp);
 }
 
 // ---- on the spawning thread ---------------------------------------------------------------
@@ -235,52 +216,60 @@ static int read_status(int fd) {
     return got == (ssize_t)sizeof error ? error : 0;
 }
 
+/// `contract-harness-keeper 4 3 CANDIDATE… -- ARGV…` (keeper.c's entry), NULL-terminated;
+/// its strings are the candidates' and the request's, not copies.
+static char **keeper_arguments(char **candidates, char *const argv[]) {
+    size_t count = 4;
+    for (char **c = candidates; *c != NULL; c++) count++;
+    for (char *const *a = argv; *a != NULL; a++) count++;
+    char **list = calloc(count + 1, sizeof *list);
+    if (list == NULL) return NULL;
+    size_t n = 0;
+    list[n++] = KEEPER_NAME;
+    list[n++] = "4";
+    list[n++] = "3";
+    for (char **c = candidates; *c != NULL; c++) list[n++] = *c;
+    list[n++] = "--";
+    for (char *const *a = argv; *a != NULL; a++) list[n++] = *a;
+    list[n] = NULL;
+    return list;
+}
+
 static void run(request *r) {
     char **candidates = candidates_for(r->file, r->envp);
     if (candidates == NULL) { r->error = ENOMEM; return; }
+    char **keeper_argv = keeper_arguments(candidates, r->argv);
+    if (keeper_argv == NULL) { r->error = ENOMEM; free_list(candidates); return; }
     struct rlimit files;
     int limit = getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < 65536 ? (int)files.rlim_cur : 65536;
     int status[2];
-    if (cloexec_pipe(status) != 0) { r->error = errno; free_list(candidates); return; }
+    if (cloexec_pipe(status) != 0) { r->error = errno; free(keeper_argv); free_list(candidates); return; }
     sigset_t all, old;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &old);  // no handler of ours may run in the child
     pid_t parent = getpid();
     pid_t pid = fork();
-    if (pid == 0) child(r, candidates, parent, status[1], limit);
+    if (pid == 0) child(r, candidates, keeper_argv, parent, status[1], limit);
     int fork_error = errno;
     close(status[1]);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    free(keeper_argv);
+    free_list(candidates);
     if (pid < 0) {
-        pthread_sigmask(SIG_SETMASK, &old, NULL);
         close(status[0]);
-        free_list(candidates);
         r->error = fork_error;
         return;
     }
     setpgid(pid, pid);  // as the child does: whichever runs first, the group exists on return
-    int error = read_status(status[0]);  // end of file: the exec succeeded
+    // End of file once the keeper and the program it starts have both executed (else an errno value).
+    int error = read_status(status[0]);
     close(status[0]);
-    free_list(candidates);
     if (error != 0) {
-        pthread_sigmask(SIG_SETMASK, &old, NULL);
+        kill(-pid, SIGKILL);
         while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
         r->error = error;
         return;
     }
-    char group_text[24];
-    int length = 0;
-    char digits[24];
-    for (pid_t rest = pid; rest > 0; rest /= 10) digits[length++] = (char)('0' + rest % 10);
-    for (int i = 0; i < length; i++) group_text[i] = digits[length - 1 - i];
-    group_text[length] = '\0';
-    pid_t middle = fork();
-    if (middle == 0) {
-        pid_t dog = fork();
-        if (dog == 0) watchdog(pid, group_text, limit);
-        _exit(0);
-    }
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (middle > 0) while (waitpid(middle, NULL, 0) < 0 && errno == EINTR) {}
     r->pid = pid;
     r->error = 0;
 }

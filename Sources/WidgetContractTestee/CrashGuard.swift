@@ -13,6 +13,9 @@ enum CrashGuard {
     nonisolated(unsafe) private static var length = 0
     nonisolated(unsafe) private static var capacity = 1
     nonisolated(unsafe) private static var armed: sig_atomic_t = 0
+    /// Where the crash line goes: stdout for a testee the harness runs, the progress file of a
+    /// recording (`Testee.record`).
+    nonisolated(unsafe) static var descriptor: Int32 = 1
 
     /// Swift traps end in SIGTRAP (Darwin and Linux `brk`/`ud2` variants) or SIGILL; a C
     /// abort in SIGABRT; the others are memory faults.
@@ -22,7 +25,7 @@ enum CrashGuard {
         for number in signals {
             signal(number) { received in
                 if CrashGuard.armed != 0 {
-                    _ = write(1, CrashGuard.line, CrashGuard.length)
+                    _ = write(CrashGuard.descriptor, CrashGuard.line, CrashGuard.length)
                 }
                 signal(received, SIG_DFL)
                 raise(received)

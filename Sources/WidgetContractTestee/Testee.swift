@@ -28,10 +28,25 @@ public enum Testee {
     /// views leave out fails. The harness learns the revision from the command line, which
     /// the testee prints itself: `COMMAND --contract-revision` writes it and exits, so
     /// `check --testee NAME@$(COMMAND --contract-revision)=COMMAND` declares what the code says.
+    /// `COMMAND --record FOLDER --cases FILE` records the reader instead (`record`): what an
+    /// XCTest calls on Apple's platforms, from the command line.
     public static func run(revision: Int, _ reader: (TesteeCase) throws -> TesteeView) -> Never {
         if CommandLine.arguments.dropFirst() == ["--contract-revision"] {
             FileHandle.standardOutput.write(Data("\(revision)\n".utf8))
             exit(0)
+        }
+        // `COMMAND --record FOLDER --cases FILE`: the same reader recorded (`record`), not served.
+        let given = Array(CommandLine.arguments.dropFirst())
+        if given.count == 4, given[0] == "--record", given[2] == "--cases" {
+            do {
+                let done = try record(cases: URL(fileURLWithPath: given[3]), into: URL(fileURLWithPath: given[1], isDirectory: true),
+                                      revision: revision, reader)
+                FileHandle.standardError.write(Data("recorded \(done.cases) cases (\(done.crashes) crashes) into \(given[1])\n".utf8))
+                exit(0)
+            } catch {
+                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                exit(2)
+            }
         }
         if let problem = ContractDescription.problem {
             // (Never a trap: the harness shows this with the crash it sees.)
@@ -64,11 +79,7 @@ public enum Testee {
         } catch {
             return ReaderOutcome.failure("bad case: \(error)").canonicalLine(id: CaseLineInput.id(inBadLine: line))
         }
-        let testeeCase = TesteeCase(id: item.id, blob: item.blob,
-                                    pendingDoneTargets: item.pendingDoneTargets.map { (taskId: $0.taskId.string, isDone: $0.isDone) },
-                                    pendingDoneTimestamps: item.pendingDoneTimestamps.map { (taskId: $0.taskId.string, doneAtMs: $0.ms) },
-                                    selectedProjectId: item.selectedProjectId?.string, capacity: item.capacity, nowMs: item.nowMs,
-                                    timeZoneName: item.timeZone, deviceLocaleIdentifier: item.deviceLocale?.tag)
+        let testeeCase = TesteeCase(item)
         CrashGuard.arm(ReaderOutcome.failure("the reader trapped (signal) in reader").canonicalLine(id: item.id) + [UInt8(ascii: "\n")])
         defer { CrashGuard.disarm() }
         do {

@@ -60,6 +60,16 @@ enum AppOption {
         return try AppEnds.resolve(contract, home: paths.root, choice: choice) { StandardStreams.err("contract-harness: \($0)\n") }
     }
 
+    /// The app's writer alone (what the case stream needs), when the run is for an app and no
+    /// `--writer` was given.
+    static func writer(_ paths: HarnessPaths) throws -> (command: WriterCommand, revision: WriterRevision)? {
+        guard let contract = paths.contract else { return nil }
+        var choice = AppEnds.Choice()
+        choice.withoutReaders = true
+        let ends = try AppEnds.resolve(contract, home: paths.root, choice: choice) { StandardStreams.err("contract-harness: \($0)\n") }
+        return ends.writer.map { ($0, ends.writerRevision) }
+    }
+
     private static func relativeToWorkingDirectory(_ path: String) -> String {
         let here = FileManager.default.currentDirectoryPath
         if path == here { return "." }

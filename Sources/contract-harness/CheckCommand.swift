@@ -10,7 +10,7 @@ enum CheckCommand: Subcommand {
     static let help = """
     USAGE: contract-harness check [--contract DIR [--live] [--reader NAME]... [--no-writer]] [--root DIR] [--jobs N] [--testee NAME=COMMAND]... [--timeout SECONDS]
                                   [--start-timeout SECONDS] [--writer COMMAND[@REVISION]] [--kotlin] [--no-recordings] [--zones-checked-on NAME] [--json FILE] [--junit FILE]
-                                  [--markdown FILE] [--html FILE] [--deviations FILE] [--quiet]
+                                  [--markdown FILE] [--html FILE [--samples N] [--blob-limit BYTES]] [--deviations FILE] [--quiet]
 
     Builds the case stream from golden/fixtures, runs the Swift reader and the C reference (and
     each --testee: a command reading cases JSONL on stdin, writing views JSONL on stdout),
@@ -44,15 +44,22 @@ enum CheckCommand: Subcommand {
       --json FILE           the full verdict as JSON
       --junit FILE          a JUnit XML report (a testcase per case and reader)
       --markdown FILE       a Markdown summary for a pull-request comment or job summary
-      --html FILE           the reviewers' page of `report --html` (its default --samples and --blob-limit),
-                            from this same run; each reader, family and field shows its first deviating
-                            cases, the rest counted
+      --html FILE           the reviewers' page, self-contained: each reader, family and field shows its
+                            first deviating cases, the rest counted (docs/reviewing.md)
+      --samples N           with --html: agreeing cases shown in full per group (default 2)
+      --blob-limit BYTES    with --html: blob bytes shown per case (default 1500)
       --deviations FILE     every deviation of every reader, one JSON object per line (what the
                             reports sample; linked from the --html page)
       --quiet               print only the verdict line
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
+        try run(&arguments, printsVerdict: true).passed ? ExitCode.passed : ExitCode.contractFailure
+    }
+
+    /// The gate and its reports; `printsVerdict` false for the earlier release's `report --html`,
+    /// which wrote only the page.
+    static func run(_ arguments: inout Arguments, printsVerdict: Bool) throws -> (passed: Bool, html: (path: String, bytes: Int)?) {
         let paths = try appPaths(&arguments)
         let jobs = try jobs(&arguments)
         var (_, testees, timeout, startTimeout) = try Testee.optionsAndTimeouts(&arguments)
@@ -68,6 +75,9 @@ enum CheckCommand: Subcommand {
         let markdown = try arguments.option("--markdown")
         let html = try arguments.option("--html")
         let deviations = try arguments.option("--deviations")
+        let samples = try arguments.integer("--samples") ?? 2
+        let blobLimit = try arguments.integer("--blob-limit") ?? 1500
+        guard samples >= 0, blobLimit >= 1 else { throw UsageError("--samples must be ≥ 0 and --blob-limit ≥ 1") }
         let quiet = arguments.flag("--quiet")
         try arguments.finish()
 
@@ -90,12 +100,16 @@ enum CheckCommand: Subcommand {
         if let junit { try ReportFile.write(Array(JUnitReport.render(facts).utf8), to: junit) }
         if let markdown { try ReportFile.write(Array(MarkdownReport.render(facts).utf8), to: markdown) }
         if let deviations { try ReportFile.write(DeviationLines.render(facts), to: deviations) }
+        var page: (path: String, bytes: Int)?
         if let html {
-            let options = HTMLReport.Options(deviationsFile: deviations.flatMap { ReportFile.link(to: $0, from: html) })
-            try ReportFile.write(Array(HTMLReport.render(facts, options: options).utf8), to: html)
+            let options = HTMLReport.Options(agreeingSamples: samples, blobLimit: blobLimit,
+                                             deviationsFile: deviations.flatMap { ReportFile.link(to: $0, from: html) })
+            let bytes = Array(HTMLReport.render(facts, options: options).utf8)
+            try ReportFile.write(bytes, to: html)
+            page = (html, bytes.count)
         }
-        print(quiet ? (result.passed ? "PASS" : "FAIL") : TextSummary.render(facts), terminator: quiet ? "\n" : "")
-        return result.passed ? ExitCode.passed : ExitCode.contractFailure
+        if printsVerdict { print(quiet ? (result.passed ? "PASS" : "FAIL") : TextSummary.render(facts), terminator: quiet ? "\n" : "") }
+        return (result.passed, page)
     }
 }
 

@@ -22,6 +22,8 @@ enum FuzzCommand: Subcommand {
            contract-harness fuzz --print-dictionary
            contract-harness fuzz states --seed S (--cases N | --seconds T | --case I) [--jobs J] [--writer-command CMD] …
                                  (app states through the writer end; `fuzz states --help`)
+           contract-harness fuzz queue --seed S (--cases N | --seconds T | --case I) [--queue-writer …] [--queue-drain …] …
+                                 (the tap queue's ends; `fuzz queue --help`)
 
     Generates cases from golden/fixtures: case i of seed S is a random chain of named mutation
     operators plus byte-level mutations (bit flips, splices between fixtures, truncation, JSON
@@ -111,6 +113,8 @@ enum FuzzCommand: Subcommand {
     static func run(_ arguments: inout Arguments) throws -> Int32 {
         // `fuzz states`: app states through the writer end; `fuzz blobs` (the default): blobs.
         if arguments.leadingWord(["states"]) != nil { return try WriterFuzzCommand.run(&arguments) }
+        // `fuzz queue` (or `fuzz --queue`): the tap queue's ends (CONTRACT.md §10.9).
+        if arguments.leadingWord(["queue"]) != nil || arguments.flag("--queue") { return try QueueFuzzCommand.run(&arguments) }
         _ = arguments.leadingWord(["blobs"])
         if let value = arguments.peekValue("--writer"), EndSpec.isSpelledAsEnd(value) { return try WriterFuzzCommand.run(&arguments) }
         if arguments.flag("--writer") {

@@ -29,10 +29,12 @@ enum RecordCommand: Subcommand {
       --cases FILE          a case stream to record instead of the corpus (needs --out)
       --out FILE            where the views of --cases go
       --queue               record the tap queue's Kotlin end into golden/queue/kotlin.jsonl
+    \(AppRecordCommand.help)
     \(Testee.timeoutsHelp)
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
+        if let contract = try arguments.option("--contract") { return try AppRecordCommand.run(contract, &arguments) }
         let paths = try paths(&arguments)
         let oldCommand = try arguments.option("--reader-command"), oldName = try arguments.option("--name")
         let cases = try arguments.option("--cases")

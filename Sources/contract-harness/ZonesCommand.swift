@@ -53,18 +53,8 @@ enum ZonesCommand: Subcommand {
             }
             return ExitCode.passed
         }
-        if current == text {
-            print("\(ZoneDayFile.path) is current")
-            return ExitCode.passed
-        }
-        if let bytes, let file = try? ZoneDayFile.parse(bytes) {
-            if file.seal != .intact {
-                print("\(ZoneDayFile.path) was edited by hand (its seal \(file.seal == .missing ? "is missing" : "does not match its content")): it is written only by `contract-harness golden zones --write`")
-            } else if file.tzdataVersion != scan.tzdataVersion {
-                print("\(ZoneDayFile.path) was picked from tzdata \(UntrustedText.escape(file.tzdataVersion)), this machine has \(scan.tzdataVersion): the comparison cannot run here")
-            }
-        }
-        print("\(ZoneDayFile.path) differs from what tzdata \(scan.tzdataVersion) picks: run `contract-harness golden zones --write`")
-        return ExitCode.contractFailure
+        let (line, isCurrent) = ZoneFileStatus.of(bytes, picked: text, scan: scan).said(tzdata: scan.tzdataVersion)
+        print(line)
+        return isCurrent ? ExitCode.passed : ExitCode.contractFailure
     }
 }

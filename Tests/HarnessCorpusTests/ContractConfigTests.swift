@@ -37,6 +37,7 @@ final class ContractConfigTests: XCTestCase {
             .init(name: "web", live: .command("node reader.js"), startTimeout: 30),
         ])
         XCTAssertEqual(config.writer, .init(end: .typescript(file: "../src/widget.selectors.ts", selector: "selectWidgetData", tsc: "../node_modules/.bin/tsc")))
+        XCTAssertEqual(try parse(config.rendered), config, "what init writes reads back as it was")
         let recordedOnly = try parse(#"{"harness": "1.2.3", "contract": "2", "readers": {"ios": {"recorded": "make record"}}, "writer": {"command": "node w.js", "declares": 1}}"#)
         XCTAssertEqual(recordedOnly.readers, [.init(name: "ios", recorded: "make record")])
         XCTAssertEqual(recordedOnly.writer, .init(declares: "1", end: .command("node w.js")))

@@ -145,19 +145,26 @@ final class TesteeTests: XCTestCase {
     }
 
     /// The worked example end to end, as the gate runs it: one line per case, in order, a bad
-    /// line in the middle answered with a crash line, and the process ending at end of input.
+    /// line in the middle answered with a crash line, and the process ending at end of input. It
+    /// paints as the app's iOS port (CONTRACT.md §9.7): an expired snapshot and one without
+    /// `validUntil` show no rows, under the Today header the port always shows.
     func testTheExampleTesteeAnswersEveryLineInOrder() throws {
+        let unstamped = #"{\"v\":1,\"dayStr\":\"2026-07-17\",\"tasks\":[{\"id\":\"t1\",\"title\":\"A\"}]}"#
         let input = [#"{"id":"a","blob":"\#(canonicalBlob)","nowMs":10,"timeZone":"Europe/Berlin"}"#,
                      "not a case", "",
-                     #"{"id":"c","blob":"[]","nowMs":0,"timeZone":"UTC"}"#].joined(separator: "\n") + "\n"
+                     #"{"id":"c","blob":"[]","nowMs":0,"timeZone":"UTC"}"#,
+                     #"{"id":"d","blob":"\#(unstamped)","nowMs":10,"timeZone":"Europe/Berlin"}"#].joined(separator: "\n") + "\n"
         let (status, stdout) = try ExampleTesteeProcess.run("ios-example-testee", input: Data(input.utf8))
         let out = String(decoding: stdout, as: UTF8.self)
         XCTAssertEqual(status, 0)
         let lines = out.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 3, out)
+        XCTAssertEqual(lines.count, 4, out)
         XCTAssertEqual(lines[0], #"{"id":"a","parse":{"tasks":[{"id":"t1","title":"A","isDone":false,"projectColor":null}]},"meta":{"dayStr":"2026-07-17","validUntil":5},"stale":true,"header":{"kind":"outdated","dayMs":1784239200000},"#
-                       + #""display":{"rows":[],"more":0,"header":{"kind":"outdated","title":null,"day":"2026-07-17"},"empty":true}}"#)
+                       + #""display":{"rows":[],"more":0,"header":{"kind":"today","title":null,"day":null},"empty":true}}"#)
         XCTAssertTrue(lines[1].hasPrefix(#"{"id":"","crash":"bad case: stdin:2"#), lines[1])
         XCTAssertTrue(lines[2].hasPrefix(#"{"id":"c","parse":{"error":"#), lines[2])
+        // Android never goes stale without validUntil and shows the row under Today; the port has expired.
+        XCTAssertEqual(lines[3], #"{"id":"d","parse":{"tasks":[{"id":"t1","title":"A","isDone":false,"projectColor":null}]},"meta":{"dayStr":"2026-07-17","validUntil":null},"stale":true,"header":{"kind":"outdated","dayMs":1784239200000},"#
+                       + #""display":{"rows":[],"more":0,"header":{"kind":"today","title":null,"day":null},"empty":true}}"#)
     }
 }

@@ -1,7 +1,7 @@
 // WidgetDoneQueue: the Android widget's queue of check-box taps (CONTRACT.md §10), the
 // project's own end of the queue contract. Stored in SharedPreferences as the app's queue is
 // (the same keys, so either reads what the other wrote), with the project's decisions:
-//   - last tap per task wins; a done tap records its time (tapTimes);
+//   - last tap per task wins; a done tap records its time (tapTimes), a second done tap keeps the first's;
 //   - each pending tap carries a revision, and the app takes the queue with read() and
 //     acknowledge()s it once its changes are durable: only entries no later tap changed are
 //     removed (leases). handOff() is the destructive read, for a caller that cannot lease;
@@ -103,8 +103,10 @@ object WidgetDoneQueue {
     fun setTarget(context: Context, taskId: String, isDone: Boolean) {
         val prefs = getPrefs(context)
         val pending = read(prefs)
+        // A done tap on a task whose pending tap is done already keeps that tap's time.
+        val doneBefore = pending.targets.opt(taskId) == true && pending.times.optLong(taskId, 0L) > 0L
         pending.targets.put(taskId, isDone)
-        if (isDone) pending.times.put(taskId, System.currentTimeMillis()) else pending.times.remove(taskId)
+        if (!isDone) pending.times.remove(taskId) else if (!doneBefore) pending.times.put(taskId, System.currentTimeMillis())
         pending.revisions.put(taskId, UUID.randomUUID().toString())
         write(prefs, pending)
     }

@@ -55,8 +55,7 @@ package struct QueueAnswer: Equatable, Sendable {
     }
 
     package static func == (lhs: QueueAnswer, rhs: QueueAnswer) -> Bool {
-        lhs.id == rhs.id && lhs.results == rhs.results && lhs.stored.map(\.slot) == rhs.stored.map(\.slot)
-            && lhs.stored.map(\.text) == rhs.stored.map(\.text)
+        lhs.id == rhs.id && lhs.results == rhs.results && QueueLines.same(lhs.stored.map { ($0.slot, $0.text) }, rhs.stored.map { ($0.slot, $0.text) })
     }
 
     /// The line, without its newline:
@@ -97,16 +96,7 @@ package struct QueueAnswer: Equatable, Sendable {
             }
         }
         out.append(UInt8(ascii: "]"))
-        if !stored.isEmpty {
-            out += Array(#","stored":{"#.utf8)
-            for (position, slot) in stored.enumerated() {
-                if position > 0 { out.append(UInt8(ascii: ",")) }
-                QueueText.append(slot.slot, to: &out)
-                out.append(UInt8(ascii: ":"))
-                Self.appendOptional(slot.text, to: &out)
-            }
-            out.append(UInt8(ascii: "}"))
-        }
+        QueueLines.appendStored(stored.map { ($0.slot, $0.text) }, to: &out)
         out.append(UInt8(ascii: "}"))
         return out
     }

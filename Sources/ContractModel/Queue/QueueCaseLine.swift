@@ -57,24 +57,14 @@ package struct QueueCaseLine: Equatable, Sendable {
     }
 
     package static func == (lhs: QueueCaseLine, rhs: QueueCaseLine) -> Bool {
-        lhs.id == rhs.id && lhs.ops == rhs.ops && lhs.stored.map(\.slot) == rhs.stored.map(\.slot)
-            && lhs.stored.map(\.text) == rhs.stored.map(\.text)
+        lhs.id == rhs.id && lhs.ops == rhs.ops && QueueLines.same(lhs.stored.map { ($0.slot, $0.text) }, rhs.stored.map { ($0.slot, $0.text) })
     }
 
     /// The line, without its newline.
     package func line() -> [UInt8] {
         var out: [UInt8] = Array(#"{"id":"#.utf8)
         QueueText.append(id, to: &out)
-        if !stored.isEmpty {
-            out += Array(#","stored":{"#.utf8)
-            for (position, slot) in stored.enumerated() {
-                if position > 0 { out.append(UInt8(ascii: ",")) }
-                QueueText.append(slot.slot, to: &out)
-                out.append(UInt8(ascii: ":"))
-                QueueText.append(slot.text, to: &out)
-            }
-            out.append(UInt8(ascii: "}"))
-        }
+        QueueLines.appendStored(stored.map { ($0.slot, $0.text) }, to: &out)
         out += Array(#","ops":["#.utf8)
         for (position, op) in ops.enumerated() {
             if position > 0 { out.append(UInt8(ascii: ",")) }
@@ -164,8 +154,26 @@ package struct QueueCaseLine: Equatable, Sendable {
     }
 }
 
-/// What the queue protocols' line readers share.
+/// What the queue protocols' lines share.
 package enum QueueLines {
+    /// `,"stored":{"SLOT":text|null,…}`, nothing when there is no slot.
+    package static func appendStored(_ slots: [(String, JSONString?)], to out: inout [UInt8]) {
+        guard !slots.isEmpty else { return }
+        out += Array(#","stored":{"#.utf8)
+        for (position, slot) in slots.enumerated() {
+            if position > 0 { out.append(UInt8(ascii: ",")) }
+            QueueText.append(slot.0, to: &out)
+            out.append(UInt8(ascii: ":"))
+            if let text = slot.1 { QueueText.append(text, to: &out) } else { out += Array("null".utf8) }
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Whether two lists of slots name the same slots with the same texts, in order.
+    package static func same(_ lhs: [(String, JSONString?)], _ rhs: [(String, JSONString?)]) -> Bool {
+        lhs.map(\.0) == rhs.map(\.0) && lhs.map(\.1) == rhs.map(\.1)
+    }
+
     /// The fields of one line that must be a JSON object (lone surrogates kept as escape text).
     package static func object(_ line: [UInt8], file: String, lineNumber: Int) throws(HarnessInputError) -> JSONFieldReader {
         let value: JSONValue

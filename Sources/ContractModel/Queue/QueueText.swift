@@ -39,6 +39,31 @@ package enum QueueText {
         out.replaceSubrange(start..., with: fixed)
     }
 
+    /// A compact JSON object of `members` in order (a key may repeat), each key written as
+    /// `append` writes a text: what a Kotlin or JavaScript end writes for ids that hold lone surrogates.
+    package static func object(_ members: [(JSONString, JSONValue)]) -> [UInt8] {
+        var out: [UInt8] = [UInt8(ascii: "{")]
+        for (position, member) in members.enumerated() {
+            if position > 0 { out.append(UInt8(ascii: ",")) }
+            append(member.0, to: &out)
+            out.append(UInt8(ascii: ":"))
+            if case .string(let text) = member.1 { append(text, to: &out) } else { JSONWriter.append(member.1, to: &out) }
+        }
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    /// A compact JSON array of texts, each written as `append` writes it.
+    package static func array(_ texts: [JSONString]) -> [UInt8] {
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        for (position, text) in texts.enumerated() {
+            if position > 0 { out.append(UInt8(ascii: ",")) }
+            append(text, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+        return out
+    }
+
     /// A text from Swift (`String` never holds a lone surrogate).
     package static func append(_ text: String, to out: inout [UInt8]) {
         append(JSONString(text), to: &out)

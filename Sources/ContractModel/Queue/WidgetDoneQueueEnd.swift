@@ -19,10 +19,14 @@ package final class WidgetDoneQueueEnd: QueueEndStore {
         return (storage, (0..<count).map { _ in WidgetDoneQueueEnd(storage: storage) })
     }
 
-    /// Runs a case line through fresh storage: the answer, with the slots it ends with.
-    package static func answer(_ line: QueueCaseLine) -> QueueAnswer {
-        let (storage, writers) = writers(for: line)
-        let results = QueueScriptRunner.run(line, writers: writers)
+    /// Runs a case line through fresh storage: the answer, with the slots it ends with. `storage`
+    /// may wrap the in-memory storage, `store` make each writer's store over it (a test plants a
+    /// fault in either).
+    package static func answer(_ line: QueueCaseLine, storage wrap: (InMemoryDoneQueueStorage) -> any DoneQueueStorage = { $0 },
+                               store make: (any DoneQueueStorage) -> any QueueEndStore = { WidgetDoneQueueEnd(storage: $0) }) -> QueueAnswer {
+        let (storage, _) = writers(for: line, count: 0)
+        let wrapped = wrap(storage)
+        let results = QueueScriptRunner.run(line, writers: [make(wrapped), make(wrapped)])
         let stored = [WidgetDoneQueue.targetsSlot, WidgetDoneQueue.unreadableSlot].map { slot in
             (slot: slot, text: (try? storage.read(slot))?.map { JSONString(String(decoding: $0, as: UTF8.self)) } ?? nil)
         }

@@ -24,6 +24,27 @@ package struct CaseGenerator: Sendable {
         return ParallelMap.map(pairs, jobs: jobs) { cases(of: $0.op, on: $0.fixture) }.flatMap { $0 }
     }
 
+    /// The same cases, made fixture by fixture, refused (naming the fixture it would have gone
+    /// over at) once they would be more than `limit`: a tree cannot make the gate hold an
+    /// unbounded corpus (`MadeLimits.cases`).
+    package func cases(jobs: Int = 1, limit: Int) throws(HarnessInputError) -> [Case] {
+        var all: [Case] = []
+        for fixture in fixtures {
+            let made = ParallelMap.map(catalog, jobs: jobs) { cases(of: $0, on: fixture) }.flatMap { $0 }
+            guard all.count + made.count <= limit else {
+                throw Self.overLimit(all.count + made.count, limit: limit, at: "\(FixtureLoader.directory)/\(fixture.name).json")
+            }
+            all += made
+        }
+        return all
+    }
+
+    /// The refusal of a corpus of `count` cases, over `limit`, reached at `file`.
+    package static func overLimit(_ count: Int, limit: Int, at file: String) -> HarnessInputError {
+        HarnessInputError(file: file, message: "the corpus would hold \(count) cases with this file's, over the limit of \(limit) "
+                          + "(MadeLimits.cases, docs/threat-model.md): fewer fixtures, zones or instants, or fewer transitions or states")
+    }
+
     /// One operator's cases on one fixture: parameters, zones, instants.
     private func cases(of op: MutationOperator, on fixture: Fixture) -> [Case] {
         guard let (zones, instants) = settings(for: op, on: fixture) else { return [] }

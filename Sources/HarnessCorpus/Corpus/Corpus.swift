@@ -41,12 +41,22 @@ package struct Corpus: Sendable {
         if let states {
             DispatchQueue.global().async(group: group) { written.result = Result { try write(states) } }
         }
-        var cases = CaseGenerator(fixtures: fixtures).cases(jobs: jobs) + (zoneDays.map(ZoneDayCases.cases) ?? [])
-        group.wait()
+        // Bounded as it is made: the fixtures' cases, then the zone days', then the writer family's.
+        let made = Result { () throws(HarnessInputError) in try CaseGenerator(fixtures: fixtures).cases(jobs: jobs, limit: MadeLimits.cases) }
+        group.wait()  // (the writer end is never left running)
+        var cases = try made.get()
+        let zoneCases = zoneDays.map(ZoneDayCases.cases) ?? []
+        guard cases.count + zoneCases.count <= MadeLimits.cases else {
+            throw CaseGenerator.overLimit(cases.count + zoneCases.count, limit: MadeLimits.cases, at: ZoneDayFile.path)
+        }
+        cases += zoneCases
         var writer: WriterFamily?
         if let states, let result = written.result {
             let (command, answers) = try result.get()
             let (family, writerCases) = WriterFamily.build(states: states, answers: answers, command: command)
+            guard cases.count + writerCases.count <= MadeLimits.cases else {
+                throw CaseGenerator.overLimit(cases.count + writerCases.count, limit: MadeLimits.cases, at: StateLines.directory)
+            }
             writer = family
             cases += writerCases
         }

@@ -8,6 +8,9 @@ import Foundation
 /// A fixture or state of the app named like one of the harness's is bad input naming both
 /// files: a case id names one case.
 package struct CorpusSources: Sendable {
+    /// The state file whose states claim to be the writer's states of writer-valid fixtures.
+    static let fixtureStates = "fixtures"
+
     package var fixtures: [Fixture]
     package var zoneDays: ZoneDayFile?
     package var states: [StateLine]?
@@ -51,11 +54,25 @@ package struct CorpusSources: Sendable {
             sources.fixtures.append(fixture)
             sources.appFixtures.insert(fixture.name)
         }
+        // The harness's and the app's fixtures are one corpus: its limits hold for both together.
+        let together = sources.fixtures.reduce(0) { $0 + $1.blobText.count }
+        guard sources.fixtures.count <= MadeLimits.fixtures, together <= MadeLimits.fixtureBytes else {
+            throw HarnessInputError(file: contract.shown(ownFolder), message: "with the harness's fixtures the corpus has \(sources.fixtures.count) fixtures "
+                                    + "of \(together) bytes, over the limits of \(MadeLimits.fixtures) fixtures and \(InputLimits.shown(MadeLimits.fixtureBytes)) "
+                                    + "(MadeLimits, docs/threat-model.md): name fewer of the harness's in the config's `corpus`, or keep fewer here")
+        }
         var seen: [String: String] = [:]
         var states: [StateLine]?
         if wants(WriterFamily.fixtureName) {
             states = try StateLines.load(folder: paths.root.appendingPathComponent(StateLines.directory), shown: StateLines.directory,
                                          tree: paths.tree, seen: &seen)
+            // A state that claims to be a fixture's (`fixtures/<name>`) goes with that fixture.
+            if let chosen {
+                states = states?.filter { state in
+                    let parts = state.id.split(separator: "/", maxSplits: 1)
+                    return parts.first != Substring(Self.fixtureStates) || parts.count < 2 || chosen.contains(String(parts[1]))
+                }
+            }
         }
         let stateFolder = ContractFolder.statesFolder
         if let own = try StateLines.load(folder: contract.root.appendingPathComponent(stateFolder), shown: contract.shown(stateFolder),

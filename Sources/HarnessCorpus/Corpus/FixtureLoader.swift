@@ -42,6 +42,16 @@ package enum FixtureLoader {
         }
         try StrayEntries.refuse(entries, folder: shown, suffix: ".json", alsoKept: ["README.md"], what: "a fixture")
         let names = entries.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+        // What the fixtures expand into is bounded before any is read (MadeLimits).
+        guard names.count <= MadeLimits.fixtures else {
+            throw HarnessInputError(file: shown, message: "\(names.count) fixtures, over the limit of \(MadeLimits.fixtures) (MadeLimits.fixtures, "
+                                    + "docs/threat-model.md): every fixture becomes hundreds of cases; keep the ones that test something others do not")
+        }
+        let total = names.reduce(0) { sum, name in sum + GoldenText.size(folder.appendingPathComponent("\(name).json")) }
+        guard total <= MadeLimits.fixtureBytes else {
+            throw HarnessInputError(file: shown, message: "the fixtures hold \(total) bytes together, over the limit of \(InputLimits.shown(MadeLimits.fixtureBytes)) "
+                                    + "(MadeLimits.fixtureBytes, docs/threat-model.md): every fixture's blob is carried by each of its hundreds of cases")
+        }
         var fixtures: [Fixture] = []
         for name in names {
             fixtures.append(try load(named: name, folder: folder, shown: shown, tree: tree))
@@ -147,6 +157,9 @@ package enum FixtureLoader {
         for required in requiredZones where !zones.contains(required) {
             throw fields.failure("zones", "must include \(required) (CONTRACT §7)")
         }
+        guard zones.count <= MadeLimits.zonesPerFixture else {
+            throw fields.failure("zones", "\(zones.count) zones, over the limit of \(MadeLimits.zonesPerFixture) (MadeLimits.zonesPerFixture): every case is made once per zone")
+        }
         return zones
     }
 
@@ -161,6 +174,9 @@ package enum FixtureLoader {
             }
             guard case .integer(let epochMs) = member.value else { throw fields.failure(field, "expected an integer") }
             instants.append(Fixture.Instant(name: member.key.string, epochMs: epochMs))
+        }
+        guard instants.count <= MadeLimits.instantsPerFixture else {
+            throw fields.failure("instants", "\(instants.count) instants, over the limit of \(MadeLimits.instantsPerFixture) (MadeLimits.instantsPerFixture): every case is made once per instant")
         }
         return instants
     }

@@ -74,8 +74,9 @@ package struct ContractConfig: Sendable, Equatable {
         case command(String)
         /// A TypeScript selector (`createSelector(…, projector)`) with its imports: compiled
         /// with a generated adapter (`scripts/build-app-writer`), by the app's own TypeScript
-        /// when `tsc` names it.
-        case typescript(file: String, selector: String, tsc: String?)
+        /// (`tsc`, else the one in the app's node_modules); `inputs`: the app's own mapping of
+        /// input selectors the adapter does not know.
+        case typescript(file: String, selector: String, tsc: String? = nil, inputs: String? = nil)
     }
 
     package init(harness: String, contract: String, corpus: [String]? = nil, readers: [Reader] = [], writer: Writer? = nil) {
@@ -117,10 +118,11 @@ package struct ContractConfig: Sendable, Equatable {
             if let declares = writer.declares { fields["declares"] = declaration(declares) }
             switch writer.end {
             case .command(let command): fields["command"] = text(command)
-            case .typescript(let file, let selector, let tsc):
+            case .typescript(let file, let selector, let tsc, let inputs):
                 fields["typescript"] = text(file)
                 fields["selector"] = text(selector)
                 if let tsc { fields["tsc"] = text(tsc) }
+                if let inputs { fields["inputs"] = text(inputs) }
             }
             top["writer"] = .object(fields)
         }
@@ -212,12 +214,12 @@ package struct ContractConfig: Sendable, Equatable {
     }
 
     private static func writerEnd(_ fields: JSONFieldReader) throws(HarnessInputError) -> Writer {
-        try fields.rejectUnknownKeys(allowed: ["//", "declares", "command", "typescript", "selector", "tsc"])
+        try fields.rejectUnknownKeys(allowed: ["//", "declares", "command", "typescript", "selector", "tsc", "inputs"])
         let declares = fields.has("declares") ? try declaration(fields, "declares") : nil
         switch (fields.has("command"), fields.has("typescript")) {
         case (true, true): throw fields.failure("typescript", "a writer runs one way: `command` and `typescript` both given")
         case (true, false):
-            for key in ["selector", "tsc"] where fields.has(key) { throw fields.failure(key, "goes with `typescript`, not `command`") }
+            for key in ["selector", "tsc", "inputs"] where fields.has(key) { throw fields.failure(key, "goes with `typescript`, not `command`") }
             return Writer(declares: declares, end: .command(try nonEmpty(fields, "command")))
         case (false, true):
             let file = try nonEmpty(fields, "typescript")
@@ -225,7 +227,9 @@ package struct ContractConfig: Sendable, Equatable {
             let selector = try nonEmpty(fields, "selector")
             guard isIdentifier(selector) else { throw fields.failure("selector", "expected the exported selector's name (an identifier)") }
             let tsc = fields.has("tsc") ? try nonEmpty(fields, "tsc") : nil
-            return Writer(declares: declares, end: .typescript(file: file, selector: selector, tsc: tsc))
+            let inputs = fields.has("inputs") ? try nonEmpty(fields, "inputs") : nil
+            if let inputs, !inputs.hasSuffix(".ts") { throw fields.failure("inputs", "expected a .ts file") }
+            return Writer(declares: declares, end: .typescript(file: file, selector: selector, tsc: tsc, inputs: inputs))
         case (false, false):
             throw fields.failure(nil, "says not how the writer runs: `command` (the writer protocol) or `typescript` (a selector file)")
         }

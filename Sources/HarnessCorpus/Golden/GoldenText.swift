@@ -71,6 +71,13 @@ package enum GoldenText {
         }
     }
 
+    /// A file's size in bytes as `stat` sees it (links followed), without opening it; 0 when
+    /// it cannot be had (what reads it next says why). For limits checked before reading.
+    package static func size(_ url: URL) -> Int {
+        var info = stat()
+        return stat(url.path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
     /// The file's bytes (BOM removed); a missing file is an error with `hint` appended.
     package static func require(_ url: URL, displayName: String, tree: TreeBoundary, hint: String = "",
                                 maximumBytes: Int = .max, special: Bool = false) throws(HarnessInputError) -> [UInt8] {

@@ -18,6 +18,10 @@ package struct ViewStore {
     /// The repository the folder belongs to: nothing is read or written through a link
     /// that leaves it, and no file is written through a link at all.
     package let tree: TreeBoundary
+    /// The most one view file and the whole folder may hold, read or written
+    /// (`InputLimits.goldenViewFileBytes`, `MadeLimits.goldenFolderBytes`).
+    package var maximumFileBytes = InputLimits.goldenViewFileBytes
+    package var maximumFolderBytes = MadeLimits.goldenFolderBytes
 
     package init(folder: URL, displayName: String, allowsNotImplemented: Bool = false, tree: TreeBoundary) {
         self.allowsNotImplemented = allowsNotImplemented
@@ -73,11 +77,18 @@ package struct ViewStore {
         // so an earlier file's bad line is still the error reported.
         var lines: [(display: String, fixture: Substring, number: Int, bytes: ArraySlice<UInt8>)] = []
         var unreadable: HarnessInputError?
-        for file in listed.filter({ $0.hasSuffix(".jsonl") }).sorted() {
+        let files = listed.filter({ $0.hasSuffix(".jsonl") }).sorted()
+        // The folder as a whole is bounded before any file is read (each file by its own limit below).
+        let total = files.reduce(0) { $0 + GoldenText.size(folder.appendingPathComponent($1)) }
+        guard total <= maximumFolderBytes else {
+            throw HarnessInputError(file: displayName, message: "\(total) bytes of view files together, over the limit of "
+                                    + "\(InputLimits.shown(maximumFolderBytes)) for a golden view folder (MadeLimits.goldenFolderBytes, docs/threat-model.md)")
+        }
+        for file in files {
             let display = "\(displayName)/\(file)"
             do throws(HarnessInputError) {
                 let bytes = try GoldenText.require(folder.appendingPathComponent(file), displayName: display, tree: tree,
-                                                   maximumBytes: InputLimits.goldenViewFileBytes)
+                                                   maximumBytes: maximumFileBytes)
                 for (index, line) in try GoldenText.lines(bytes, file: display).enumerated() where !line.isEmpty {
                     lines.append((display, file.dropLast(".jsonl".count), index + 1, line))
                 }
@@ -193,13 +204,24 @@ package struct ViewStore {
             guard !fixture.isEmpty, fixture.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }) else {
                 throw HarnessInputError(file: displayName, field: "id", message: "case \(testCase.id): fixture name must be [a-z0-9-]+ (refusing to write outside \(displayName))")
             }
-            guard line.starts(with: Array("{\"id\":".utf8)), line.last == UInt8(ascii: "}") else {
-                throw HarnessInputError(file: displayName, field: "id", message: "case \(testCase.id): not a view line")
+            if let problem = Self.storableProblem(line) {
+                throw HarnessInputError(file: displayName, field: "id", message: "case \(testCase.id): \(problem)")
             }
             if byFixture[fixture] == nil { order.append(fixture) }
-            let stored = recorded ? try Self.withDigests(line, of: testCase) : line
+            let stored = recorded ? try GoldenProvenance.storedForm(line, caseId: testCase.id) : line
             byFixture[fixture, default: []] += GoldenLine.seal(stored, caseFingerprint: CaseFingerprint.of(testCase))
             byFixture[fixture]!.append(UInt8(ascii: "\n"))
+        }
+        // What would be written is bounded before the first write: nothing is written when one
+        // file or the folder would go over (a file `check` would then refuse to read).
+        for fixture in order where byFixture[fixture]!.count > maximumFileBytes {
+            throw HarnessInputError(file: "\(displayName)/\(fixture).jsonl", message: "would be \(byFixture[fixture]!.count) bytes, over the limit of "
+                                    + "\(InputLimits.shown(maximumFileBytes)) for a golden view file (docs/threat-model.md); nothing was written")
+        }
+        let total = order.reduce(0) { $0 + byFixture[$1]!.count }
+        guard total <= maximumFolderBytes else {
+            throw HarnessInputError(file: displayName, message: "would hold \(total) bytes, over the limit of \(InputLimits.shown(maximumFolderBytes)) "
+                                    + "for a golden view folder (MadeLimits.goldenFolderBytes, docs/threat-model.md); nothing was written")
         }
         // Every file this may write or remove is checked before the first write.
         try checkWritable(order.map { "\($0).jsonl" })
@@ -218,6 +240,18 @@ package struct ViewStore {
             changed.append(file)
         }
         return changed
+    }
+
+    /// Why a view line cannot be stored as it is (nil when it can): a golden line is one
+    /// JSON object whose first member is the case's `id` (the seal and the fixture's file are
+    /// found by it), as CONTRACT §6 writes view lines; the other members may come in any order.
+    package static func storableProblem(_ line: [UInt8]) -> String? {
+        guard line.starts(with: Array("{\"id\":".utf8)), line.last == UInt8(ascii: "}") else {
+            let start = String(decoding: line.prefix(24), as: UTF8.self)
+            return "its line does not begin with the case's id (it begins \(UntrustedText.escape(start.debugDescription))): "
+                + "a view line is one JSON object whose first member is \"id\" (CONTRACT §6)"
+        }
+        return nil
     }
 
     /// The line as a golden file keeps it: a recorded line holding a long text (or one that

@@ -74,6 +74,31 @@ package struct QueueCase: Sendable {
         self.steps = steps
     }
 
+    /// The steps in words, one line: `tap "a" done (w0) · peek · take · apply · ack · app: "a" undone`.
+    package var script: String {
+        func id(_ text: JSONString) -> String {
+            var out: [UInt8] = []
+            QueueText.append(text, to: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+        let tasks = self.tasks.map { "\(id($0.id))\($0.isDone ? " done" : "")" }.joined(separator: ", ")
+        let stored = self.stored.map { "\($0.slot)=\(id($0.text))" }.joined(separator: ", ")
+        let steps = self.steps.map { step -> String in
+            switch step {
+            case .tap(let tap): return "tap \(id(tap.task)) \(tap.done ? "done" : "undone")\(tap.writer == 0 ? "" : " (writer \(tap.writer))")"
+            case .together(let taps): return "at once [" + taps.map { "\(id($0.task)) \($0.done ? "done" : "undone") (writer \($0.writer))" }.joined(separator: ", ") + "]"
+            case .peek: return "peek"
+            case .take: return "take"
+            case .apply: return "apply"
+            case .acknowledge: return "ack"
+            case .appCrash: return "app killed"
+            case .appSet(let task, let done, _): return "app: \(id(task)) \(done ? "done" : "undone")"
+            case .appDelete(let task): return "app deletes \(id(task))"
+            }
+        }
+        return "tasks [\(tasks)]" + (stored.isEmpty ? "" : " stored {\(stored)}") + ": " + steps.joined(separator: " · ")
+    }
+
     /// The family (`queue/lastwins.aba` → `lastwins`).
     package var family: String { QueueCase.family(of: id) }
 

@@ -48,7 +48,13 @@ package enum StateLines {
         try StrayEntries.refuse(entries, folder: shown, suffix: ".jsonl", alsoKept: ["README.md", "fixture-findings.txt"],
                                 what: "a state file")
         var lines: [StateLine] = []
-        for name in entries.filter({ $0.hasSuffix(".jsonl") }).sorted() {
+        let names = entries.filter({ $0.hasSuffix(".jsonl") }).sorted()
+        let total = names.reduce(0) { $0 + GoldenText.size(folder.appendingPathComponent($1)) }
+        guard total <= MadeLimits.stateBytes else {
+            throw HarnessInputError(file: shown, message: "the state files hold \(total) bytes together, over the limit of \(InputLimits.shown(MadeLimits.stateBytes)) "
+                                    + "(MadeLimits.stateBytes, docs/threat-model.md): each state is a writer answer and several cases")
+        }
+        for name in names {
             let file = "\(shown)/\(name)"
             let stem = String(name.dropLast(".jsonl".count))
             let bytes = try GoldenText.require(folder.appendingPathComponent(name), displayName: file, tree: tree,
@@ -68,6 +74,10 @@ package enum StateLines {
                     throw HarnessInputError(file: file, line: where_.line, field: "id", message: "state \(id) is also at \(first)")
                 }
                 seen[id] = "\(file):\(index + 1)"
+                guard seen.count <= MadeLimits.states else {
+                    throw HarnessInputError(file: file, line: index + 1, message: "more than \(MadeLimits.states) app states in \(directory), the limit "
+                                            + "(MadeLimits.states, docs/threat-model.md): each is a writer answer and several cases")
+                }
                 lines.append(StateLine(id: id, file: file, lineNumber: index + 1, bytes: line, state: WriterState(object)))
             }
         }

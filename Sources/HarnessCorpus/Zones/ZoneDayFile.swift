@@ -98,7 +98,8 @@ package struct ZoneDayFile: Equatable, Sendable {
     /// The file's bytes under `root` (BOM removed, read only inside the tree); nil when missing.
     package static func bytes(root: String) throws(HarnessInputError) -> [UInt8]? {
         let full = root.isEmpty ? path : "\(root)/\(path)"
-        return try GoldenText.read(URL(fileURLWithPath: full), displayName: path, tree: TreeBoundary(rootPath: root))
+        return try GoldenText.read(URL(fileURLWithPath: full), displayName: path, tree: TreeBoundary(rootPath: root),
+                                   maximumBytes: InputLimits.zoneFileBytes)
     }
 
     package static func parse(_ bytes: [UInt8]) throws(HarnessInputError) -> ZoneDayFile {
@@ -115,7 +116,12 @@ package struct ZoneDayFile: Equatable, Sendable {
                                               transitions: Int(try entry.integer("transitions"))))
         }
         var transitions: [ZoneTransition] = []
-        for (index, element) in try reader.array("transitions").enumerated() {
+        let listed = try reader.array("transitions")
+        guard listed.count <= MadeLimits.transitions else {
+            throw reader.failure("transitions", "\(listed.count) transitions, over the limit of \(MadeLimits.transitions) (MadeLimits.transitions, "
+                                 + "docs/threat-model.md): each makes several cases; it is written only by `contract-harness golden zones --write`")
+        }
+        for (index, element) in listed.enumerated() {
             let entry = try Self.object(element, reader, "transitions[\(index)]")
             try entry.rejectUnknownKeys(allowed: ["class", "zone", "day", "at", "offsetBefore", "offsetAfter",
                                                  "dstBefore", "dstAfter"])

@@ -108,6 +108,10 @@ package struct ReaderVerdict: Sendable {
     /// What to do about its unexpected deviations beyond fixing the reader (a testee on a
     /// platform whose reader's list excuses the same differences: `PlatformEvidence`).
     package var advice: [String] = []
+    /// Cases the reader never ran (it was declared broken before them), and why: they show
+    /// nothing about the cases, so no list line is suggested for them; the reader is to be fixed.
+    package var notRun: Set<String> = []
+    package var notRunReason: String?
 
     package var unexpected: [Deviation] { deviations.filter(\.isUnexpected) }
     /// Cases whose differences are all excused, at least one by an ordinary entry.
@@ -261,9 +265,14 @@ package struct ReaderVerdict: Sendable {
             let names = entry.fields.names.filter { !(usedNames[entry.line]?.contains($0) ?? false) }
             if !names.isEmpty { unused[entry.line] = names }
         }
-        return ReaderVerdict(entry: reader, notCompared: nil, caseCount: caseIds.count, deviations: deviations,
-                             staleEntries: stale, listFile: list.file, unusedFields: unused, caseIds: caseIds, pending: pending,
-                             askedUnits: asked.sorted(), comparedUnits: seen, fieldTally: tally)
+        var verdict = ReaderVerdict(entry: reader, notCompared: nil, caseCount: caseIds.count, deviations: deviations,
+                                    staleEntries: stale, listFile: list.file, unusedFields: unused, caseIds: caseIds, pending: pending,
+                                    askedUnits: asked.sorted(), comparedUnits: seen, fieldTally: tally)
+        for (caseId, outcome) in zip(caseIds, got) where outcome.wasNotRun {
+            verdict.notRun.insert(caseId)
+            if verdict.notRunReason == nil, case .failure(let reason) = outcome { verdict.notRunReason = reason }
+        }
+        return verdict
     }
 
     /// Lines to add to the reader's list for its unexpected deviations: per field, the

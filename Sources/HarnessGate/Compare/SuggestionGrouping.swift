@@ -56,7 +56,8 @@ enum SuggestionGrouping {
         var deviating: [Group: Set<String>] = [:]
         var order: [Group] = []
         var differing: [String: Set<String>] = [:]   // field → cases where it differs at all
-        for deviation in verdict.deviations {
+        // (A case the reader never ran shows nothing about the case: fix the reader, list nothing.)
+        for deviation in verdict.deviations where !verdict.notRun.contains(deviation.caseId) {
             for judgement in deviation.judgements {
                 let field = FieldScope.canonical(judgement.field)
                 differing[field, default: []].insert(deviation.caseId)

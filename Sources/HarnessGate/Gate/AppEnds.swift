@@ -2,6 +2,7 @@ import ContractModel
 import Foundation
 import HarnessCorpus
 import HarnessReaders
+import WidgetSnapshot
 
 /// An app's ends as its contract folder's config names them, made ready for a gate run: each
 /// reader as a live testee (a command run in the folder; a Kotlin `WidgetData` compiled on
@@ -13,6 +14,9 @@ package struct AppEnds: Sendable {
     package var testees: [ExternalProcessReader] = []
     /// Roster entries of the readers compared from their recordings.
     package var recordings: [ReaderEntry] = []
+    /// The testees built here from Swift files: they run on this machine's Foundation, which on
+    /// Linux is swift-corelibs-foundation (`Gate.Options.linuxFoundation`).
+    package var linuxFoundation: Set<String> = []
     package var writer: WriterCommand?
     package var writerRevision = WriterRevision()
     /// What every report says about the app's ends (a reader behind the branch's contract, a
@@ -28,6 +32,8 @@ package struct AppEnds: Sendable {
         package var only: Set<String>?
         /// Leave the writer out (the harness's own writer end writes the states).
         package var withoutWriter = false
+        /// Leave the readers out (what only needs the cases: `tool cases`).
+        package var withoutReaders = false
         package var caseTimeout: Double = 10
         package var startTimeout: Double?
         /// Bounds each compile.
@@ -57,7 +63,7 @@ package struct AppEnds: Sendable {
                 throw HarnessInputError(file: configFile, field: "readers", message: "names no reader `\(name)` (it names \(config.readers.map(\.name).joined(separator: ", ")))")
             }
         }
-        for reader in config.readers where choice.only?.contains(reader.name) ?? true {
+        for reader in config.readers where !choice.withoutReaders && (choice.only?.contains(reader.name) ?? true) {
             guard !ReaderRoster.standard.reservedNames.contains(reader.name) else {
                 throw HarnessInputError(file: configFile, field: "readers.\(reader.name)",
                                         message: "`\(reader.name)` is the name of one of the harness's own readers (\(ReaderRoster.standard.reservedNames.joined(separator: ", "))); name the app's reader after itself")
@@ -68,6 +74,10 @@ package struct AppEnds: Sendable {
             }
             if let recorded = reader.recorded, !(choice.preferLive && reader.live != nil) {
                 ends.recordings.append(.appRecording(reader.name, command: recorded, in: contract, contractRevision: declared))
+                if let made = standIn(contract, reader.name) {
+                    ends.notices.append("\(reader.name)'s recording (\(contract.shown("\(ContractFolder.recordingsFolder)/\(reader.name)"))) was made on \(made), "
+                                        + "a stand-in for the platform it runs on: record it there (`\(recorded)`)")
+                }
                 continue
             }
             guard let live = reader.live else { continue }
@@ -83,6 +93,9 @@ package struct AppEnds: Sendable {
                 // A JVM's first answer takes a while, longer on a loaded machine.
                 startTimeout = max(startTimeout ?? 0, 60)
             case .swift(let files):
+                #if os(Linux)
+                ends.linuxFoundation.insert(reader.name)
+                #endif
                 command = try build("build-swift-testee", files.flatMap { ["--reader", try existing(contract, $0, reader.name)] } + ["--print-command"],
                                     home: home, reader: reader.name, timeout: choice.compileTimeout)
             }
@@ -100,15 +113,31 @@ package struct AppEnds: Sendable {
             switch writer.end {
             case .command(let text):
                 ends.writer = .command(contract.command(text))
-            case .typescript(let file, let selector, let tsc):
-                progress("writer: TypeScript selector \(selector) in \(file)")
+            case .typescript(let file, let selector, let tsc, let inputs):
+                progress("writer: TypeScript selector \(selector) in \(file) (adapter generated, compile cached)")
                 var arguments = ["--selector", try existing(contract, file, "writer"), "--export", selector]
-                if let tsc { arguments += ["--tsc", contract.resolve(tsc).path] }
+                if let tsc { arguments += ["--tsc", try existing(contract, tsc, "writer")] }
+                if let inputs { arguments += ["--inputs", try existing(contract, inputs, "writer")] }
                 ends.writer = .command(try build("build-app-writer", arguments + ["--print-command"], home: home, reader: "writer",
                                                  timeout: choice.compileTimeout))
             }
         }
         return ends
+    }
+
+    /// What a recording's RECORDING.json says it was made on, when that is this kind of machine
+    /// rather than the reader's own platform: the testee kit run on Linux records on
+    /// swift-corelibs-foundation, not on Apple's Foundation. Nil otherwise (or unreadable: the
+    /// gate reads the lines, not this file).
+    private static func standIn(_ contract: ContractFolder, _ reader: String) -> String? {
+        let url = contract.root.appendingPathComponent("\(ContractFolder.recordingsFolder)/\(reader)/RECORDING.json")
+        guard let bytes = try? GoldenText.read(url, displayName: reader, tree: contract.tree, maximumBytes: InputLimits.listFileBytes),
+              case .object(let top)? = try? JSONParser().parse(GoldenText.withoutBOM(bytes)),
+              case .object(let platform)? = top["platform"], case .string(let foundation)? = platform["foundation"],
+              foundation.string == "swift-corelibs-foundation" else { return nil }
+        var system = "Linux"
+        if case .string(let given)? = platform["system"] { system = given.string }
+        return "\(system)'s Foundation (swift-corelibs-foundation)"
     }
 
     /// A declaration as a revision of the contract description (a feature set's name is not

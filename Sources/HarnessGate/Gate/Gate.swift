@@ -38,6 +38,10 @@ package enum Gate {
         /// are judged live (`WriterLiveCases`): it reads them as the recorded `kotlin` reader
         /// (its list, its departures), since golden/kotlin holds no line for them.
         package var liveKotlin: (@Sendable () throws -> any Reader)?
+        /// Testees that run on Linux Foundation (an app's Swift reader built here): a case where
+        /// swift-corelibs-foundation is known to differ from Apple's (`LinuxFoundation`) is not
+        /// judged for them, and every report says which.
+        package var linuxFoundation: Set<String> = []
         /// The queue contract (CONTRACT.md §10): its ends and cases; nil leaves it out (a test's
         /// small tree, `check --no-queue`), and every report then says it was not judged.
         package var queue: QueueGate.Options?
@@ -91,8 +95,8 @@ package enum Gate {
         // (In a run for an app, the cases of its own fixtures and states too: no golden line holds them.)
         let live = WriterLiveCases.find(corpus, writer: options.writer, stored: stored, fingerprints: fingerprints)
             .including(app: corpus.appCaseIndices)
-        let expectedFreshness = live.adjusting(GoldenFreshness.assess(stored, cases: corpus.cases, fingerprints: fingerprints, in: .expected),
-                                               cases: corpus.cases, compared: true)
+        let expectedFreshness = live.adjusting(GoldenFreshness.assess(stored, cases: corpus.cases, fingerprints: fingerprints, in: .expected)
+                                                   .forAppCorpus(paths), cases: corpus.cases, compared: true)
         var problems = expectedFreshness.problems
         // (A corpus a test built may have no zone file.)
         var notices: [String] = []
@@ -162,9 +166,23 @@ package enum Gate {
             let appsOwn = paths.contract != nil && judged.entry.isAppsOwn
             var compared = judged.current.map { current in comparable.filter { current[$0] } } ?? comparable
             if !appsOwn && !appCases.isEmpty { compared.removeAll { appCases.contains($0) } }
+            var linuxFoundationCases: [Int] = []
+            if options.linuxFoundation.contains(judged.entry.name) {
+                let explained = LinuxFoundation.explained(corpus.cases, expected: expected, got: judged.outcomes, among: compared)
+                linuxFoundationCases = explained.flatMap(\.positions)
+                let left = Set(linuxFoundationCases)
+                compared.removeAll { left.contains($0) }
+                if !explained.isEmpty { notices.append(LinuxFoundation.notice(reader: judged.entry.name, explained, ids: ids)) }
+            }
             var verdict = judge(judged.entry, on: compared, ids: ids, expected: expected, got: judged.outcomes, list: judged.list,
                                 caseInputs: caseInputs, jobs: options.jobs,
-                                reviewedElsewhere: appsOwn ? live.indices.filter { !appCases.contains($0) } : live.indices)
+                                reviewedElsewhere: (appsOwn ? live.indices.filter { !appCases.contains($0) } : live.indices) + linuxFoundationCases)
+            if !appsOwn, paths.contract?.config.corpus != nil {
+                // The harness's own lists were reviewed on its whole corpus: on the few fixtures an
+                // app's config runs, an entry that excuses nothing here says nothing about the list.
+                verdict.staleEntries = []
+                verdict.unusedFields = [:]
+            }
             let platform = judged.entry.declaresOwnPlatform
                 ? PlatformEvidence.find(judged.entry.platform ?? .orgJSON, among: platformReaders) : nil
             if let declared = judged.entry.platform, judged.entry.declaresOwnPlatform, platform == nil {
@@ -207,7 +225,7 @@ package enum Gate {
         let list = try paths.divergenceList(for: entry)
         let store = paths.store(folder)
         guard try store.holdsViews() else {
-            problems.append("\(folder.path) is missing or empty: record it with `\(folder.commandLine)` (or pass --no-recordings)")
+            problems.append("\(folder.displayPath) is missing or empty: record it with `\(folder.commandLine)` (or pass --no-recordings)")
             return nil
         }
         // A recorded line byte-identical to its case's expected line is not parsed again.
@@ -215,14 +233,15 @@ package enum Gate {
         let liveReader = live.isEmpty || entry.name != KotlinTestee.name ? nil : try liveKotlin?()
         // An app's recording is made from the app's whole case stream: nothing in it is judged live.
         let assessed = GoldenFreshness.assess(lines, cases: corpus.cases, fingerprints: fingerprints, in: folder)
-        let recording = folder.inContractFolder ? assessed : live.adjusting(assessed, cases: corpus.cases, compared: liveReader != nil)
+        let recording = folder.inContractFolder ? assessed
+            : live.adjusting(assessed.forAppCorpus(paths), cases: corpus.cases, compared: liveReader != nil)
         problems += recording.problems
         freshness.append(recording)
         var got = RecordedReader(name: entry.name, outcomes: lines.mapValues(\.outcome)).decodeAll(corpus.cases, jobs: 1)
         if let liveReader {
             got = live.merging(got, live: liveReader.decodeAll(live.indices.map { corpus.cases[$0] }, jobs: jobs))
             notices.append(live.readLiveNotice(entry))
-        } else if let notice = live.notRecordedNotice(entry) {
+        } else if !folder.inContractFolder, let notice = live.notRecordedNotice(entry) {
             notices.append(notice)
         }
         return Judged(entry: entry, list: list, outcomes: got, current: recording.current)

@@ -82,6 +82,15 @@ package struct GoldenFreshness: Sendable {
         return result
     }
 
+    /// The harness's golden folder as a run for an app that narrows the corpus (its config's
+    /// `corpus`) sees it: lines of the fixtures the app leaves out are not orphans.
+    package func forAppCorpus(_ paths: HarnessPaths) -> GoldenFreshness {
+        guard paths.contract?.config.corpus != nil else { return self }
+        var narrowed = self
+        narrowed.orphaned = []
+        return narrowed
+    }
+
     /// What `check` says about the folder (empty when fresh): never a reader deviation and
     /// never a divergence-list suggestion, only what happened and the command to run.
     package var problems: [String] {
@@ -98,9 +107,12 @@ package struct GoldenFreshness: Sendable {
             if !orphaned.isEmpty { parts.append("\(Self.count(orphaned.count, "line")) naming cases the corpus no longer has") }
             if !unsealed.isEmpty { parts.append("\(Self.count(unsealed.count, "line")) without provenance") }
             let review = golden.isRecording ? "" : " (then review `git diff \(folder)`)"
-            out.append("\(golden.isRecording ? "recording" : "expected") is stale: run `\(command)`\(review)\n"
+            // An app's recording is made where its reader runs, from the app's case stream.
+            let where_ = golden.inContractFolder
+                ? " where \(golden.name) runs, on the case stream `contract-harness tool cases --out FILE` writes for this folder (docs/adopting.md, \"Recordings\")" : ""
+            out.append("\(golden.isRecording ? "recording" : "expected") is stale: run `\(command)`\(where_)\(review)\n"
                        + "  \(parts.joined(separator: ", ")): \(Self.byFixture(stale)) (first: \(UntrustedText.escape(stale[0].caseId)))\n"
-                       + "  not a reader deviation: nothing to add to golden/divergences")
+                       + "  not a reader deviation: nothing to add to \(golden.inContractFolder ? "its list" : "golden/divergences")")
         }
         if !handEdited.isEmpty {
             let shown = UntrustedText.escape(handEdited.prefix(3).map { "\($0.location ?? $0.caseId) (\($0.caseId))" }.joined(separator: ", "))

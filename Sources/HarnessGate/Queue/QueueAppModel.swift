@@ -31,6 +31,12 @@ package struct QueueAppModel: Sendable {
     package private(set) var tasks: [JSONString: Task]
     package private(set) var intents: [JSONString: Intent] = [:]
     package private(set) var intentOrder: [JSONString] = []
+    /// Tasks with a tap no drain has applied yet, with the tap's number: a change in the app
+    /// meanwhile does not outrank it (the app drains on resume, before its user can change the
+    /// task; CONTRACT.md §10.6).
+    package private(set) var tapped: [JSONString: Int] = [:]
+    /// Taps so far: what `take` remembers, so that its drain clears only the taps it took.
+    package private(set) var taps = 0
 
     package init(_ tasks: [QueueTask]) {
         order = []
@@ -45,8 +51,19 @@ package struct QueueAppModel: Sendable {
     package var states: [JSONString: Bool] { tasks.mapValues(\.isDone) }
 
     package mutating func intend(_ id: JSONString, _ target: Bool, _ source: Source, atMs: Int64? = nil) {
+        if source == .app, tapped[id] != nil { return }
         if intents[id] == nil { intentOrder.append(id) }
         intents[id] = Intent(target: target, source: source, atMs: atMs)
+        if source != .app {
+            taps += 1
+            tapped[id] = taps
+        }
+    }
+
+    /// The taps on `ids` up to tap number `upTo` (when the app took the queue) were drained
+    /// (applied, or skipped as already in their target); a later tap on one waits still.
+    package mutating func drained(_ ids: [JSONString], upTo: Int) {
+        for id in ids where (tapped[id] ?? .max) <= upTo { tapped[id] = nil }
     }
 
     package mutating func forget(_ id: JSONString) {
@@ -69,7 +86,7 @@ package struct QueueAppModel: Sendable {
         return missing
     }
 
-    /// The user changes a task in the app.
+    /// The user changes a task in the app (its intent unless a tap on it waits for a drain).
     package mutating func set(_ id: JSONString, done: Bool, atMs: Int64) {
         guard tasks[id] != nil else { return }
         tasks[id] = Task(isDone: done, doneOn: done ? atMs : nil)
@@ -80,6 +97,7 @@ package struct QueueAppModel: Sendable {
         tasks[id] = nil
         order.removeAll { $0 == id }
         forget(id)
+        tapped[id] = nil
     }
 }
 

@@ -24,6 +24,12 @@ package struct QueueEndVerdict: Sendable {
         cases + roundTripCases - Set(listed.map(\.finding.caseId) + unexpected.map(\.caseId)).count
     }
     package var findings: [QueueFinding] { listed.map(\.finding) + unexpected }
+    /// Cases with an unexpected finding.
+    package var unexpectedCases: Int { Set(unexpected.map(\.caseId)).count }
+    /// Cases whose findings are all listed.
+    package var listedCases: Int { Set(listed.map(\.finding.caseId)).subtracting(unexpected.map(\.caseId)).count }
+    /// Cases with a data-loss finding, listed or not.
+    package var dataLossCases: Int { Set(findings.filter { $0.kind == .dataLoss }.map(\.caseId)).count }
 }
 
 /// Everything the queue section of the gate found.
@@ -92,6 +98,9 @@ package enum QueueGate {
         result.writerCases = corpus.writerCases.count
         result.drainCases = corpus.drainCases.count
         try checkNames(options)
+        // (The project's ends own their lists in every run, as the standard roster's readers do.)
+        try QueueList.checkOwners(paths, ends: [QueueRoster.swiftName, QueueRoster.kotlinName, QueueRoster.drainName]
+                                      + options.writers.map(\.name) + options.extraDrains.map(\.name))
         for writer in options.writers {
             if case .recorded = writer.source, !options.includeRecordings {
                 result.notices.append("the \(writer.name) queue's recording (\(QueueRoster.recordingFile)) was not compared: --no-recordings")
@@ -129,8 +138,8 @@ package enum QueueGate {
         let lines = asked.map { $0.line(for: writer.features).line }
         let answers: [Result<QueueAnswer, QueueCrash>?]
         switch writer.source {
-        case .inProcess:
-            answers = ParallelMap.map(lines, jobs: options.jobs) { .success(WidgetDoneQueueEnd.answer($0)) }
+        case .inProcess(let answer):
+            answers = ParallelMap.map(lines, jobs: options.jobs) { .success(answer($0)) }
         case .command(let command):
             let session = QueueWriterSession(name: writer.name, command: command, lineTimeout: options.timeout,
                                              startTimeout: options.startTimeout ?? max(options.timeout, 60))

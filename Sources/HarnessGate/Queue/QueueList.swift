@@ -23,6 +23,9 @@ package struct QueueList: Sendable {
 
     package var file: String
     package var entries: [Entry]
+    /// The end a `# end: NAME` comment line (before the first entry) says the list is for: a
+    /// list kept for an end that is not run by every `check` (a testee of the CI's gate step).
+    package var declaredEnd: String?
 
     package init(file: String, entries: [Entry] = []) {
         self.file = file
@@ -39,20 +42,61 @@ package struct QueueList: Sendable {
         return try parse(bytes, file: file)
     }
 
+    package static let endDeclaration = "# end:"
+
     package static func parse(_ bytes: [UInt8], file: String) throws(HarnessInputError) -> QueueList {
         var entries: [Entry] = []
+        var declared: String?
         for (index, raw) in try GoldenText.lines(bytes, file: file).enumerated() {
             guard let text = String(validating: raw, as: UTF8.self) else {
                 throw HarnessInputError(file: file, line: index + 1, message: "not UTF-8 text")
             }
             let line = text.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix(endDeclaration), entries.isEmpty {
+                declared = String(line.dropFirst(endDeclaration.count)).trimmingCharacters(in: .whitespaces)
+                continue
+            }
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard entries.count < InputLimits.listEntries else {
                 throw HarnessInputError(file: file, line: index + 1, message: "more than \(InputLimits.listEntries) entries, the limit for a list (README, \"Limits\"): group cases with a glob")
             }
             entries.append(try entry(line, file: file, line: index + 1))
         }
-        return QueueList(file: file, entries: entries)
+        var list = QueueList(file: file, entries: entries)
+        list.declaredEnd = declared
+        return list
+    }
+
+    /// Every list in `golden/queue/divergences/` belongs to an end of the run, or says which end it
+    /// is for (`# end: NAME`): any other — a typo, a renamed end — would excuse nothing in silence.
+    package static func checkOwners(_ paths: HarnessPaths, ends: [String]) throws {
+        let folder = "golden/queue/divergences"
+        guard let names = try GoldenText.list(paths.root.appendingPathComponent(folder), displayName: folder, tree: paths.tree) else { return }
+        for name in names.sorted() where name.hasSuffix(".txt") && !name.hasPrefix(".") {
+            let end = String(name.dropLast(4))
+            if ends.contains(end) { continue }
+            let ends = Array(Set(ends)).sorted()
+            let list = try load(paths, file: "\(folder)/\(name)")
+            if list.declaredEnd == end { continue }
+            let near = ends.min { distance($0, end) < distance($1, end) }
+            throw HarnessInputError(file: "\(folder)/\(name)", message: "belongs to no queue end of this run (\(ends.joined(separator: ", "))) and declares none: "
+                                    + (near.map { "rename it after its end (\($0)?), or " } ?? "") + "start it with `\(endDeclaration) \(end)` when the end is run elsewhere")
+        }
+    }
+
+    private static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[b.count]
     }
 
     private static func entry(_ line: String, file: String, line number: Int) throws(HarnessInputError) -> Entry {

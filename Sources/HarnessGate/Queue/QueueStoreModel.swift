@@ -71,7 +71,8 @@ package struct QueueStoreModel: Sendable {
                 return StoredTap(id: member.key, target: target, time: target ? stamps[member.key] : nil)
             })
         case ("android", .array(let elements)) where legacyArray:
-            return .taps(elements.compactMap(\.stringValue).map { StoredTap(id: $0, target: true, time: nil) })
+            let stamps = DrainModel.times(times)
+            return .taps(elements.compactMap(\.stringValue).map { StoredTap(id: $0, target: true, time: stamps[$0]) })
         default:
             return .unreadable
         }
@@ -87,8 +88,11 @@ package struct QueueStoreModel: Sendable {
         order.compactMap { id in pending[id].flatMap { entry in entry.time.map { (id, $0) } } }
     }
 
+    /// A done tap on a task whose pending tap is done already keeps that tap's time: the task
+    /// was completed then (CONTRACT.md §10.3).
     package mutating func tap(_ tap: QueueTap) {
-        set(tap.task, tap.done, time: tap.done ? tap.atMs : nil)
+        let earlier = pending[tap.task].flatMap { $0.target ? $0.time : nil }
+        set(tap.task, tap.done, time: tap.done ? (earlier ?? tap.atMs) : nil)
     }
 
     private mutating func set(_ id: JSONString, _ target: Bool, time: Int64?) {

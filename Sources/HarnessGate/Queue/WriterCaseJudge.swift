@@ -38,8 +38,10 @@ package enum WriterCaseJudge {
         let unreadableAtStart: [JSONString]
         /// Every text the end handed over (targets, unreadable values and their elements).
         var handedTexts: [JSONString] = []
-        /// What the app holds from its last take, until it applies it or is killed.
+        /// What the app holds from its last take, until it applies it or is killed, and the tap
+        /// number it was taken at.
         var held: QueueHandoff?
+        var heldUpTo = 0
         /// What the widget painted at its last peek, while no tap or change came after it.
         var painted: [JSONString: (done: Bool, time: Int64?)]?
 
@@ -146,20 +148,27 @@ package enum WriterCaseJudge {
             }
             if features.has("leases") { model.lease() } else { model.handOff() }
             held = handed
+            heldUpTo = app.taps
         }
 
         mutating func apply(atMs: Int64) {
             guard let handed = held else { return }
             held = nil
             let before = app
+            let tappedSince = Set(app.tapped.filter { $0.value > heldUpTo }.keys)
             let changes = DrainModel.changes(queue: handed.targets, times: handed.times, tasks: app.states, features: .all(.drain))
             app.apply(changes, atMs: atMs)
+            let handedTaps = DrainModel.intents(handed.targets)
+            app.drained(handedTaps.map(\.id), upTo: heldUpTo)
             guard let painted else { return }
+            // A task tapped after the app took the queue completes its round trip at a later drain.
+            let taken = Dictionary(handedTaps.map { ($0.id, $0.target) }, uniquingKeysWith: { _, last in last })
             var states: [String] = []
             var graces: [String] = []
             for id in before.order {
                 guard let was = before.tasks[id], let now = app.tasks[id] else { continue }
                 let paint = painted[id]
+                if tappedSince.contains(id) || (paint != nil && taken[id] != paint?.done) { continue }
                 let paintedDone = paint?.done ?? was.isDone
                 if paintedDone != now.isDone {
                     states.append("\(QueueShown.text(id)) painted \(QueueShown.target(paintedDone)), now \(QueueShown.target(now.isDone))")

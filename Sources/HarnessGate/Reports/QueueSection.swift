@@ -7,7 +7,8 @@ import WidgetSnapshot
 /// then what to do about each failure. Built once here as plain facts; each report format
 /// escapes them its own way.
 package enum QueueSection {
-    /// The facts of one end's row.
+    /// The facts of one end's row: cases (agreeing, all findings listed, an unexpected finding,
+    /// with data loss), stale list entries.
     package struct Row: Sendable {
         package var name: String
         package var role: String
@@ -24,9 +25,8 @@ package enum QueueSection {
     package static func rows(_ queue: QueueGateResult) -> [Row] {
         queue.verdicts.map { verdict in
             Row(name: verdict.end.name, role: verdict.end.role.rawValue, declaration: verdict.end.declaration,
-                cases: verdict.cases, roundTrip: verdict.roundTripCases, agree: verdict.agree, listed: verdict.listed.count,
-                unexpected: verdict.unexpected.count, stale: verdict.stale.count,
-                dataLoss: verdict.findings.filter { $0.kind == .dataLoss }.count)
+                cases: verdict.cases, roundTrip: verdict.roundTripCases, agree: verdict.agree, listed: verdict.listedCases,
+                unexpected: verdict.unexpectedCases, stale: verdict.stale.count, dataLoss: verdict.dataLossCases)
         }
     }
 

@@ -63,7 +63,8 @@ package enum TextSummary {
         out += usersSee(facts)
         for problem in result.problems { out += "\nFAIL: \(problem)\n" }
         for notice in result.notices { out += "\nnote: \(notice)\n" }
-        if result.freshness.contains(where: { !$0.stale.isEmpty }) {
+        // (An app's stale recording names its own command; the harness's golden files are refreshed in the harness.)
+        if result.freshness.contains(where: { !$0.stale.isEmpty && !$0.golden.inContractFolder }) {
             out += "\none step for all of it: `contract-harness golden refresh` (update, record-kotlin, diff --base HEAD, and the reader deviations left)\n"
         }
         for verdict in result.verdicts where !verdict.passed {
@@ -118,7 +119,14 @@ package enum TextSummary {
             }
         }
         if verdict.unexpected.count > examples { out += "  … and \(verdict.unexpected.count - examples) more (see --json / explain)\n" }
-        let noView = verdict.unexpected.filter { $0.judgements.contains { $0.excusedBy == nil && FieldScope.outcomes.contains($0.field) } }
+        if let reason = verdict.notRunReason {
+            out += "  \(verdict.notRun.count) cases were never run: \(e(reason)).\n"
+            out += "  Fix the reader (its failures before it broke are above); a case it never ran shows nothing a list entry could excuse, so none is suggested for it\n"
+        }
+        let noView = verdict.unexpected.filter { deviation in
+            !verdict.notRun.contains(deviation.caseId)
+                && deviation.judgements.contains { $0.excusedBy == nil && FieldScope.outcomes.contains($0.field) }
+        }
         if let first = noView.first {
             out += "  \(noView.count) cases have no view (crash or missing) and no [crash]/[missing] entry: "
             if verdict.entry.role == .recorded, let golden = verdict.entry.golden {

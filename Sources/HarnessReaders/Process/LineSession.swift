@@ -19,7 +19,7 @@ import Foundation
 /// is declared broken and every request left fails at once with that reason, so a dead child
 /// costs seconds, not one timeout per request; one whose first start gives no line within the
 /// start timeout is declared broken at once (restarting it would only wait again). Every child
-/// runs through `Subprocess` (its own group, PR_SET_PDEATHSIG), so it ends with the harness.
+/// runs through `Subprocess` (its own group, under a keeper), so it and all it starts end with the harness.
 package final class LineSession<Value>: @unchecked Sendable {
     /// What `interpret` says about a line it refuses (the text after `malformed: `).
     package struct LineProblem: Error, Sendable {
@@ -43,6 +43,12 @@ package final class LineSession<Value>: @unchecked Sendable {
     package let startTimeout: Double
     package let brokenAfter: Int
     package let maximumLineBytes: Int
+    /// What one `run` holds of the child's answers, in line bytes (`MadeLimits.heldAnswerBytes`):
+    /// past it the requests left are not run and the child is declared broken, so whatever it
+    /// prints, what the harness holds of it stays bounded.
+    package let maximumHeldBytes: Int
+    /// What a line is, for the messages when it is over the limit (`a view line`, `a writer's blob`).
+    package let lineNoun: String
     /// When set, no line is waited for past it: once it has passed, the process is ended and
     /// the requests left fail at once as `abandonedReason`, which counts neither as the
     /// child's failure nor toward `brokenAfter`.
@@ -50,7 +56,7 @@ package final class LineSession<Value>: @unchecked Sendable {
     package let abandonedReason: String
     /// What the requests are called in messages (`cases`, `states`).
     package let requestNoun: String
-    package static var brokenPrefix: String { "broken: " }
+    package static var brokenPrefix: String { ReaderOutcome.notRunPrefix }
 
     /// Why the child was declared broken, once it was.
     package private(set) var brokenReason: String?
@@ -65,14 +71,16 @@ package final class LineSession<Value>: @unchecked Sendable {
     private var failuresInARow = 0
 
     package init(name: String, command: String, lineTimeout: Double, startTimeout: Double? = nil, brokenAfter: Int,
-                 maximumLineBytes: Int = LineProcess.defaultMaximumLineBytes, abandonedReason: String,
-                 requestNoun: String = "cases", interpret: @escaping Interpret) {
+                 maximumLineBytes: Int = LineProcess.defaultMaximumLineBytes, maximumHeldBytes: Int = MadeLimits.heldAnswerBytes,
+                 lineNoun: String = "a line", abandonedReason: String, requestNoun: String = "cases", interpret: @escaping Interpret) {
         self.name = name
         self.command = command
         self.lineTimeout = lineTimeout
         self.startTimeout = startTimeout ?? lineTimeout
         self.brokenAfter = max(1, brokenAfter)
         self.maximumLineBytes = maximumLineBytes
+        self.maximumHeldBytes = maximumHeldBytes
+        self.lineNoun = lineNoun
         self.abandonedReason = abandonedReason
         self.requestNoun = requestNoun
         self.interpret = interpret
@@ -86,6 +94,7 @@ package final class LineSession<Value>: @unchecked Sendable {
         var answers: [Answer] = []
         answers.reserveCapacity(requests.count)
         var queuedUpTo = 0  // requests[..<queuedUpTo] have gone to the current process
+        var held = 0  // line bytes of this run's answers
         while answers.count < requests.count {
             let index = answers.count
             if let deadline, deadline.passed {
@@ -125,6 +134,15 @@ package final class LineSession<Value>: @unchecked Sendable {
                 case .success(let value):
                     failuresInARow = 0
                     answers.append(.value(value, line: bytes))
+                    held += bytes.count
+                    if held > maximumHeldBytes, answers.count < requests.count, brokenReason == nil {
+                        // Whatever it prints, the harness holds no more of it than this.
+                        brokenReason = Self.brokenPrefix + "\(name)'s answers to this batch passed \(InputLimits.shown(maximumHeldBytes)) "
+                            + "after \(answers.count) \(requestNoun) (\(InputLimits.shown(held / answers.count)) each on average), the most the harness "
+                            + "holds of one \(requestNoun == "states" ? "writer" : "reader") (MadeLimits.heldAnswerBytes, docs/threat-model.md); "
+                            + "its remaining \(requestNoun) were not run"
+                        close()
+                    }
                 case .failure(let problem):
                     let stderr = stop(running)
                     answers.append(blame("malformed: " + problem.text + stderr))
@@ -135,7 +153,8 @@ package final class LineSession<Value>: @unchecked Sendable {
                 answers.append(blame("crash: \(name) ended before answering (\(termination))" + Self.shown(running.stderr, of: name)))
             case .overlong:
                 let stderr = stop(running)
-                answers.append(blame("malformed: a line longer than \(maximumLineBytes) bytes" + stderr))
+                answers.append(blame("malformed: \(lineNoun) longer than \(InputLimits.shown(maximumLineBytes)), the limit for \(lineNoun) "
+                                     + "(docs/threat-model.md); the rest of it was not read" + stderr))
             case .timedOut:
                 let unfinished = running.unfinishedLineBytes
                 let stderr = stop(running)
@@ -166,7 +185,7 @@ package final class LineSession<Value>: @unchecked Sendable {
             let shown = String(decoding: bytes.prefix(200), as: UTF8.self)
             return "stray line after the last case: \(shown.debugDescription)\(bytes.count > 200 ? " (cut)" : "")" + stderr
         case .overlong:
-            return "stray output after the last case: a line longer than \(maximumLineBytes) bytes" + stderr
+            return "stray output after the last case: a line longer than \(InputLimits.shown(maximumLineBytes))" + stderr
         case .endOfFile, .timedOut:
             return nil
         }

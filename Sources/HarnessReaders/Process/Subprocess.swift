@@ -6,7 +6,10 @@ import SpawnSupport
 /// the same way: in its own process group, listed in `LiveProcessGroups` until it is reaped
 /// (so a signal to the harness ends it), with the harness's ignored signals back at their
 /// defaults, no descriptor of the harness but the three it is given, and tied to the
-/// harness's life (SpawnSupport: a `kill -9` of the harness still ends the child's group).
+/// harness's life: SpawnSupport starts it under a keeper (`pid` is the keeper's, which leads
+/// the group and exits as the child does) that is the subreaper of its descendants and, when the
+/// child ends or the harness is gone — even by `kill -9` — ends every one of them, daemons that
+/// left the group with `setsid` included.
 package final class Subprocess: @unchecked Sendable {
     /// What runs: a `/bin/sh -c` command line, or an argument vector (`[0]` looked up in PATH).
     package enum Program: Sendable {

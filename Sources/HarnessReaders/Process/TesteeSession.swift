@@ -19,6 +19,8 @@ package final class TesteeSession: @unchecked Sendable {
     package var brokenAfter: Int { runner.brokenAfter }
     /// A longer stdout line is a failure (a runaway writer must not eat the harness's memory).
     package var maximumLineBytes: Int { runner.maximumLineBytes }
+    /// What one `decode` holds of its answers (`MadeLimits.heldAnswerBytes`): past it, broken.
+    package var maximumHeldBytes: Int { runner.maximumHeldBytes }
     /// When set, no line is waited for past it (a fuzz run's `--seconds` budget): once it has
     /// passed, the process is ended and the cases left fail at once as `abandoned`, which
     /// counts neither as the testee's failure nor toward `brokenAfter`.
@@ -30,8 +32,7 @@ package final class TesteeSession: @unchecked Sendable {
     package static let abandoned = "abandoned: the time budget ran out before the testee answered"
     /// Whether `outcome` is the failure of a case a broken testee never ran (not a finding).
     package static func wasNotRun(_ outcome: ReaderOutcome) -> Bool {
-        if case .failure(let reason) = outcome { return reason.hasPrefix(LineSession<ReaderOutcome>.brokenPrefix) }
-        return false
+        outcome.wasNotRun
     }
 
     /// Why the testee was declared broken, once it was.
@@ -43,9 +44,10 @@ package final class TesteeSession: @unchecked Sendable {
 
     package init(name: String, command: String, caseTimeout: Double, startTimeout: Double? = nil,
                  brokenAfter: Int = TesteeSession.defaultBrokenAfter,
-                 maximumLineBytes: Int = LineProcess.defaultMaximumLineBytes) {
+                 maximumLineBytes: Int = MadeLimits.viewLineBytes, maximumHeldBytes: Int = MadeLimits.heldAnswerBytes) {
         runner = LineSession(name: name, command: command, lineTimeout: caseTimeout, startTimeout: startTimeout,
-                             brokenAfter: brokenAfter, maximumLineBytes: maximumLineBytes, abandonedReason: Self.abandoned) { line, request, number in
+                             brokenAfter: brokenAfter, maximumLineBytes: maximumLineBytes, maximumHeldBytes: maximumHeldBytes,
+                             lineNoun: "a view line", abandonedReason: Self.abandoned) { line, request, number in
             Self.outcome(of: line, for: request.id, testee: name, number: number)
         }
     }

@@ -15,8 +15,8 @@ package struct QueueEndEntry: Sendable {
 
     /// Where its answers come from.
     package enum Source: Sendable {
-        /// Run in this process (the project's Swift queue).
-        case inProcess
+        /// Run in this process: each case line to its answer (the project's Swift queue; a test's planted one).
+        case inProcess(@Sendable (QueueCaseLine) -> QueueAnswer)
         /// Replayed from a recording (`golden/queue/<name>.jsonl`), made where the end runs.
         case recorded(String)
         /// A command speaking the queue protocol, run live.
@@ -60,7 +60,8 @@ package enum QueueRoster {
     package static let recordingFile = "golden/queue/kotlin.jsonl"
 
     package static var swift: QueueEndEntry {
-        QueueEndEntry(name: swiftName, role: .writer, features: .all(.writer), format: "ios", source: .inProcess, isProjects: true)
+        QueueEndEntry(name: swiftName, role: .writer, features: .all(.writer), format: "ios",
+                      source: .inProcess { WidgetDoneQueueEnd.answer($0) }, isProjects: true)
     }
 
     package static var kotlin: QueueEndEntry {

@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 import HarnessCorpus
 import WidgetSnapshot
@@ -6,7 +7,7 @@ import WidgetSnapshot
 /// Kotlin end and every reader testee are: app-state lines in, one blob or crash line out per
 /// state, in order. Timeouts, restarts, a crash or hang blamed on one state, stderr shown with
 /// it, broken after `brokenAfter` failures in a row, the child in its own group with
-/// PR_SET_PDEATHSIG — all `LineSession`'s. The gate's `writer` family and `fuzz states` use it.
+/// its keeper — all `LineSession`'s. The gate's `writer` family and `fuzz states` use it.
 package final class WriterSession: @unchecked Sendable {
     /// Consecutive failed states after which the writer is declared broken.
     package static let defaultBrokenAfter = 20
@@ -29,10 +30,11 @@ package final class WriterSession: @unchecked Sendable {
     /// `name` shows in messages (`writer`); `timeouts` from the command's flags and budget.
     package init(command: String, name: String = "writer", timeouts: WriterTimeouts = WriterTimeouts(),
                  brokenAfter: Int = WriterSession.defaultBrokenAfter,
-                 maximumLineBytes: Int = LineProcess.defaultMaximumLineBytes) {
+                 maximumLineBytes: Int = MadeLimits.writerBlobBytes, maximumHeldBytes: Int = MadeLimits.heldAnswerBytes) {
+        // (A blob line is the blob: its limit is a case blob's, since it becomes one.)
         runner = LineSession(name: name, command: command, lineTimeout: timeouts.line, startTimeout: timeouts.start,
-                             brokenAfter: brokenAfter, maximumLineBytes: maximumLineBytes, abandonedReason: Self.abandoned,
-                             requestNoun: "states") { line, request, _ in
+                             brokenAfter: brokenAfter, maximumLineBytes: maximumLineBytes, maximumHeldBytes: maximumHeldBytes,
+                             lineNoun: "a writer's blob", abandonedReason: Self.abandoned, requestNoun: "states") { line, request, _ in
             Self.answer(line, for: request.id)
         }
         runner.deadline = timeouts.deadline

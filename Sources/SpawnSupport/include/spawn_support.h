@@ -1,6 +1,7 @@
 // spawn_support: fork-and-exec for the harness's children, with what posix_spawn cannot do:
-// the child dies with the harness (Linux PR_SET_PDEATHSIG), and so does every process of its
-// group (a watchdog in the group ends it when the harness is gone). Used by Subprocess only.
+// every descendant of a child ends with the harness, `kill -9` and `setsid` daemons included —
+// each child is started by a keeper (keeper.c) that is its subreaper and outlives the harness
+// just long enough to end them. Used by Subprocess only.
 #ifndef SPAWN_SUPPORT_H
 #define SPAWN_SUPPORT_H
 
@@ -21,12 +22,14 @@ typedef struct {
     int mode;
 } spawn_support_stream;
 
-/// Starts `file` (looked up in PATH when it holds no '/') with `argv` and `envp`, in a process
-/// group of its own, the signals at their defaults and unblocked, only descriptors 0-2 open,
-/// tied to this process's life: it gets SIGKILL when this process ends (PR_SET_PDEATHSIG,
-/// set from a thread that never exits), and a watchdog (/bin/sh, in the child's group, reading
-/// a pipe only this process can write) kills the whole group when this process is gone.
-/// Returns 0 with the child's pid in `*pid`, or an errno value (nothing was started).
+/// Starts `file` (looked up in PATH when it holds no '/') with `argv` and `envp` under a keeper:
+/// the returned pid is the keeper's, which leads the process group the program runs in, exits
+/// as the program does (status, or the same signal; its resource usage includes the program's)
+/// and, when the program ends or this process is gone (even by `kill -9`), kills every other
+/// descendant first: the group's members and the orphans it adopted as their subreaper. The
+/// program gets the signals at their defaults and unblocked, only descriptors 0-2, and dies
+/// with its keeper (PR_SET_PDEATHSIG). Returns 0 with the keeper's pid in `*pid`, or an errno
+/// value (nothing was started).
 int spawn_support_spawn(pid_t *pid, const char *file, char *const argv[], char *const envp[],
                         const spawn_support_stream streams[3]);
 

@@ -31,7 +31,7 @@ public final class WidgetDoneQueue: @unchecked Sendable {
     }
 
     /// Queues a tap: `taskId` should become done (`true`) or not done. Replaces any earlier
-    /// tap on the same task; a done tap records the time.
+    /// tap on the same task; a done tap records the time (a second done tap keeps the first's).
     public func setTarget(taskId: String, isDone: Bool) throws {
         try setTarget(JSONString(taskId), isDone: isDone, atMs: clock())
     }
@@ -39,7 +39,9 @@ public final class WidgetDoneQueue: @unchecked Sendable {
     package func setTarget(_ taskId: JSONString, isDone: Bool, atMs: Int64) throws {
         try storage.withExclusiveAccess {
             var entries = try readEntriesKeepingAsideWhatIsUnreadable()
-            entries.set(taskId, DoneQueueEntries.Entry(target: isDone, revision: newRevision(), tappedAt: isDone ? atMs : nil))
+            // A done tap on a task whose pending tap is done already keeps that tap's time.
+            let earlier = entries[taskId].flatMap { $0.target ? $0.tappedAt : nil }
+            entries.set(taskId, DoneQueueEntries.Entry(target: isDone, revision: newRevision(), tappedAt: isDone ? (earlier ?? atMs) : nil))
             try storage.write(Self.targetsSlot, entries.isEmpty ? nil : entries.encoded())
         }
     }
@@ -140,7 +142,7 @@ public struct WidgetQueueLease: Sendable, Equatable {
     /// What to hand back to `acknowledge` across a process boundary (`WidgetQueueLease(token:)`).
     public let token: String
 
-    let revisions: [(JSONString, String)]
+    package let revisions: [(JSONString, String)]
     let unreadable: [UInt8]?
 
     init(entries: DoneQueueEntries, unreadable: [UInt8]?) {

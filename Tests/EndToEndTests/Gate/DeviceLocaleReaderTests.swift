@@ -61,19 +61,18 @@ final class DeviceLocaleReaderTests: XCTestCase {
         defer { GateTestSupport.remove(paths) }
         let corpus = try deviceCorpus(paths)
 
-        let planted = KitReader(name: "swift") { c in try DeviceDayReader.view(c, dayOnTheDevice: true) }
+        let planted = KitReader(name: "planted") { c in try DeviceDayReader.view(c, dayOnTheDevice: true) }
         assertCaughtOnTheDayQuestionsOnly(try unexpected(planted, paths: paths, corpus: corpus), corpus: corpus)
 
         // The same reader reading the day as WidgetSnapshot does passes: only the day differs.
-        let honest = KitReader(name: "swift") { c in try DeviceDayReader.view(c, dayOnTheDevice: false) }
+        let honest = KitReader(name: "honest") { c in try DeviceDayReader.view(c, dayOnTheDevice: false) }
         XCTAssertEqual(try unexpected(honest, paths: paths, corpus: corpus), [:])
 
         // Without the case input the planted reader gets the process's locale (a Gregorian
         // en_001 here) and passes the very same blobs, zones and instants: the input catches it.
         let bare = corpus.cases.map { var c = $0; c.deviceLocale = nil; return c }
-        let reader = KitReader(name: "swift-bare") { c in try DeviceDayReader.view(c, dayOnTheDevice: true) }
-        let views = reader.decodeAll(bare, jobs: 2)
-        let expected = SwiftReader().decodeAll(bare, jobs: 2)
+        let views = planted.decodeAll(bare, jobs: 2)
+        let expected = honest.decodeAll(bare, jobs: 2)
         XCTAssertEqual(views, expected, "a device-calendar DateFormatter is invisible without a device setting")
     }
 
@@ -123,37 +122,25 @@ private struct KitReader: InProcessReader {
     }
 }
 
-/// WidgetSnapshot's answers (as Examples/swift-kit-testee gives them), with the stale header's
-/// day read either as WidgetSnapshot reads it or, planted, through a `DateFormatter` on the
-/// device's locale and calendar with the app's round trip (`format(parse(s)) == s`).
+/// A revision-1 reader on WidgetSnapshot (rows, meta, stale, header, display), with the stale
+/// header's day read either as WidgetSnapshot reads it or, planted, through a `DateFormatter` on
+/// the device's locale and calendar with the app's round trip (`format(parse(s)) == s`).
 private enum DeviceDayReader {
     static func view(_ c: TesteeCase, dayOnTheDevice: Bool) throws -> TesteeView {
-        let targets = PendingTargets(c.pendingDoneTargets)
-        let stamps = PendingTimestamps(c.pendingDoneTimestamps)
-        let parse: TesteeView.Parse
-        do {
-            parse = .tasks(try WidgetData.parse(c.blob, pendingDoneTargets: targets, pendingDoneTimestamps: stamps,
-                                                selectedProjectId: c.selectedProjectId, nowMs: c.nowMs))
-        } catch {
-            parse = .error("\(error)")
-        }
+        let taps = PendingTargets(c.pendingDoneTargets)
         let zone = try XCTUnwrap(c.timeZone)
         let meta = WidgetData.parseMeta(c.blob)
-        let stale = WidgetData.isSnapshotStale(meta, nowMs: c.nowMs)
         var header = WidgetData.headerFor(meta, nowMs: c.nowMs, timeZone: zone)
-        var display = WidgetData.display(c.blob, pendingDoneTargets: targets, pendingDoneTimestamps: stamps,
-                                         selectedProjectId: c.selectedProjectId, nowMs: c.nowMs, timeZone: zone, capacity: c.capacity)
-        if dayOnTheDevice, stale {
+        var display = WidgetData.display(c.blob, pendingDoneTargets: taps, selectedProjectId: nil, nowMs: c.nowMs, timeZone: zone,
+                                         capacity: c.capacity)
+        if dayOnTheDevice, case .outdated = header {
             let dayMs = meta.dayStr.flatMap { deviceDayMs($0, c) }
             header = .outdated(dayMs: dayMs)
-            if case .outdated = display.header {
-                display.header = .outdated(day: dayMs.map { WidgetData.localDay(ofMs: $0, timeZone: zone) })
-            }
+            display.header = .outdated(day: dayMs.map { WidgetData.localDay(ofMs: $0, timeZone: zone) })
         }
-        return TesteeView(parse: parse, meta: meta, stale: stale, header: header, display: display, rowsAnswerDoneOn: true,
-                          projects: .reading { try WidgetData.parseProjects(c.blob) },
-                          projectTitle: c.selectedProjectId.map { id in .reading { try WidgetData.projectTitle(c.blob, projectId: id) } } ?? .noTitle,
-                          currentTask: .init(WidgetData.currentTask(c.blob)))
+        let rows = Result { () throws(SnapshotParseError) in try WidgetData.parse(c.blob, pendingDoneTargets: taps) }
+        return TesteeView(parse: (try? rows.get()).map { .tasks($0) } ?? .error("unreadable"), meta: meta,
+                          stale: WidgetData.isSnapshotStale(meta, nowMs: c.nowMs), header: header, display: display)
     }
 
     /// `DateFormatter()` on the device: its locale and calendar are the device's.

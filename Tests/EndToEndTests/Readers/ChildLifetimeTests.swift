@@ -16,13 +16,35 @@ final class ChildLifetimeTests: XCTestCase {
     func testKillingCheckEndsTheTesteesWholeGroup() throws {
         let tree = Scratch.folder()
         defer { Scratch.remove(tree) }
-        let testee = "echo $$ > '\(tree.path)/testee.pid'; (sleep 3; touch '\(tree.path)/late-child') & sleep 3; touch '\(tree.path)/late-testee'; cat"
+        let testee = "\(Self.notingGroup(in: "\(tree.path)/testee.pid")); (sleep 3; touch '\(tree.path)/late-child') & sleep 3; touch '\(tree.path)/late-testee'; cat"
         let harness = try start(["check", "--root", TestRepository.root.path, "--testee", "slow=\(testee)", "--timeout", "60"])
         let group = try waitForPid(tree.appendingPathComponent("testee.pid"), while: harness)
         XCTAssertFalse(members(of: group).isEmpty, "the testee runs")
         kill(harness.processIdentifier, SIGKILL)
         harness.waitUntilExit()
         try assertGone([group], noFileLike: "late-", in: tree)
+    }
+
+    /// `check` killed with -9 while its testee has a daemon that left the testee's group and
+    /// session with `setsid` (and whose parent is gone): the daemon ends too, and writes nothing.
+    /// Neither the death signal nor the group kill reaches it; the testee's keeper does (its
+    /// subreaper, which outlives the harness just long enough to end it).
+    func testKillingCheckEndsASetsidDaemonToo() throws {
+        let tree = Scratch.folder()
+        defer { Scratch.remove(tree) }
+        let daemon = "sleep 6; touch '\(tree.path)/late-daemon'"
+        let testee = "read -r line; (setsid sh -c \"echo \\$\\$ > '\(tree.path)/daemon.pid'; \(daemon)\" </dev/null >/dev/null 2>&1 &); "
+            + "echo $$ > '\(tree.path)/testee.pid'; exec sleep 600"
+        let harness = try start(["check", "--root", TestRepository.root.path, "--testee", "slow=\(testee)", "--timeout", "60"])
+        _ = try waitForPid(tree.appendingPathComponent("testee.pid"), while: harness)
+        let daemonPid = try waitForPid(tree.appendingPathComponent("daemon.pid"), while: harness)
+        XCTAssertEqual(kill(daemonPid, 0), 0, "the daemon runs")
+        kill(harness.processIdentifier, SIGKILL)
+        harness.waitUntilExit()
+        let ended = eventually(3) { kill(daemonPid, 0) != 0 && errno == ESRCH }
+        if !ended { kill(daemonPid, SIGKILL) }
+        XCTAssertTrue(ended, "the setsid daemon outlived kill -9 of the harness")
+        try assertGone([], noFileLike: "late-", in: tree)
     }
 
     /// `refresh` killed with -9 while it records: the recorder (a stand-in for
@@ -37,11 +59,11 @@ final class ChildLifetimeTests: XCTestCase {
         let recorder = scripts.appendingPathComponent("record-kotlin")
         try """
         #!/bin/bash
-        echo $$ > '\(root)/recorder.pid'
+        \(Self.notingGroup(in: "\(root)/recorder.pid"))
         (sleep 4; touch '\(root)/golden/kotlin/late-recorder-child') &
         printf '{"id":"x"}\\n' > '\(root)/one-case.jsonl'
         "$CONTRACT_HARNESS" golden record --name slow --cases '\(root)/one-case.jsonl' --out '\(root)/golden/kotlin/late-record' \\
-          --timeout 60 --reader-command "echo \\$\\$ > '\(root)/testee.pid'; sleep 4; touch '\(root)/golden/kotlin/late-testee'; cat"
+          --timeout 60 --reader-command "awk '{ print \\$5 }' /proc/\\$\\$/stat > '\(root)/testee.pid'; sleep 4; touch '\(root)/golden/kotlin/late-testee'; cat"
         touch '\(root)/golden/kotlin/late-recorder'
 
         """.write(to: recorder, atomically: true, encoding: .utf8)
@@ -68,7 +90,7 @@ final class ChildLifetimeTests: XCTestCase {
             try "{\"id\":\"x\"}\n{\"id\":\"y\"}\n".write(to: tree.appendingPathComponent("cases.jsonl"), atomically: true, encoding: .utf8)
             let harness = Process()
             harness.executableURL = GateTestSupport.cli
-            harness.arguments = ["golden", "record", "slow=echo $$ > '\(tree.path)/testee.pid'; sleep 30; cat",
+            harness.arguments = ["golden", "record", "slow=\(Self.notingGroup(in: "\(tree.path)/testee.pid")); sleep 30; cat",
                                  "--cases", tree.appendingPathComponent("cases.jsonl").path,
                                  "--out", tree.appendingPathComponent("out.jsonl").path, "--timeout", "60"]
             let err = Pipe()
@@ -99,7 +121,13 @@ final class ChildLifetimeTests: XCTestCase {
         return process
     }
 
-    /// The pid a testee wrote into `file` (its process group's id: it leads its group).
+    /// Shell that writes the process group of the shell running it into `path` (a child runs in
+    /// its keeper's group: `$$` is not the group's id).
+    private static func notingGroup(in path: String) -> String {
+        "awk '{ print $5 }' /proc/$$/stat > '\(path).tmp' && mv '\(path).tmp' '\(path)'"
+    }
+
+    /// The number a testee wrote into `file` (its process group's id, or its own pid).
     private func waitForPid(_ file: URL, while harness: Process) throws -> pid_t {
         let deadline = Date().addingTimeInterval(180)
         while Date() < deadline, harness.isRunning {

@@ -161,7 +161,7 @@ final class TesteeRunnerTests: XCTestCase {
                                     maximumLineBytes: 1 << 20)
         defer { session.close() }
         let outcomes = session.decode(cases(1)).map(\.outcome)
-        XCTAssertTrue("\(outcomes[0])".contains("malformed: a line longer than 1048576 bytes"), "\(outcomes[0])")
+        XCTAssertTrue("\(outcomes[0])".contains("malformed: a view line longer than 1 MiB"), "\(outcomes[0])")
     }
 
     func testBatchesGoThroughOneRunningProcess() throws {
@@ -202,16 +202,6 @@ final class TesteeRunnerTests: XCTestCase {
     }
 
     // MARK: - Through the CLI
-
-    /// Polls `condition` every 50 ms for up to `seconds`.
-    private func eventually(_ seconds: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(50_000)
-        }
-        return condition()
-    }
 
     /// Starts `arguments` + a testee that notes its process group, leaves a second process in
     /// it and never answers; once it runs, sends `signal` and checks the exit status and that

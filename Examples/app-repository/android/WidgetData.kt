@@ -1,0 +1,1 @@
+../../../ends/kotlin/WidgetData.kt
