@@ -110,12 +110,11 @@ struct CIStepTimings {
         return out
     }
 
-    /// A title in a table cell: its first clause (up to " (" or ": "), pipes escaped.
-    private static func cell(_ title: String) -> String {
-        var short = title
-        for stop in [" (", ": "] {
-            if let range = short.range(of: stop) { short = String(short[..<range.lowerBound]) }
-        }
+    /// A title in a table cell: without its parentheses, and only up to its first ": " when still
+    /// long; pipes escaped.
+    static func cell(_ title: String) -> String {
+        var short = title.replacingOccurrences(of: #"\s*\([^()]*\)"#, with: "", options: .regularExpression)
+        if short.count > 70, let colon = short.range(of: ": ") { short = String(short[..<colon.lowerBound]) }
         return short.replacingOccurrences(of: "|", with: "\\|")
     }
 }
