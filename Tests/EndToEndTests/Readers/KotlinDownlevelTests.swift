@@ -294,8 +294,8 @@ final class KotlinDownlevelTests: XCTestCase {
         return try script("downlevel", ["--out", folder.appendingPathComponent("out").path] + paths)
     }
 
-    /// reader-api on one source file, against a contract description with revisions 1 to 3
-    /// (`describing`: the view fields it has besides revision 1's), not the tree's current one.
+    /// reader-api on one source file, against a contract description whose sets 1 to 3 are the
+    /// revisions (`describing`: the view fields it has besides the base's), not the tree's current one.
     private func readerAPI(_ source: String,
                            describing fields: [String] = ["parse.tasks[].doneOn", "projects", "projectTitle", "currentTask"])
         throws -> (status: Int32, glue: String, err: String) {
@@ -306,7 +306,7 @@ final class KotlinDownlevelTests: XCTestCase {
             field.hasPrefix("parse.tasks[].") ? #"{"in": "parse.tasks[]", "name": "\#(field.dropFirst(14))"}"# : #"{"name": "\#(field)"}"#
         }
         let contract = folder.appendingPathComponent("contract-\(UUID().uuidString).json")
-        try #"{"revisions": [{"revision": 1, "viewFields": []}, {"revision": 2, "viewFields": []}, {"revision": 3, "viewFields": [\#(members.joined(separator: ","))]}]}"#
+        try #"{"features": [{"name": "base", "viewFields": []}, {"name": "later", "viewFields": [\#(members.joined(separator: ","))]}], "sets": [{"name": "1", "features": ["base"]}, {"name": "2", "features": ["base"]}, {"name": "3", "features": ["base", "later"]}]}"#
             .write(to: contract, atomically: true, encoding: .utf8)
         let run = try script("reader-api", ["--glue", glue.path, "--contract", contract.path, file.path])
         return (run.status, (try? String(contentsOf: glue, encoding: .utf8)) ?? "", run.err)
