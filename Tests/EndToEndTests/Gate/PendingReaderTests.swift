@@ -36,7 +36,7 @@ final class PendingReaderTests: XCTestCase {
         // A feature the reference does not implement (the tap-time grace): pending for the reader that declares it.
         let tapGrace = try FeatureSet.parse("base+projects+tapTimes+tapGrace").get()
         XCTAssertFalse(rule.hasReference("tapGrace"))
-        XCTAssertEqual(rule.unreferenced, ["tapGrace"])
+        XCTAssertTrue(rule.unreferenced.contains("tapGrace"), "\(rule.unreferenced)")
         XCTAssertEqual(rule.pendingUnit(of: title, caseInputs: selected, declared: tapGrace)?.feature, "doneGrace")
         XCTAssertTrue(rule.isDeclaredButMissing(doneOn, declared: two))
         XCTAssertFalse(rule.isDeclaredButMissing(doneOn, declared: base))
