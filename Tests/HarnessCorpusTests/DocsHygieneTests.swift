@@ -3,7 +3,8 @@ import XCTest
 import TestSupport
 
 /// The docs are guides, not lab notebooks, and the house around the code is easy to enter:
-/// - README.md is at most 250 lines and 2,500 words, with a glossary and an "I want to…" table;
+/// - README.md is at most 250 lines and 2,500 words, with a glossary and an "I want to…" table, and
+///   links every guide of docs/ and the generated reports (docs/reports/);
 /// - every relative link in a guide names a file or folder of the repository;
 /// - no guide (README.md, the other root *.md but CONTRACT.md, docs/*.md; not docs/reports/ nor
 ///   docs/evidence/, nor a generated block) carries run notes: a date, a time of day, "(issue NN)",
@@ -44,6 +45,20 @@ final class DocsHygieneTests: XCTestCase {
         XCTAssertEqual(ReadmeShape.problems(readme.replacingOccurrences(of: pendingRow + "\n", with: "")
                                                   .replacingOccurrences(of: fuzzRow + "\n", with: "")),
                        ["README.md's glossary does not explain \"pending\"", "README.md's \"I want to…\" table has no row for \"fuzz\""])
+    }
+
+    func testTheReadmeLinksEveryGuideAndTheReports() throws {
+        XCTAssertEqual(try ReadmeShape.unlinked(readme: try read("README.md"), root: root), [])
+    }
+
+    /// Planted: README without its links to a guide and to the reports.
+    func testTheReadmeLinkCheckSeesAGuideLeftOut() throws {
+        let readme = try read("README.md")
+        XCTAssertTrue(readme.contains("(docs/device-locale.md)") && readme.contains("(docs/reports/adequacy.md)"))
+        let without = readme.replacingOccurrences(of: "(docs/device-locale.md)", with: "(docs/gate.md)")
+            .replacingOccurrences(of: "(docs/reports/adequacy.md)", with: "(docs/adequacy.md)")
+        XCTAssertEqual(try ReadmeShape.unlinked(readme: without, root: root),
+                       ["README.md does not link to docs/device-locale.md", "README.md does not link to docs/reports/"])
     }
 
     // MARK: Links

@@ -34,6 +34,18 @@ enum ReadmeShape {
         return problems
     }
 
+    /// The guides of docs/ (and its generated reports' folder) README does not link to: each must
+    /// be found from the front door where a reader would look for it.
+    static func unlinked(readme: String, root: URL) throws -> [String] {
+        let linked = Set(Guides.relativeLinks(readme).map { URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL.path })
+        let docs = root.appendingPathComponent("docs")
+        let wanted = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.map { "docs/" + $0 } + ["docs/reports/"]
+        return wanted.sorted().filter { path in
+            let target = root.appendingPathComponent(path).standardizedFileURL.path
+            return !linked.contains(target) && !(path.hasSuffix("/") && linked.contains { $0.hasPrefix(target + "/") })
+        }.map { "README.md does not link to \($0)" }
+    }
+
     /// The text of the `## TITLE…` section, up to the next `## `.
     private static func section(_ title: String, of text: String) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
