@@ -5,29 +5,17 @@ import HarnessReaders
 /// that runs external testees (check, report, explain, fuzz).
 enum Testee {
     static let optionsHelp = """
-      --testee NAME@REVISION=COMMAND
-                            a testee that implements that contract revision (default 1): fields and
-                            questions of a later revision are pending for it (counted and shown, never
-                            failing), its own revision's are compared; a testee built with
-                            WidgetContractTestee prints its own with `COMMAND --contract-revision`;
-                            a testee on Android's org.json (an app's WidgetData.kt) says so with a line
-                            `# platform: org.json` atop golden/divergences/NAME.txt, whose entries may
-                            then name D1-D8, each held to what golden/kotlin reads
+      --testee NAME[@REVISION]=COMMAND
+                            an external reader, compared like ours (repeatable; REVISION it answers, default 1)
     \(timeoutsHelp)
-                            A testee that crashes, hangs or writes a line for another case fails
-                            that case only (shown with its stderr) and is restarted; after
-                            \(ExternalProcessReader.brokenAfter) failed cases in a row it is declared broken and
-                            its remaining cases fail at once.
     """
 
     /// `--timeout` and `--start-timeout` alone: what `record` takes (it has no `--testee`, and
     /// a failed case stops it rather than restarting the testee).
     static let timeoutsHelp = """
-      --timeout SECONDS     how long a testee may take for one line, the first line after a
-                            (re)start included (default 10)
+      --timeout SECONDS     how long a testee may take for one line (default 10)
       --start-timeout SECONDS
-                            the first line after a testee (re)starts instead, for a slow start
-                            such as a JVM's (default: --timeout)
+                            the first line after a testee (re)starts, e.g. a JVM's (default: --timeout)
     """
 
     /// The testees given, with the timeouts given.
