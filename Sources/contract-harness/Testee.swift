@@ -5,31 +5,18 @@ import HarnessReaders
 /// that runs external testees (check, report, explain, fuzz).
 enum Testee {
     static let optionsHelp = """
-      --testee NAME@SET=COMMAND
-                            a testee that implements those contract features (a set of
-                            schemas/contract.json such as 1, 3, default, or features joined with +,
-                            base+currentTask; default: the base): the fields and questions of the
-                            others are pending for it (counted and shown, never failing), its own are
-                            compared; a testee built with WidgetContractTestee prints its own with
-                            `COMMAND --contract-features`;
-                            a testee on Android's org.json (an app's WidgetData.kt) says so with a line
-                            `# platform: org.json` atop golden/divergences/NAME.txt, whose entries may
-                            then name D1-D8, each held to what golden/kotlin reads
+      --testee NAME[@SET]=COMMAND
+                            an external reader, compared like ours (repeatable; SET: the contract
+                            features it implements, a set of schemas/contract.json or features joined with +; default: the base)
     \(timeoutsHelp)
-                            A testee that crashes, hangs or writes a line for another case fails
-                            that case only (shown with its stderr) and is restarted; after
-                            \(ExternalProcessReader.brokenAfter) failed cases in a row it is declared broken and
-                            its remaining cases fail at once.
     """
 
     /// `--timeout` and `--start-timeout` alone: what `record` takes (it has no `--testee`, and
     /// a failed case stops it rather than restarting the testee).
     static let timeoutsHelp = """
-      --timeout SECONDS     how long a testee may take for one line, the first line after a
-                            (re)start included (default 10)
+      --timeout SECONDS     how long a testee may take for one line (default 10)
       --start-timeout SECONDS
-                            the first line after a testee (re)starts instead, for a slow start
-                            such as a JVM's (default: --timeout)
+                            the first line after a testee (re)starts, e.g. a JVM's (default: --timeout)
     """
 
     /// The testees given, with the timeouts given.
