@@ -9,7 +9,7 @@ enum CheckCommand: Subcommand {
     static let summary = "run every reader on every case and gate on the result"
     static let help = """
     USAGE: contract-harness check [--contract DIR [--live] [--reader NAME]... [--no-writer]] [--root DIR] [--jobs N] [--testee NAME=COMMAND]... [--timeout SECONDS]
-                                  [--start-timeout SECONDS] [--writer COMMAND[@REVISION]] [--kotlin] [--no-recordings] [--zones-checked-on NAME] [--json FILE] [--junit FILE]
+                                  [--start-timeout SECONDS] [--writer NAME[@REVISION]=COMMAND] [--kotlin] [--no-recordings] [--zones-checked-on NAME] [--json FILE] [--junit FILE]
                                   [--markdown FILE] [--html FILE [--samples N] [--blob-limit BYTES]] [--deviations FILE] [--quiet]
 
     Builds the case stream from golden/fixtures, runs the Swift reader and the C reference (and
@@ -33,11 +33,11 @@ enum CheckCommand: Subcommand {
       --testee NAME=CMD     an external reader, compared like the others (repeatable)
     \(Testee.optionsHelp)
     \(WriterOption.help)
-    \(ZonesCheckedOnOption.help)
                             A writer blob unlike the tree writer's (golden/expected was written from
                             the tree's) is judged live: expected is the C reference's view of it
                             now, and golden/kotlin, which has no line for it, is not compared there
                             (said in every report) unless --kotlin is given.
+    \(ZonesCheckedOnOption.help)
     \(LiveKotlinOption.help)
     \(QueueOption.help)
       --no-recordings       do not compare golden/kotlin (nor golden/queue/kotlin.jsonl)
