@@ -304,8 +304,8 @@ final class KotlinDownlevelTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: glue.path), run.err)
     }
 
-    /// reader-api on one source file, against a contract description with the sets 1 to 3
-    /// (`describing`: the view fields it has besides revision 1's), not the tree's current one.
+    /// reader-api on one source file, against a contract description whose sets 1 to 3 are the
+    /// revisions (`describing`: the view fields it has besides the base's), not the tree's current one.
     private func readerAPI(_ source: String,
                            describing fields: [String] = ["parse.tasks[].doneOn", "projects", "projectTitle", "currentTask"])
         throws -> (status: Int32, glue: String, err: String) {
