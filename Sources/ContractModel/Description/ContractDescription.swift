@@ -1,3 +1,4 @@
+import Foundation
 import WidgetSnapshot
 
 /// The contract as data: its features and named sets, `schemas/contract.json`, embedded in this
@@ -159,14 +160,49 @@ package struct ContractDescription: Sendable {
                                     + "fix \(file) and rebuild; `swift test --filter ContractDescriptionTests` names the field")
     }
 
-    /// The contract the harness was built with. Read only after `problem` is known to be nil
+    /// The contract a run judges by: the one the harness was built with, unless the command line
+    /// chose the tree's own first (`choose(_:)`). Read only after `problem` is known to be nil
     /// (every entry point checks it first).
     package static let current: ContractDescription = {
+        chosen.fix()
+        if let tree = chosen.description { return tree }
         switch builtIn {
         case .success(let description): return description
         case .failure: preconditionFailure(problem ?? "")
         }
     }()
+
+    /// The tree's description chosen over the built-in one (the command line's `--root` tree or
+    /// an app's contract folder holding its own `contract.json`), so that a contract change is an
+    /// edit of the description, not a rebuild of the harness. Chosen once, before anything reads
+    /// `current`; false when it is too late (then the built-in one stays).
+    @discardableResult
+    package static func choose(_ description: ContractDescription) -> Bool { chosen.set(description) }
+
+    /// Whether this run judges by a tree's description rather than the built-in one.
+    package static var judgesByTree: Bool { chosen.description != nil }
+
+    private static let chosen = Choice()
+
+    /// The one description chosen at start, behind a lock (the CLI chooses on its main thread
+    /// before any other starts, but the type is shared with every thread that reads `current`).
+    private final class Choice: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: ContractDescription?
+        private var fixed = false
+
+        var description: ContractDescription? { lock.withLock { value } }
+
+        func set(_ description: ContractDescription) -> Bool {
+            lock.withLock {
+                guard !fixed else { return false }
+                value = description
+                return true
+            }
+        }
+
+        func fix() { lock.withLock { fixed = true } }
+    }
 
     /// Reads a description; `file` names it in errors (with the field).
     package static func parse(_ bytes: [UInt8], file: String) throws(HarnessInputError) -> ContractDescription {

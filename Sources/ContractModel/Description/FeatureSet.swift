@@ -109,3 +109,17 @@ extension FeatureSet {
         (try? parse(spec, in: description).get()) ?? .base(in: description)
     }
 }
+
+extension ContractDescription {
+    /// The writer schema of the blobs a writer of `set` writes: the named set's with exactly these
+    /// features when it names one, else that of the last of its features that names one, else
+    /// that of the largest named set inside it that names one; nil when none does.
+    package func writerSchema(of set: FeatureSet) -> String? {
+        if let exact = sets.first(where: { Set($0.features) == Set(set.names) && $0.writerSchema != nil }) { return exact.writerSchema }
+        if let feature = features.last(where: { set.contains($0.name) && $0.writerSchema != nil }), feature.name != base.name {
+            return feature.writerSchema
+        }
+        let inside = sets.filter { named in named.writerSchema != nil && named.features.allSatisfy(set.contains) }
+        return inside.max { $0.features.count < $1.features.count }?.writerSchema ?? base.writerSchema
+    }
+}
