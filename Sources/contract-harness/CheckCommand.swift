@@ -8,7 +8,7 @@ enum CheckCommand: Subcommand {
     static let name = "check"
     static let summary = "run every reader on every case and gate on the result"
     static let help = """
-    USAGE: contract-harness check [--testee NAME[@REVISION]=COMMAND]... [--writer NAME[@REVISION]=COMMAND] [OPTIONS]
+    USAGE: contract-harness check [--testee NAME[@SET]=COMMAND]... [--writer NAME[@REVISION]=COMMAND] [OPTIONS]
            contract-harness check --contract DIR [--live] [--reader NAME]... [OPTIONS]   (an app's repository)
 
     Runs every reader on every case, compares each view with golden/expected and golden/kotlin and

@@ -309,7 +309,12 @@ package struct ReaderVerdict: Sendable {
         let stale = list.entries.filter { !used.contains($0.line) && !pendingUsed.contains($0.line) && !aboutUndeclared($0) }
         var unused: [Int: [String]] = [:]
         for entry in list.entries where used.contains(entry.line) {
-            let names = entry.fields.names.filter { !(usedNames[entry.line]?.contains($0) ?? false) }
+            // A field of a feature the reader does not declare is pending, never compared: naming
+            // it is not too wide (it applies once the reader declares that feature).
+            let names = entry.fields.names.filter { name in
+                !(usedNames[entry.line]?.contains(name) ?? false)
+                    && (FieldPath(name).map { rule.pendingUnit(of: $0, caseInputs: plain, declared: declared) == nil } ?? true)
+            }
             if !names.isEmpty { unused[entry.line] = names }
         }
         var verdict = ReaderVerdict(entry: reader, notCompared: nil, caseCount: caseIds.count, deviations: deviations,

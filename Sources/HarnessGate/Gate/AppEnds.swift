@@ -192,8 +192,8 @@ package struct AppEnds: Sendable {
     private static func describe(_ end: ContractConfig.LiveEnd) -> String {
         switch end {
         case .command(let text): return "runs `\(UntrustedText.escape(text))`"
-        case .kotlin(let files): return "compiling \(files.count) Kotlin file\(files.count == 1 ? "" : "s") on Android's org.json (cached)"
-        case .swift(let files): return "building \(files.count) Swift file\(files.count == 1 ? "" : "s") with the testee kit (cached)"
+        case .kotlin(let files): return "compiling \(files.count) Kotlin file\(files.count == 1 ? "" : "s") on Android's org.json unless its jar is cached"
+        case .swift(let files): return "building \(files.count) Swift file\(files.count == 1 ? "" : "s") with the testee kit unless its build is cached"
         }
     }
 }

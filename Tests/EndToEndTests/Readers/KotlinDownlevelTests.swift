@@ -294,6 +294,16 @@ final class KotlinDownlevelTests: XCTestCase {
         return try script("downlevel", ["--out", folder.appendingPathComponent("out").path] + paths)
     }
 
+    /// reader-api reads the tree's own contract description (features and their sets, as
+    /// schemas/contract.json has them): an app's Kotlin reader gets its glue, not a traceback.
+    func testReaderAPIReadsTheTreesContractDescription() throws {
+        let glue = folder.appendingPathComponent("glue-\(UUID().uuidString).kt")
+        let run = try script("reader-api", ["--glue", glue.path, TestRepository.root.appendingPathComponent("ends/kotlin/WidgetData.kt").path])
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertFalse(run.err.contains("Traceback"), run.err)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: glue.path), run.err)
+    }
+
     /// reader-api on one source file, against a contract description whose sets 1 to 3 are the
     /// revisions (`describing`: the view fields it has besides the base's), not the tree's current one.
     private func readerAPI(_ source: String,
