@@ -169,7 +169,7 @@ final class BrokenDescriptionTests: XCTestCase {
             .appendingPathComponent("../../schemas/contract.json").standardized)
         let text = String(decoding: bytes, as: UTF8.self)
         for (old, new) in [(#""name": "selectedProjectId""#, #""name": "x\n::error::owned""#),
-                           (#""revision": 1,"#, #""revision": 1, "x\n::error::owned": 1,"#)] {
+                           (#""name": "base","#, #""name": "base", "x\n::error::owned": 1,"#)] {
             XCTAssertTrue(text.contains(old), old)
             let read = ContractDescription.reading(Array(text.replacingOccurrences(of: old, with: new).utf8))
             guard case .failure(let error) = read else { return XCTFail("accepted \(new)") }
