@@ -28,7 +28,9 @@ final class OrgJSONTesteeTests: XCTestCase {
     /// Writes `golden/divergences/NAME.txt`: the tree's kotlin.txt, after `header`.
     private func list(_ name: String, in paths: HarnessPaths, header: String) throws {
         let lists = paths.root.appendingPathComponent("golden/divergences")
+        // kotlin.txt's entries, under `header` instead of its own platform line.
         let kotlin = try String(contentsOf: lists.appendingPathComponent("kotlin.txt"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix(ReaderPlatform.declaration) }.joined(separator: "\n")
         try Data((header + kotlin).utf8).write(to: lists.appendingPathComponent("\(name).txt"))
     }
 
@@ -67,6 +69,25 @@ final class OrgJSONTesteeTests: XCTestCase {
         let kotlin = try XCTUnwrap(declared.verdicts.first { $0.reader == "kotlin" })
         XCTAssertGreaterThan(verdict.listed.count, 0, "the tree has no org.json departure: the pass proves nothing")
         XCTAssertEqual(verdict.listed.map(\.caseId), kotlin.listed.map(\.caseId))
+    }
+
+    /// The app's default-branch reader on org.json declares the base alone and takes the Kotlin
+    /// end's list unchanged (it says its platform): PASS, the entries about features it does not
+    /// declare wait with their pending differences instead of going stale, and nothing but those
+    /// features' fields and questions is pending.
+    func testTheKotlinListCopiedUnchangedHoldsForAReaderOfTheBase() throws {
+        let paths = try GateTestSupport.statesTree()
+        defer { GateTestSupport.remove(paths) }
+        let lists = paths.root.appendingPathComponent("golden/divergences")
+        try FileManager.default.copyItem(at: lists.appendingPathComponent("kotlin.txt"), to: lists.appendingPathComponent("app.txt"))
+        var base = try app()
+        base.features = .base()
+        let (result, verdict) = try check(paths, base)
+        XCTAssertTrue(result.passed, "\(result.problems) \(verdict.unexpected.map(\.caseId)) stale \(verdict.staleEntries.map(\.pattern))")
+        XCTAssertEqual(verdict.staleEntries.map(\.pattern), [])
+        XCTAssertFalse(verdict.pending.isEmpty)
+        XCTAssertFalse(verdict.pending.flatMap(\.units).contains { $0.feature == ContractDescription.current.base.name })
+        XCTAssertGreaterThan(verdict.listed.count, 0)
     }
 
     /// A departure is org.json's behaviour: the testee's D entry excuses a field only where it
