@@ -118,10 +118,9 @@ package struct AppEnds: Sendable {
         }
         if let writer = config.writer, !choice.withoutWriter {
             let declared = try writer.declares.map { try revision($0, field: "writer.declares", file: configFile) }
-                ?? min(branch, WriterRevision.known.upperBound)
-            guard WriterRevision.known.contains(declared) else {
-                throw HarnessInputError(file: configFile, field: "writer.declares",
-                                        message: "a writer implements a revision with a writer schema, \(WriterRevision.known.lowerBound) to \(WriterRevision.known.upperBound)")
+                ?? min(branch, WriterRevision.known(root: home).upperBound)
+            if let refusal = WriterRevision.refusal(String(declared), root: home) {
+                throw HarnessInputError(file: configFile, field: "writer.declares", message: refusal)
             }
             ends.writerRevision = WriterRevision(declared: declared)
             switch writer.end {
