@@ -26,7 +26,7 @@ enum CasesCommand: Subcommand {
         let paths = try appPaths(&arguments)
         let out = try arguments.option("--out")
         let only = Set(try arguments.options("--fixture"))
-        var writer = try WriterOption.parse(&arguments).command
+        var writer = try WriterOption.parse(&arguments, root: paths.root).command
         try arguments.finish()
         // For an app: its fixtures and states, and its writer's blobs (what its recordings are made from).
         if writer == .tree, let app = try AppOption.writer(paths) { writer = app.command }

@@ -64,7 +64,7 @@ enum CheckCommand: Subcommand {
         let quiet = arguments.flag("--quiet")
         try arguments.finish()
 
-        let (writer, writerRevision) = try given.map { try WriterOption.parse($0, option: "--writer") } ?? (.tree, WriterRevision())
+        let (writer, writerRevision) = try given.map { try WriterOption.parse($0, option: "--writer", root: paths.root) } ?? (.tree, WriterRevision())
         var options = Gate.Options(testees: testees, includeRecordings: includeRecordings, jobs: jobs)
         options.writer = writer
         options.writerRevision = writerRevision

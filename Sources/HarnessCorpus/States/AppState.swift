@@ -58,7 +58,7 @@ package struct AppState: Equatable, Sendable {
     package var note: String?
     /// Whether the app can hold the state (false: a robustness input only the writer's function takes).
     package var inApp: Bool
-    /// The writer revision, 1 or 2.
+    /// The writer revision, 1, 2 or 3.
     package var revision: Int
     /// The writer's zone at push time (an IANA name).
     package var timeZone: String
@@ -71,9 +71,11 @@ package struct AppState: Equatable, Sendable {
     package var tasks: [Task]
     /// Project entities, each id once.
     package var projects: [Project]
+    /// What is tracked (`AppState+Tracking`); nil: the line has no `tracking`, nothing is tracked.
+    package var tracking: Tracking?
 
     package init(id: String, note: String? = nil, inApp: Bool, revision: Int, timeZone: String, todayStr: AppText,
-                 startOfNextDayDiffMs: Int64, todayTaskIds: [AppText], tasks: [Task], projects: [Project]) {
+                 startOfNextDayDiffMs: Int64, todayTaskIds: [AppText], tasks: [Task], projects: [Project], tracking: Tracking? = nil) {
         self.id = id
         self.note = note
         self.inApp = inApp
@@ -84,6 +86,7 @@ package struct AppState: Equatable, Sendable {
         self.todayTaskIds = todayTaskIds
         self.tasks = tasks
         self.projects = projects
+        self.tracking = tracking
     }
 
     /// The largest offset the app's settings give: 23:59 (CONTRACT.md §7.2 W3).

@@ -55,6 +55,9 @@ package struct WriterState: Sendable, Equatable {
     /// Every project entity in entity order, listed or not (revision 2 and later; empty for revision 1).
     package var projects: [Project] = []
 
+    /// The tracked task (`WriterState+Tracking`, revision 3's `currentTask`), nil when none is.
+    package var currentTask: CurrentTask?
+
     /// The projects the writer lists, in its order.
     package var listedProjects: [Project] { projects.filter(\.listed) }
 
@@ -98,6 +101,7 @@ package struct WriterState: Sendable, Equatable {
                                rows: listed ? Self.firstRows(project.taskIds + project.backlogTaskIds, row) : [])
             }
         }
+        self.currentTask = Self.currentTask(state.tracking) { id in state.tasks.first { $0.id.keysAlike(id) } }
         self.inApp = state.inApp
         self.revision = state.revision
         self.timeZone = state.timeZone
@@ -153,7 +157,9 @@ package struct WriterState: Sendable, Equatable {
                                         rows: listed ? Self.firstRows(taskIds + backlog, row) : []))
             }
         }
-        if unreadable { return nil }
+        let tracked = Self.currentTask(object["tracking"], taskById: taskById)
+        if unreadable || !tracked.readable { return nil }
+        self.currentTask = tracked.task
         self.inApp = inApp
         self.revision = Int(revision)
         self.timeZone = zone.string

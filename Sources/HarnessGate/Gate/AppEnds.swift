@@ -118,11 +118,10 @@ package struct AppEnds: Sendable {
         }
         if let writer = config.writer, !choice.withoutWriter {
             let declared = try writer.declares.map { try revision($0, field: "writer.declares", file: configFile) }
-                ?? WriterRevision.known.filter { ContractDescription.current.set(named: String($0)).map { branch.isSuperset(of: FeatureSet.declared($0.name)) } ?? false }.max()
-                ?? WriterRevision.known.lowerBound
-            guard WriterRevision.known.contains(declared) else {
-                throw HarnessInputError(file: configFile, field: "writer.declares",
-                                        message: "a writer implements a revision with a writer schema, \(WriterRevision.known.lowerBound) to \(WriterRevision.known.upperBound)")
+                ?? WriterRevision.known(root: home).filter { ContractDescription.current.set(named: String($0)).map { branch.isSuperset(of: FeatureSet.declared($0.name)) } ?? false }.max()
+                ?? WriterRevision.first
+            if let refusal = WriterRevision.refusal(String(declared), root: home) {
+                throw HarnessInputError(file: configFile, field: "writer.declares", message: refusal)
             }
             ends.writerRevision = WriterRevision(declared: declared)
             switch writer.end {
@@ -163,10 +162,10 @@ package struct AppEnds: Sendable {
         }
     }
 
-    /// A writer's declaration: a revision with a writer schema (`1`, `2`).
+    /// A writer's declaration: a revision number (whether it has a writer schema is `WriterRevision.refusal`'s to say).
     private static func revision(_ text: String, field: String, file: String) throws(HarnessInputError) -> Int {
-        guard let number = Int(text), text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), WriterRevision.known.contains(number) else {
-            throw HarnessInputError(file: file, field: field, message: "`\(text)` is not a revision with a writer schema, \(WriterRevision.known.lowerBound) to \(WriterRevision.known.upperBound)")
+        guard let number = Int(text), text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            throw HarnessInputError(file: file, field: field, message: "`\(text)` is not a writer revision (a number with a writer schema file)")
         }
         return number
     }

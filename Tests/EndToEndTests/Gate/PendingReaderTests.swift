@@ -101,9 +101,9 @@ final class PendingReaderTests: XCTestCase {
 }
 
 /// The same through the CLI with real testees: the iOS example (a JSONSerialization port
-/// built with the kit at revision 1) passes with its pending fields shown in every report
-/// format, and fails when it claims revision 2; our own Swift reader as a testee declared at
-/// revision 1 is "ready to declare" revision 2.
+/// built with the kit on the app's default branch, the base) passes with its pending fields
+/// shown in every report format, and fails when it claims set 2; our own Swift reader as a
+/// testee declared on the base is "ready to declare" the features it implements.
 final class PendingTesteeCLITests: XCTestCase {
     /// A Today widget's fixture and a project widget's: every revision-2 question and input (the scripts/test gate
     /// step runs the example over the whole tree).
@@ -133,7 +133,7 @@ final class PendingTesteeCLITests: XCTestCase {
         return try run(paths, testee: testee)
     }
 
-    func testTheExampleAtRevisionOnePassesWithItsPendingFieldsInEveryReport() throws {
+    func testTheExampleOnTheBasePassesWithItsPendingFieldsInEveryReport() throws {
         // canonical: where every entry of the example's list happens (a smaller tree leaves some stale).
         let paths = try GateTestSupport.canonicalTree()
         defer { GateTestSupport.remove(paths) }
@@ -143,11 +143,12 @@ final class PendingTesteeCLITests: XCTestCase {
         let run = try self.run(paths, testee: "ios-example=\(example.path)",
                                ["--json", "\(root)/r.json", "--junit", "\(root)/r.xml", "--markdown", "\(root)/r.md"])
         XCTAssertEqual(run.status, 0, run.out + run.err)
-        XCTAssertTrue(run.out.contains("ios-example (revision 1): pending, never failing: "), run.out)
-        XCTAssertTrue(run.out.contains("revision 2: waiting on "), run.out)
+        XCTAssertTrue(run.out.contains("ios-example (features 1): pending, never failing: "), run.out)
+        XCTAssertTrue(run.out.contains("feature projects: waiting on "), run.out)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(report(paths, "r.json").utf8)) as? [String: Any])
         let ios = try XCTUnwrap((json["readers"] as? [[String: Any]])?.first { $0["name"] as? String == "ios-example" })
-        XCTAssertEqual(ios["contractRevision"] as? Int, 1)
+        XCTAssertEqual(ios["declares"] as? String, "1")
+        XCTAssertEqual(ios["features"] as? [String], ["base"])
         XCTAssertGreaterThan(ios["pending"] as? Int ?? 0, 0)
         let fields = try XCTUnwrap(ios["pendingFields"] as? [String: Int])
         for field in ["parse.tasks[].doneOn", "projects", "projectTitle"] { XCTAssertNotNil(fields[field], field) }
@@ -155,24 +156,24 @@ final class PendingTesteeCLITests: XCTestCase {
         XCTAssertEqual(compat["unexpected"], 0)
         XCTAssertGreaterThan(compat["pending"] ?? 0, 0)
         XCTAssertTrue(try report(paths, "r.xml").contains("<skipped message=\"pending: "))
-        XCTAssertTrue(try report(paths, "r.md").contains("(revision 1) pending, never failing"))
+        XCTAssertTrue(try report(paths, "r.md").contains("(features 1) pending, never failing"))
     }
 
-    func testTheSameTesteeClaimingRevisionTwoFails() throws {
+    func testTheSameTesteeClaimingSetTwoFails() throws {
         let declared = try checkOnACopy(testee: "ios-example@2=\(example.path)")
         XCTAssertEqual(declared.status, 1, declared.out + declared.err)
-        XCTAssertTrue(declared.out.contains("declares revision 2 but does not implement it: its views leave out parse.tasks[].doneOn"), declared.out)
+        XCTAssertTrue(declared.out.contains("declares 2 but does not implement all of it: its views leave out parse.tasks[].doneOn"), declared.out)
         XCTAssertFalse(declared.out.contains("[parse.tasks[].doneOn]  TODO"), "no list line is suggested for a declared field left out")
         // What the kit says the code declares.
         let process = Process()
         process.executableURL = example
-        process.arguments = ["--contract-revision"]
+        process.arguments = ["--contract-features"]
         let out = Pipe()
         process.standardOutput = out
         try process.run()
         let printed = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        XCTAssertEqual(String(decoding: printed, as: UTF8.self), "1\n")
+        XCTAssertEqual(String(decoding: printed, as: UTF8.self), "default\n")
     }
 
     /// ... and `check --html` writes the page `report --html` writes for the same run, byte for
@@ -184,8 +185,8 @@ final class PendingTesteeCLITests: XCTestCase {
         let testee = "ahead@1=\(GateTestSupport.cli.path) tool decode --reader swift"
         let run = try self.run(paths, testee: testee, ["--html", "\(root)/check.html"])
         XCTAssertEqual(run.status, 0, run.out + run.err)
-        XCTAssertTrue(run.out.contains("ahead (revision 1): pending, never failing: no field differs"), run.out)
-        XCTAssertTrue(run.out.contains("revision 2: ready to declare (every pending field agrees)"), run.out)
+        XCTAssertTrue(run.out.contains("ahead (features 1): pending, never failing: no field differs"), run.out)
+        XCTAssertTrue(run.out.contains("feature projects: ready to declare (every pending field agrees): --testee ahead@1+projects=…"), run.out)
         let report = try self.run(paths, testee: testee, ["--html", "\(root)/report.html"], command: "report")
         XCTAssertEqual(report.status, 0, report.err)
         XCTAssertTrue(report.err.contains("the gate passes"), report.err)
