@@ -15,7 +15,7 @@ enum FuzzCommand: Subcommand {
     USAGE: contract-harness fuzz [blobs] --seed S (--cases N | --seconds T | --case I) [OPTIONS]
            contract-harness fuzz --replay PATH... [--testee NAME=COMMAND]... [--kotlin] [--root DIR]
            contract-harness fuzz --print-dictionary
-           contract-harness fuzz states …     app states through the writer end (`fuzz states --help`)
+           contract-harness fuzz states --writer NAME[@REVISION]=COMMAND …   app states through a writer end (`fuzz states --help`)
            contract-harness fuzz queue …      the tap queue's ends (`fuzz queue --help`)
 
     Case i of seed S is a fixture bent by named mutations and byte edits, in a zone at an instant,

@@ -6,8 +6,7 @@ import HarnessReaders
 enum Testee {
     static let optionsHelp = """
       --testee NAME[@SET]=COMMAND
-                            an external reader, compared like ours (repeatable; SET: the contract
-                            features it implements, a set of schemas/contract.json or features joined with +; default: the base)
+                            an external reader, compared like ours (repeatable; SET: the features it implements, default the base)
     \(timeoutsHelp)
     """
 
