@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 import HarnessGate
 import HarnessReaders
@@ -8,7 +9,7 @@ import HarnessReaders
 enum WriterOption {
     static let help = """
       --writer NAME[@REVISION]=COMMAND
-                            the writer end that turns golden/states into blobs (default: the tree's)
+                            the writer end that turns golden/states into blobs (default: the tree's; @ a set: default, pr-9624, 3)
     """
 
     static func parse(_ arguments: inout Arguments, root: URL) throws(UsageError) -> (command: WriterCommand, revision: WriterRevision) {
@@ -25,7 +26,20 @@ enum WriterOption {
             return try legacy(spec, option: option, root: root)
         }
         let end = try EndSpec.parse(spec, option: option)
-        return try legacy(end.command + (end.declared.map { "@" + $0 } ?? ""), option: option, root: root)
+        guard let declared = end.declared else { return try legacy(end.command, option: option, root: root) }
+        let number = revision(of: declared)
+        if let refusal = WriterRevision.refusal(number, root: root) {
+            throw UsageError("\(option) \(end.name)@\(UntrustedText.escape(declared)): \(refusal); a set names one when it holds exactly a numbered set's features")
+        }
+        return (.command(end.command), WriterRevision(declared: Int(number)))
+    }
+
+    /// A writer's declaration as the revision its states are written at: digits as given, a set
+    /// (`default`, `pr-9624`, `base+currentTask`) as the numbered set with exactly its features;
+    /// anything else as given, for `WriterRevision.refusal` to name.
+    static func revision(of declared: String) -> String {
+        guard !declared.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), case .success(let set) = FeatureSet.parse(declared) else { return declared }
+        return ContractDescription.current.sets.first { Int($0.name) != nil && FeatureSet.declared($0.name) == set }?.name ?? declared
     }
 
     /// `COMMAND[@REVISION]`: the command, and the revision after its last `@` when that is digits.
