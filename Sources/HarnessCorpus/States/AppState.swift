@@ -1,3 +1,4 @@
+import ContractModel
 /// One app state (CONTRACT.md §7.1, `schemas/app-state.schema.json`): what the app's writer
 /// reads when it pushes a widget blob, reduced to its projection's inputs. The fuzzer
 /// generates these and hands them to the writer end; a finding is shrunk over this value,
@@ -96,4 +97,20 @@ package struct AppState: Equatable, Sendable {
     package static func isAppOffset(_ ms: Int64) -> Bool {
         ms >= 0 && ms <= largestAppOffsetMs && ms % 60_000 == 0
     }
+}
+
+extension AppState {
+    /// Whether the writer of this state's revision writes `feature` (a feature of the contract
+    /// description, held in the set its revision names: set 2 holds `projects` and `doneOn`).
+    package func writes(_ feature: String) -> Bool { Self.writes(feature, revision: revision) }
+
+    /// The same for a revision number.
+    package static func writes(_ feature: String, revision: Int) -> Bool {
+        numberedSets[revision]?.contains(feature) ?? false
+    }
+
+    /// The description's numbered sets (the revisions), read once.
+    private static let numberedSets: [Int: FeatureSet] = Dictionary(
+        ContractDescription.current.sets.compactMap { set in Int(set.name).map { ($0, FeatureSet.declared(set.name)) } },
+        uniquingKeysWith: { first, _ in first })
 }

@@ -42,9 +42,9 @@ package enum WriterIntent {
         case .error(let reason):
             found.append("the widget shows no rows (parse fails: \(UntrustedText.escape(reason))), \(means()) has \(expected.count) task(s)")
         case .tasks(let rows):
-            found += rowMismatches(expected: expected, shown: rows, means: means, view: state.revision >= 2 ? view : nil)
+            found += rowMismatches(expected: expected, shown: rows, means: means, view: state.writes("doneOn") ? view : nil)
         }
-        if state.revision >= 2 {
+        if state.writes("projects") {
             if selectedProjectId == nil {
                 if let projects = projectsMismatch(state.listedProjects, view.added["projects"]) { found.append(projects) }
             } else {
@@ -55,7 +55,7 @@ package enum WriterIntent {
                 }
             }
         }
-        if state.revision >= 3, let tracked = currentTaskMismatch(state.currentTask, shown: view.added[currentTaskPath]) {
+        if state.writes("currentTask"), let tracked = currentTaskMismatch(state.currentTask, shown: view.added[currentTaskPath]) {
             found.append(tracked)
         }
         if !same(view.meta.dayStr, state.todayStr) {
