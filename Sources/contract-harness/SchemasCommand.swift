@@ -39,6 +39,11 @@ enum SchemasCommand: Subcommand {
                                   tree: paths.tree, maximumBytes: InputLimits.schemaFileBytes)
             : nil
         let check = try SchemaFilesCheck.run(paths, builtIn: treeBytes ?? ContractDescription.builtInBytes)
+        if let treeBytes, let differences = DescriptionDrift.differences(tree: treeBytes, builtIn: ContractDescription.builtInBytes), !differences.isEmpty {
+            let shown = differences.prefix(12).map { "  " + UntrustedText.escape($0) }.joined(separator: "\n")
+            StandardStreams.err("\(ContractDescription.file) differs from the description built into this harness in \(differences.count) "
+                                + (differences.count == 1 ? "place" : "places") + " (this run judged by the tree's; rebuild to make them one):\n\(shown)\n")
+        }
         StandardStreams.err(UntrustedText.guardLines(check.lines.joined(separator: "\n") + "\n"))
         return check.follows ? ExitCode.passed : ExitCode.contractFailure
     }

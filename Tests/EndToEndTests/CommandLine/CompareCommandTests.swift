@@ -69,7 +69,7 @@ final class CompareCommandTests: XCTestCase {
         XCTAssertEqual(try compare([expected, got]).status, 1)
         let run = try compare([expected, got] + lagging)
         XCTAssertEqual(run.status, 0, run.out + run.err)
-        XCTAssertTrue(run.out.contains("differing fields pending (later than revision 1), not compared"), run.out)
+        XCTAssertTrue(run.out.contains("differing fields pending (features outside 1), not compared"), run.out)
         // Its own revision's field on a case without a selection still blocks.
         let own = plain.replacingOccurrences(of: #""title":"Task one""#, with: #""title":"Task 1""#)
         XCTAssertEqual(try compare([expected, try write("own.jsonl", [selected, own])] + lagging).status, 1)

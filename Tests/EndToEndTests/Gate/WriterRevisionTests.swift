@@ -81,6 +81,6 @@ final class WriterRevisionTests: XCTestCase {
         try GateTestSupport.skipUnlessTheCLIIsBuilt()
         let bad = try GateTestSupport.runCLI(["check", "--root", TestRepository.root.path, "--writer", "app@4=cat"])
         XCTAssertEqual(bad.status, 2, bad.out + bad.err)
-        XCTAssertTrue(bad.err.contains("--writer …@4: the revision a writer implements is one with a writer schema, 1 to 3 (schemas/widget-snapshot.v1.r4.schema.json does not exist)"), bad.err)
+        XCTAssertTrue(bad.err.contains("--writer app@4: the revision a writer implements is one with a writer schema, 1 to 3 (schemas/widget-snapshot.v1.r4.schema.json does not exist)"), bad.err)
     }
 }

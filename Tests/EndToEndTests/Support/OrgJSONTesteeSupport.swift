@@ -1,16 +1,19 @@
 import Foundation
 import HarnessCorpus
+import HarnessReaders
 import HarnessTestSupport
+import XCTest
 
 /// What the fuzz tests of org.json testees share (OrgJSONTesteeFuzzTests,
 /// BorrowedDepartureFuzzTests): declaring a testee's platform, one seeded fuzz run on a small
 /// tree, and reading a reader's signature lines out of the summary.
 enum OrgJSONTesteeSupport {
-    /// golden/divergences/NAME.txt: `# platform: org.json`, then the tree's kotlin.txt (README's recipe).
+    /// golden/divergences/NAME.txt: the tree's kotlin.txt copied whole, its `# platform: org.json` line included.
     static func declare(_ name: String, in paths: HarnessPaths) throws {
         let lists = paths.root.appendingPathComponent("golden/divergences")
         let kotlin = try String(contentsOf: lists.appendingPathComponent("kotlin.txt"), encoding: .utf8)
-        try Data(("# platform: org.json\n" + kotlin).utf8).write(to: lists.appendingPathComponent("\(name).txt"))
+        XCTAssertTrue(kotlin.contains("\n\(ReaderPlatform.declaration) org.json\n"), "kotlin.txt declares its platform")
+        try Data(kotlin.utf8).write(to: lists.appendingPathComponent("\(name).txt"))
     }
 
     /// `fuzz --seed 5 --cases N` on `paths` with these testees (and `more` options), one batch,
