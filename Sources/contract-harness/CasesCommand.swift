@@ -7,7 +7,7 @@ enum CasesCommand: Subcommand {
     static let name = "cases"
     static let summary = "write the case stream (JSONL) built from golden/fixtures"
     static let help = """
-    USAGE: contract-harness tool cases [--contract DIR | --root DIR] [--out FILE] [--fixture NAME]... [--writer COMMAND]
+    USAGE: contract-harness tool cases [--contract DIR | --root DIR] [--out FILE] [--fixture NAME]... [--writer NAME=COMMAND]
 
     Writes one case per line (CONTRACT §6): fixtures × applicable mutation operators ×
     parameters × zones × instants, then the zone-day cases (`zones`), then the writer family
@@ -26,7 +26,7 @@ enum CasesCommand: Subcommand {
         let paths = try appPaths(&arguments)
         let out = try arguments.option("--out")
         let only = Set(try arguments.options("--fixture"))
-        var writer = try WriterOption.parse(&arguments).command
+        var writer = try WriterOption.parse(&arguments, root: paths.root).command
         try arguments.finish()
         // For an app: its fixtures and states, and its writer's blobs (what its recordings are made from).
         if writer == .tree, let app = try AppOption.writer(paths) { writer = app.command }

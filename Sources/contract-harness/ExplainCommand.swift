@@ -31,7 +31,7 @@ enum ExplainCommand: Subcommand {
         let app = try AppOption.ends(paths, &arguments, caseTimeout: timeout, startTimeout: startTimeout)
         guard let id = arguments.positional() else { throw UsageError("which case? give its id") }
         try arguments.finish()
-        var writer = try given.map { try WriterOption.parse($0, option: "--writer").command } ?? .tree
+        var writer = try given.map { try WriterOption.parse($0, option: "--writer", root: paths.root).command } ?? .tree
         var roster = ReaderRoster.standard
         if let app {
             var options = Gate.Options(testees: testees, jobs: 1)

@@ -64,7 +64,7 @@ enum WriterFuzzCommand {
         let declared = try (arguments.option("--writer") ?? arguments.option("--writer-command").map { old in
             StandardStreams.err("contract-harness: note: `fuzz --writer-command CMD` is now `fuzz states --writer NAME=CMD`; the old spelling works until the next major release\n")
             return "writer=" + old
-        }).map { spec throws(UsageError) in try WriterOption.parse(spec, option: "--writer") }
+        }).map { spec throws(UsageError) in try WriterOption.parse(spec, option: "--writer", root: paths.root) }
         let command: String? = declared.flatMap { if case .command(let text) = $0.command { text } else { nil } }
         let findings = try arguments.option("--findings")
         let noSave = arguments.flag("--no-save")

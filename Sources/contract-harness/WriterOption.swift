@@ -1,3 +1,5 @@
+import ContractModel
+import Foundation
 import HarnessGate
 import HarnessReaders
 
@@ -7,39 +9,45 @@ import HarnessReaders
 enum WriterOption {
     static let help = """
       --writer NAME[@REVISION]=COMMAND
-                            the writer end that turns golden/states into the writer family's blobs
-                            (app-state lines on stdin, one blob or crash line each on stdout,
-                            CONTRACT.md §7.3; default: the tree's, `scripts/build-writer --print-command`).
-                            A writer end that cannot run stops the run with exit 2. With @REVISION
-                            it implements that writer revision: earlier
-                            states are judged at its writer schema, later ones are pending (shown);
-                            without, each state at its own revision, as the tree's writer writes them.
+                            the writer end that turns golden/states into blobs (default: the tree's; @ a set: default, pr-9624, 3)
     """
 
-    static func parse(_ arguments: inout Arguments) throws(UsageError) -> (command: WriterCommand, revision: WriterRevision) {
+    static func parse(_ arguments: inout Arguments, root: URL) throws(UsageError) -> (command: WriterCommand, revision: WriterRevision) {
         guard let spec = try arguments.option("--writer") else { return (.tree, WriterRevision()) }
-        return try parse(spec, option: "--writer")
+        return try parse(spec, option: "--writer", root: root)
     }
 
     /// `NAME[@REVISION]=COMMAND`, the spelling of every external end; an earlier release's
-    /// `COMMAND[@REVISION]` (no name) is still taken, with a note saying the new spelling.
-    static func parse(_ spec: String, option: String) throws(UsageError) -> (command: WriterCommand, revision: WriterRevision) {
+    /// `COMMAND[@REVISION]` (no name) is still taken, with a note saying the new spelling. A
+    /// revision is one with a writer schema in `root` (`WriterRevision.known(root:)`).
+    static func parse(_ spec: String, option: String, root: URL) throws(UsageError) -> (command: WriterCommand, revision: WriterRevision) {
         guard EndSpec.isSpelledAsEnd(spec) else {
             StandardStreams.err("contract-harness: note: \(option) COMMAND[@REVISION] is now \(option) NAME[@REVISION]=COMMAND (e.g. app=\(spec.prefix(24))…); the old spelling works until the next major release\n")
-            return try legacy(spec, option: option)
+            return try legacy(spec, option: option, root: root)
         }
         let end = try EndSpec.parse(spec, option: option)
-        return try legacy(end.command + (end.declared.map { "@" + $0 } ?? ""), option: option)
+        guard let declared = end.declared else { return try legacy(end.command, option: option, root: root) }
+        let number = revision(of: declared)
+        if let refusal = WriterRevision.refusal(number, root: root) {
+            throw UsageError("\(option) \(end.name)@\(UntrustedText.escape(declared)): \(refusal); a set names one when it holds exactly a numbered set's features")
+        }
+        return (.command(end.command), WriterRevision(declared: Int(number)))
+    }
+
+    /// A writer's declaration as the revision its states are written at: digits as given, a set
+    /// (`default`, `pr-9624`, `base+currentTask`) as the numbered set with exactly its features;
+    /// anything else as given, for `WriterRevision.refusal` to name.
+    static func revision(of declared: String) -> String {
+        guard !declared.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), case .success(let set) = FeatureSet.parse(declared) else { return declared }
+        return ContractDescription.current.sets.first { Int($0.name) != nil && FeatureSet.declared($0.name) == set }?.name ?? declared
     }
 
     /// `COMMAND[@REVISION]`: the command, and the revision after its last `@` when that is digits.
-    private static func legacy(_ spec: String, option: String) throws(UsageError) -> (command: WriterCommand, revision: WriterRevision) {
+    private static func legacy(_ spec: String, option: String, root: URL) throws(UsageError) -> (command: WriterCommand, revision: WriterRevision) {
         let (command, text) = WriterRevision.split(spec)
         guard !command.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("\(option) needs a command") }
         guard let text else { return (.command(command), WriterRevision()) }
-        guard let revision = Int(text), WriterRevision.known.contains(revision) else {
-            throw UsageError("\(option) …@\(text): the revision a writer implements is one with a writer schema, \(WriterRevision.known.lowerBound) to \(WriterRevision.known.upperBound)")
-        }
-        return (.command(command), WriterRevision(declared: revision))
+        if let refusal = WriterRevision.refusal(text, root: root) { throw UsageError("\(option) …@\(text): \(refusal)") }
+        return (.command(command), WriterRevision(declared: Int(text)))
     }
 }

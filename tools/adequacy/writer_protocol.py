@@ -45,6 +45,16 @@ def base_states(repo):
     return rich, other
 
 
+def unknown_revision():
+    """The first writer revision without a writer schema file (schemas/widget-snapshot.v1.r<N>.schema.json,
+    as the gate looks them up): one the writer end refuses."""
+    schemas = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "schemas")
+    revision = 2
+    while os.path.exists(os.path.join(schemas, f"widget-snapshot.v1.r{revision}.schema.json")):
+        revision += 1
+    return revision
+
+
 def malformed_lines(rich):
     """(name, line) of each refusal, from a valid state; valid lines among them."""
     def changed(edit):
@@ -81,7 +91,7 @@ def malformed_lines(rich):
         ("unknown-zone", changed(set_key("timeZone", "Mars/Olympus_Mons"))),
         ("zone-letter-case", changed(set_key("timeZone", ZONE_WRONG_CASE))),
         ("bad-state-id", changed(set_key("id", "Bad/ID"))),
-        ("unknown-revision", changed(set_key("revision", 3))),
+        ("unknown-revision", changed(set_key("revision", unknown_revision()))),
         ("note-not-text", changed(set_key("note", 5))),
         ("today-id-not-text", changed(set_key("todayTaskIds", ["t1", 7]))),
         ("today-first-id-not-text", changed(set_key("todayTaskIds", [7, "t1"]))),

@@ -31,7 +31,7 @@ import schemata
 import sites
 import writer_protocol
 
-WRITER_DIR = os.path.join("scripts", "writer")
+WRITER_DIR = os.path.join("ends", "writer")
 TSC_ERROR = re.compile(r"^(src/[^(\n]+\.ts)\((\d+),(\d+)\): error (.*)$", re.M)
 LINT_OFF = ["--noUnusedLocals", "false", "--noUnusedParameters", "false", "--noImplicitReturns", "false"]
 FUZZ_STATES = 1500

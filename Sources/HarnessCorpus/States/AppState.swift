@@ -1,3 +1,4 @@
+import ContractModel
 /// One app state (CONTRACT.md §7.1, `schemas/app-state.schema.json`): what the app's writer
 /// reads when it pushes a widget blob, reduced to its projection's inputs. The fuzzer
 /// generates these and hands them to the writer end; a finding is shrunk over this value,
@@ -58,7 +59,7 @@ package struct AppState: Equatable, Sendable {
     package var note: String?
     /// Whether the app can hold the state (false: a robustness input only the writer's function takes).
     package var inApp: Bool
-    /// The writer revision, 1 or 2.
+    /// The writer revision, 1, 2 or 3.
     package var revision: Int
     /// The writer's zone at push time (an IANA name).
     package var timeZone: String
@@ -71,9 +72,11 @@ package struct AppState: Equatable, Sendable {
     package var tasks: [Task]
     /// Project entities, each id once.
     package var projects: [Project]
+    /// What is tracked (`AppState+Tracking`); nil: the line has no `tracking`, nothing is tracked.
+    package var tracking: Tracking?
 
     package init(id: String, note: String? = nil, inApp: Bool, revision: Int, timeZone: String, todayStr: AppText,
-                 startOfNextDayDiffMs: Int64, todayTaskIds: [AppText], tasks: [Task], projects: [Project]) {
+                 startOfNextDayDiffMs: Int64, todayTaskIds: [AppText], tasks: [Task], projects: [Project], tracking: Tracking? = nil) {
         self.id = id
         self.note = note
         self.inApp = inApp
@@ -84,6 +87,7 @@ package struct AppState: Equatable, Sendable {
         self.todayTaskIds = todayTaskIds
         self.tasks = tasks
         self.projects = projects
+        self.tracking = tracking
     }
 
     /// The largest offset the app's settings give: 23:59 (CONTRACT.md §7.2 W3).
@@ -93,4 +97,20 @@ package struct AppState: Equatable, Sendable {
     package static func isAppOffset(_ ms: Int64) -> Bool {
         ms >= 0 && ms <= largestAppOffsetMs && ms % 60_000 == 0
     }
+}
+
+extension AppState {
+    /// Whether the writer of this state's revision writes `feature` (a feature of the contract
+    /// description, held in the set its revision names: set 2 holds `projects` and `doneOn`).
+    package func writes(_ feature: String) -> Bool { Self.writes(feature, revision: revision) }
+
+    /// The same for a revision number.
+    package static func writes(_ feature: String, revision: Int) -> Bool {
+        numberedSets[revision]?.contains(feature) ?? false
+    }
+
+    /// The description's numbered sets (the revisions), read once.
+    private static let numberedSets: [Int: FeatureSet] = Dictionary(
+        ContractDescription.current.sets.compactMap { set in Int(set.name).map { ($0, FeatureSet.declared(set.name)) } },
+        uniquingKeysWith: { first, _ in first })
 }

@@ -61,8 +61,58 @@ package enum AppStateLine {
             appendStrings(project.backlogTaskIds, to: &out)
             out.append(UInt8(ascii: "}"))
         }
-        append("]}", to: &out)
+        out.append(UInt8(ascii: "]"))
+        if let tracking = state.tracking { appendTracking(tracking, to: &out) }
+        out.append(UInt8(ascii: "}"))
         return out
+    }
+
+    /// `,"tracking":{"local":…,"remote":…}` (CONTRACT.md §7.1), keys in the schema's order.
+    private static func appendTracking(_ tracking: AppState.Tracking, to out: inout [UInt8]) {
+        /// `"sinceTs":…[,"focusCycle":…]`
+        func session(_ session: AppState.Tracking.Session) {
+            append("\"sinceTs\":", to: &out)
+            append(session.sinceTs, to: &out)
+            if let cycle = session.focusCycle {
+                append(",\"focusCycle\":", to: &out)
+                append(cycle, to: &out)
+            }
+        }
+        append(",\"tracking\":{\"local\":", to: &out)
+        if let local = tracking.local {
+            append("{\"taskId\":", to: &out)
+            appendString(local.taskId, to: &out)
+            append(",\"deviceLabel\":", to: &out)
+            appendString(local.deviceLabel, to: &out)
+            append(",\"session\":", to: &out)
+            if let given = local.session {
+                out.append(UInt8(ascii: "{"))
+                session(given)
+                out.append(UInt8(ascii: "}"))
+            } else {
+                append("null", to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        } else {
+            append("null", to: &out)
+        }
+        append(",\"remote\":", to: &out)
+        if let remote = tracking.remote {
+            append("{\"state\":", to: &out)
+            append(remote.isTracking ? "\"tracking\"" : "\"stopped\"", to: &out)
+            append(",\"isStale\":", to: &out)
+            append(remote.isStale, to: &out)
+            append(",\"taskId\":", to: &out)
+            if let id = remote.taskId { appendString(id, to: &out) } else { append("null", to: &out) }
+            append(",\"deviceLabel\":", to: &out)
+            appendString(remote.deviceLabel, to: &out)
+            out.append(UInt8(ascii: ","))
+            session(remote.session)
+            out.append(UInt8(ascii: "}"))
+        } else {
+            append("null", to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
     }
 
     /// `,{"id":…,"title":…` (no comma before the first entity).

@@ -55,6 +55,9 @@ package struct WriterState: Sendable, Equatable {
     /// Every project entity in entity order, listed or not (revision 2 and later; empty for revision 1).
     package var projects: [Project] = []
 
+    /// The tracked task (`WriterState+Tracking`, revision 3's `currentTask`), nil when none is.
+    package var currentTask: CurrentTask?
+
     /// The projects the writer lists, in its order.
     package var listedProjects: [Project] { projects.filter(\.listed) }
 
@@ -79,7 +82,7 @@ package struct WriterState: Sendable, Equatable {
             var projectId: AppText?
             if case .value(let text) = task.projectId, !text.isEmpty { projectId = text }
             var doneOn: Int64?
-            if state.revision >= 2, task.isDone, case .value(let ms) = task.doneOn { doneOn = ms }
+            if state.writes("doneOn"), task.isDone, case .value(let ms) = task.doneOn { doneOn = ms }
             // The first project of the id with a truthy primary (archived and hidden ones included).
             let colour = projectId.flatMap { id -> String? in
                 guard id.description != "__proto__" else { return nil }
@@ -90,7 +93,7 @@ package struct WriterState: Sendable, Equatable {
             return Row(id: task.id.description, title: task.title.description, isDone: task.isDone, doneOn: doneOn, colour: colour)
         }
         self.rows = state.todayTaskIds.compactMap(row)
-        if state.revision >= 2 {
+        if state.writes("projects") {
             self.projects = state.projects.enumerated().map { position, project in
                 let id = project.id.description
                 let listed = !project.isArchived && !project.isHiddenFromMenu && id != Self.inboxProjectId
@@ -98,12 +101,16 @@ package struct WriterState: Sendable, Equatable {
                                rows: listed ? Self.firstRows(project.taskIds + project.backlogTaskIds, row) : [])
             }
         }
+        self.currentTask = Self.currentTask(state.tracking) { id in state.tasks.first { $0.id.keysAlike(id) } }
         self.inApp = state.inApp
         self.revision = state.revision
         self.timeZone = state.timeZone
         self.todayStr = state.todayStr.description
         self.startOfNextDayDiffMs = state.startOfNextDayDiffMs
     }
+
+    /// Whether the writer of this state's revision writes `feature` (`AppState.writes`).
+    package func writes(_ feature: String) -> Bool { AppState.writes(feature, revision: revision) }
 
     /// Nil when a field the harness needs is missing or of the wrong type.
     package init?(_ object: JSONObject) {
@@ -136,13 +143,13 @@ package struct WriterState: Sendable, Equatable {
             var projectId: String?
             if case .string(let text)? = task["projectId"], !text.isEmpty { projectId = text.string }
             var doneOn: Int64?
-            if revision >= 2, isDone, case .integer(let ms)? = task["doneOn"] { doneOn = ms }
+            if AppState.writes("doneOn", revision: Int(revision)), isDone, case .integer(let ms)? = task["doneOn"] { doneOn = ms }
             return Row(id: id.string, title: title.string, isDone: isDone, doneOn: doneOn,
                        colour: projectId.flatMap { $0 == "__proto__" ? nil : colours[$0] })
         }
         let rows = todayIds.compactMap(row)
         var entities: [Project] = []
-        if revision >= 2 {
+        if AppState.writes("projects", revision: Int(revision)) {
             for (position, value) in projects.enumerated() {
                 guard case .object(let project) = value, case .string(let id)? = project["id"], case .string(let title)? = project["title"],
                       case .bool(let archived)? = project["isArchived"], case .bool(let hidden)? = project["isHiddenFromMenu"],
@@ -153,7 +160,9 @@ package struct WriterState: Sendable, Equatable {
                                         rows: listed ? Self.firstRows(taskIds + backlog, row) : []))
             }
         }
-        if unreadable { return nil }
+        let tracked = Self.currentTask(object["tracking"], taskById: taskById)
+        if unreadable || !tracked.readable { return nil }
+        self.currentTask = tracked.task
         self.inApp = inApp
         self.revision = Int(revision)
         self.timeZone = zone.string

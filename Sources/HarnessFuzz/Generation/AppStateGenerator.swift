@@ -92,7 +92,7 @@ package struct AppStateGenerator: Sendable {
 
         var projects = makeProjects(&random, recipe: &recipe)
         var tasks = makeTasks(&random, projects: projects, recipe: &recipe)
-        if revision == 2 {
+        if AppState.writes("projects", revision: revision) {
             fillProjects(&random, &projects, tasks: &tasks, recipe: &recipe)
             doneAroundTheGrace(&random, &tasks, zone: zone, today: today, offset: offset, recipe: &recipe)
         }

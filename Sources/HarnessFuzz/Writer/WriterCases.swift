@@ -20,9 +20,9 @@ package enum WriterCases {
     /// gate's writer family reads each (`WriterFamily.plan`): its position (from 1) and id as the
     /// readers show it. One per state, the `index`-th (modulo) of those `WriterState.isSelectable`
     /// takes, so a run covers listed and left-out ones at a third of the cost of reading them all;
-    /// none for revision 1.
+    /// none for a state whose writer writes no projects.
     package static func selections(of state: AppState, index: Int) -> [(entity: Int, id: String)] {
-        guard state.revision >= 2 else { return [] }
+        guard state.writes("projects") else { return [] }
         let selectable = state.projects.enumerated().compactMap { position, project -> (entity: Int, id: String)? in
             let id = project.id.description
             return WriterState.isSelectable(projectId: id) ? (position + 1, id) : nil

@@ -323,7 +323,9 @@ extension HarnessPaths {
         if reader.role == .reference, let entry = list.entries.first {
             throw HarnessInputError(file: location.shown, line: entry.line, message: "the C reference is never listed: golden/expected is written from it, so its deviations are fixed (or `contract-harness golden update` run and the diff reviewed), never excused; remove the entry")
         }
-        if !reader.declaresOwnPlatform, let line = list.platformLine {
+        // A roster reader's list may say the platform the roster says (so the Kotlin end's list can be
+        // copied whole for an app's reader on org.json), never another.
+        if !reader.declaresOwnPlatform, let line = list.platformLine, list.platform != reader.platform {
             throw HarnessInputError(file: location.shown, line: line, message: "only a testee's list declares a platform (or an app reader's): the roster says which the \(reader.name) reader runs on (\(reader.platform?.rawValue ?? "none")); remove the line")
         }
         if reader.role != .liveTestee, let paints = list.paints {

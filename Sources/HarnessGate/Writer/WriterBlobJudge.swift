@@ -15,11 +15,13 @@ package struct WriterBlobJudge: Sendable {
     /// The revision the writer declares: which schema a state is judged at, or none (pending).
     package let writer: WriterRevision
 
-    /// Loads the writer schema of every revision in `revisions` (exit 2 when one cannot be used).
-    package init(root: URL, revisions: Set<Int> = Set(WriterRevision.known), writer: WriterRevision = WriterRevision(),
+    /// Loads the writer schema of every revision in `revisions` (default: every one `root` has)
+    /// and of each up to the declared one (exit 2 when one cannot be used).
+    package init(root: URL, revisions: Set<Int>? = nil, writer: WriterRevision = WriterRevision(),
                  reference: any InProcessReader = CReferenceReader()) throws {
         var schemas: [Int: WriterSchema] = [:]
-        for revision in revisions.union(writer.declared.map { Set(WriterRevision.known.lowerBound...$0) } ?? []) {
+        let wanted = revisions ?? Set(WriterRevision.known(root: root))
+        for revision in wanted.union(writer.declared.map { Set(WriterRevision.first...max(WriterRevision.first, $0)) } ?? []) {
             schemas[revision] = try WriterSchema.load(root: root, file: WriterSchema.fileName(revision: revision))
         }
         self.schemas = schemas
@@ -50,7 +52,7 @@ package struct WriterBlobJudge: Sendable {
         }
         let broken = violations(schema).map { "its blob is not valid for \(schema.file): \(UntrustedText.escape($0))" }
         guard let declared = writer.declared, !broken.isEmpty,
-              let earlier = (WriterRevision.known.lowerBound..<declared).reversed().first(where: { schemas[$0].map { violations($0).isEmpty } ?? false })
+              let earlier = (WriterRevision.first..<max(WriterRevision.first, declared)).reversed().first(where: { schemas[$0].map { violations($0).isEmpty } ?? false })
         else { return broken }
         return broken.map { "the writer declares revision \(declared) but does not implement it (its blob is valid for revision \(earlier)'s writer schema): \($0)" }
     }

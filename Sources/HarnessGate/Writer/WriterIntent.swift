@@ -6,7 +6,8 @@ import WidgetSnapshot
 /// blob of it: today's tasks in order with their titles, done state, completion time (revision
 /// 2) and project colour, the app's day, `today` one ms before the app's day boundary and
 /// `outdated` at it; for revision 2, the projects the writer lists with their titles, and a
-/// project widget's rows (the project's first 20, done ones only within their grace) and title.
+/// project widget's rows (the project's first 20, done ones only within their grace) and title;
+/// for revision 3, the tracked task (`WriterIntent+CurrentTask`).
 /// The expectation comes from the state alone (`WriterState`, `AppDayBoundary`), so a writer
 /// regression fails here even when every reader agrees on the blob it wrote.
 package enum WriterIntent {
@@ -41,9 +42,9 @@ package enum WriterIntent {
         case .error(let reason):
             found.append("the widget shows no rows (parse fails: \(UntrustedText.escape(reason))), \(means()) has \(expected.count) task(s)")
         case .tasks(let rows):
-            found += rowMismatches(expected: expected, shown: rows, means: means, view: state.revision >= 2 ? view : nil)
+            found += rowMismatches(expected: expected, shown: rows, means: means, view: state.writes("doneOn") ? view : nil)
         }
-        if state.revision >= 2 {
+        if state.writes("projects") {
             if selectedProjectId == nil {
                 if let projects = projectsMismatch(state.listedProjects, view.added["projects"]) { found.append(projects) }
             } else {
@@ -53,6 +54,9 @@ package enum WriterIntent {
                                  + (project.map { quoted($0.title) } ?? "none (the selected project is not one the writer lists)"))
                 }
             }
+        }
+        if state.writes("currentTask"), let tracked = currentTaskMismatch(state.currentTask, shown: view.added[currentTaskPath]) {
+            found.append(tracked)
         }
         if !same(view.meta.dayStr, state.todayStr) {
             found.append("the widget's day is \(quoted(view.meta.dayStr)), the app's day is \(quoted(state.todayStr))")
@@ -139,7 +143,7 @@ package enum WriterIntent {
     }
 
     /// A view value as a message shows it.
-    private static func described(_ value: ViewValue?) -> String {
+    static func described(_ value: ViewValue?) -> String {
         switch value {
         case nil, .omitted?: "absent"
         case .null?: "none"
@@ -165,7 +169,7 @@ package enum WriterIntent {
     /// writes another text, though Swift's `==` (canonical equivalence) calls them equal.
     private static func same(_ a: String?, _ b: String?) -> Bool { SameText.same(a, b) }
 
-    private static func quoted(_ text: String?) -> String {
+    static func quoted(_ text: String?) -> String {
         guard let text else { return "none" }
         let shown = text.count > 60 ? String(text.prefix(57)) + "…" : text
         return "\"" + UntrustedText.escape(shown) + "\""

@@ -1,9 +1,30 @@
+import Foundation
+
 /// The contract revision a writer end declares (`--writer CMD@N`, `--writer-command CMD@N`),
 /// and what that holds it to on a state of revision M (CONTRACT.md §7.5). Without a
 /// declaration the writer follows each state's own `revision`, as the project's writer end does.
 package struct WriterRevision: Sendable, Equatable {
-    /// The writer revisions with a writer schema (`schemas/widget-snapshot.v1*.schema.json`).
-    package static let known: ClosedRange<Int> = 1...2
+    /// The first writer revision (its schema is `schemas/widget-snapshot.v1.schema.json`).
+    package static let first = 1
+
+    /// The writer revisions with a writer schema in `root`'s `schemas/`: `first`, then each
+    /// next one whose file (`WriterSchema.fileName(revision:)`) is there, so a revision is
+    /// declarable exactly when its schema exists (CONTRACT.md §7.4).
+    package static func known(root: URL) -> ClosedRange<Int> {
+        var last = first
+        while FileManager.default.fileExists(atPath: root.appendingPathComponent("schemas/\(WriterSchema.fileName(revision: last + 1))").path) {
+            last += 1
+        }
+        return first...last
+    }
+
+    /// Why `@text` cannot be declared in `root` (nil when it can): a revision is one of `known(root:)`.
+    package static func refusal(_ text: String, root: URL) -> String? {
+        let known = known(root: root)
+        if let revision = Int(text), known.contains(revision) { return nil }
+        return "the revision a writer implements is one with a writer schema, \(known.lowerBound) to \(known.upperBound)"
+            + " (schemas/\(WriterSchema.fileName(revision: known.upperBound + 1)) does not exist)"
+    }
 
     /// nil: each state is written (and judged) at its own revision.
     package var declared: Int?
@@ -25,7 +46,7 @@ package struct WriterRevision: Sendable, Equatable {
         return stateRevision > declared ? .pending : .schema(declared)
     }
 
-    /// `CMD@N` split: a trailing `@` and digits are the revision (one of `known`); anything
+    /// `CMD@N` split: a trailing `@` and digits are the revision (one of `known(root:)`); anything
     /// else is all command. Nil revision when none is given.
     package static func split(_ spec: String) -> (command: String, revision: String?) {
         guard let at = spec.lastIndex(of: "@") else { return (spec, nil) }

@@ -22,13 +22,15 @@ final class OrgJSONTesteeTests: XCTestCase {
     private func app(parsers: [String] = []) throws -> ExternalProcessReader {
         let kotlin = try KotlinTestee.reader(repository: TestRepository.root, parsers: parsers, startTimeout: 60)
         return ExternalProcessReader(name: "app", command: kotlin.command, startTimeout: 60,
-                                     contractRevision: ReaderEntry.kotlin.contractRevision)
+                                     features: ReaderEntry.kotlin.features)
     }
 
     /// Writes `golden/divergences/NAME.txt`: the tree's kotlin.txt, after `header`.
     private func list(_ name: String, in paths: HarnessPaths, header: String) throws {
         let lists = paths.root.appendingPathComponent("golden/divergences")
+        // kotlin.txt's entries, under `header` instead of its own platform line.
         let kotlin = try String(contentsOf: lists.appendingPathComponent("kotlin.txt"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix(ReaderPlatform.declaration) }.joined(separator: "\n")
         try Data((header + kotlin).utf8).write(to: lists.appendingPathComponent("\(name).txt"))
     }
 
@@ -69,6 +71,25 @@ final class OrgJSONTesteeTests: XCTestCase {
         XCTAssertEqual(verdict.listed.map(\.caseId), kotlin.listed.map(\.caseId))
     }
 
+    /// The app's default-branch reader on org.json declares the base alone and takes the Kotlin
+    /// end's list unchanged (it says its platform): PASS, the entries about features it does not
+    /// declare wait with their pending differences instead of going stale, and nothing but those
+    /// features' fields and questions is pending.
+    func testTheKotlinListCopiedUnchangedHoldsForAReaderOfTheBase() throws {
+        let paths = try GateTestSupport.statesTree()
+        defer { GateTestSupport.remove(paths) }
+        let lists = paths.root.appendingPathComponent("golden/divergences")
+        try FileManager.default.copyItem(at: lists.appendingPathComponent("kotlin.txt"), to: lists.appendingPathComponent("app.txt"))
+        var base = try app()
+        base.features = .base()
+        let (result, verdict) = try check(paths, base)
+        XCTAssertTrue(result.passed, "\(result.problems) \(verdict.unexpected.map(\.caseId)) stale \(verdict.staleEntries.map(\.pattern))")
+        XCTAssertEqual(verdict.staleEntries.map(\.pattern), [])
+        XCTAssertFalse(verdict.pending.isEmpty)
+        XCTAssertFalse(verdict.pending.flatMap(\.units).contains { $0.feature == ContractDescription.current.base.name })
+        XCTAssertGreaterThan(verdict.listed.count, 0)
+    }
+
     /// A departure is org.json's behaviour: the testee's D entry excuses a field only where it
     /// reads it as golden/kotlin does. Here the recorded line (resealed, so current) keeps a
     /// different lone surrogate than the live reader: D1's cause holds for both, yet the app's
@@ -101,7 +122,7 @@ final class OrgJSONTesteeTests: XCTestCase {
         let corpus = Corpus(fixtures: full.fixtures, cases: full.cases.filter { ["syntax", "dates"].contains(CaseID.family(of: $0.id)) },
                             zoneDays: full.zoneDays)
         XCTAssertGreaterThan(corpus.cases.count, 100)
-        let (result, verdict) = try check(paths, ExternalProcessReader(name: "ios", command: binary.path, contractRevision: 1), corpus: corpus)
+        let (result, verdict) = try check(paths, ExternalProcessReader(name: "ios", command: binary.path), corpus: corpus)
         XCTAssertFalse(result.passed)
         // Its D2 and D4 entries excuse differences whose cause the case shows, yet it reads them unlike org.json.
         let refused = result.problems.filter { $0.hasPrefix("golden/divergences/ios.txt:") && $0.contains("unlike kotlin, the project's reader on org.json") }

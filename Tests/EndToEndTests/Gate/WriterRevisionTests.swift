@@ -7,9 +7,10 @@ import HarnessTestSupport
 import TestSupport
 
 /// A writer end that declares its revision (`--writer CMD@N`, CONTRACT.md §7.5): the app's
-/// revision-2 writer passes the revision-1 states under `@2` and fails them undeclared; a
-/// revision-1 writer declared `@2` is told it does not implement it; under `@1` the
-/// revision-2 states are pending, shown, not judged.
+/// revision-2 writer passes the revision-1 states under `@2` and fails them undeclared, and
+/// leaves the revision-3 states (a tracked task) pending; a writer of revision 3 declared `@3`
+/// passes every state; a revision-1 writer declared `@2` is told it does not implement it;
+/// under `@1` the later states are pending, shown, not judged.
 final class WriterRevisionTests: XCTestCase {
     private var folder: URL!
 
@@ -32,12 +33,23 @@ final class WriterRevisionTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(found.filter { $0.contains("projects is not a field the writer writes") }.count, 48)
     }
 
-    func testARevisionTwoWriterDeclaredTwoPassesEveryState() throws {
+    func testARevisionTwoWriterDeclaredTwoPassesItsStatesAndLeavesTheTrackedTaskPending() throws {
         let result = try checks(writerAt: 2, declared: 2)
         XCTAssertEqual(result.problems, [])
-        XCTAssertTrue(result.notices.contains { $0.hasPrefix("writer at revision 2 (`") && $0.contains("in-app states judged at revision 2's writer schema and intent") },
-                      result.notices.joined(separator: "\n"))
-        XCTAssertFalse(result.notices.contains { $0.contains("pending") }, result.notices.joined(separator: "\n"))
+        let notice = try XCTUnwrap(result.notices.first { $0.hasPrefix("writer at revision 2 (`") }, result.notices.joined(separator: "\n"))
+        XCTAssertTrue(notice.contains("in-app states judged at revision 2's writer schema and intent"), notice)
+        XCTAssertTrue(notice.contains(" pending, of a later revision than it declares (not judged: not checked), first tracking/"), notice)
+        // Undeclared, the same writer fails the revision-3 states: no currentTask.
+        XCTAssertTrue(findings(try checks(writerAt: 2, declared: nil)).contains {
+            $0.hasPrefix("writer finding: state tracking/here (golden/states/tracking.jsonl:2): its blob is not valid for schemas/widget-snapshot.v1.r3.schema.json: at /: currentTask is required but missing")
+        })
+    }
+
+    func testARevisionThreeWriterDeclaredThreePassesEveryState() throws {
+        let result = try checks(writerAt: 3, declared: 3)
+        XCTAssertEqual(result.problems, [])
+        let notice = try XCTUnwrap(result.notices.first { $0.hasPrefix("writer at revision 3 (`") }, result.notices.joined(separator: "\n"))
+        XCTAssertFalse(notice.contains("pending"), notice)
     }
 
     func testARevisionOneWriterDeclaredTwoDoesNotImplementIt() throws {
@@ -64,11 +76,11 @@ final class WriterRevisionTests: XCTestCase {
         XCTAssertEqual(WriterRevision().hold(stateRevision: 2), .schema(2))
     }
 
-    /// Through the CLI: a revision without a writer schema is bad usage (exit 2).
+    /// Through the CLI: a revision without a writer schema file is bad usage (exit 2).
     func testTheCLIRefusesARevisionWithoutAWriterSchema() throws {
         try GateTestSupport.skipUnlessTheCLIIsBuilt()
-        let bad = try GateTestSupport.runCLI(["check", "--root", TestRepository.root.path, "--writer", "cat@3"])
+        let bad = try GateTestSupport.runCLI(["check", "--root", TestRepository.root.path, "--writer", "app@4=cat"])
         XCTAssertEqual(bad.status, 2, bad.out + bad.err)
-        XCTAssertTrue(bad.err.contains("--writer …@3: the revision a writer implements is one with a writer schema, 1 to 2"), bad.err)
+        XCTAssertTrue(bad.err.contains("--writer …@4: the revision a writer implements is one with a writer schema, 1 to 3 (schemas/widget-snapshot.v1.r4.schema.json does not exist)"), bad.err)
     }
 }

@@ -3,7 +3,7 @@
 // rather than a silently different blob.
 
 /** The writer revisions the writer end knows (CONTRACT.md §7.2). */
-export type Revision = 1 | 2;
+export type Revision = 1 | 2 | 3;
 
 /** One task entity: the fields of the app's Task that the projection reads. */
 export interface StateTask {
@@ -28,6 +28,30 @@ export interface StateProject {
   backlogTaskIds: string[];
 }
 
+/** This device's tracking: its current task and label, and the session's start when known. */
+export interface LocalTracking {
+  taskId: string;
+  deviceLabel: string;
+  /** null while the app does not know the session's start yet. */
+  session: { sinceTs: number; focusCycle?: number } | null;
+}
+
+/** The last session another device announced, as this device sees it. */
+export interface RemoteTracking {
+  state: "tracking" | "stopped";
+  isStale: boolean;
+  taskId: string | null;
+  deviceLabel: string;
+  sinceTs: number;
+  focusCycle?: number;
+}
+
+/** What the app knows about the task being tracked (revision 3's `currentTask`). */
+export interface Tracking {
+  local: LocalTracking | null;
+  remote: RemoteTracking | null;
+}
+
 /** One app state, as one line of golden/states/*.jsonl or of the writer protocol. */
 export interface AppState {
   id: string;
@@ -45,6 +69,8 @@ export interface AppState {
   tasks: StateTask[];
   /** Project entities in the app's entity order, each id once. */
   projects: StateProject[];
+  /** Absent: nothing is tracked anywhere. */
+  tracking?: Tracking;
 }
 
 /** A state line that cannot be used, with the field that makes it so. */
@@ -204,6 +230,37 @@ function readProject(value: Json, element: Element): StateProject {
   };
 }
 
+function readTracking(value: Json | undefined): Tracking {
+  const tracking = objectAt(value, "tracking", ["local", "remote"]);
+  let local: LocalTracking | null = null;
+  if (tracking.local !== null) {
+    const field = "tracking.local";
+    const given = objectAt(tracking.local, field, ["taskId", "deviceLabel", "session"]);
+    local = { taskId: text(given.taskId, `${field}.taskId`), deviceLabel: text(given.deviceLabel, `${field}.deviceLabel`), session: null };
+    if (given.session !== null) {
+      const session = objectAt(given.session, `${field}.session`, ["sinceTs"], ["focusCycle"]);
+      local.session = { sinceTs: integer(session.sinceTs, `${field}.session.sinceTs`) };
+      if ("focusCycle" in session) local.session.focusCycle = integer(session.focusCycle, `${field}.session.focusCycle`);
+    }
+  }
+  let remote: RemoteTracking | null = null;
+  if (tracking.remote !== null) {
+    const field = "tracking.remote";
+    const given = objectAt(tracking.remote, field, ["state", "isStale", "taskId", "deviceLabel", "sinceTs"], ["focusCycle"]);
+    const state = text(given.state, `${field}.state`);
+    if (state !== "tracking" && state !== "stopped") throw new StateError(`${field}.state`, `unknown session state ${JSON.stringify(state)}`);
+    remote = {
+      state,
+      isStale: flag(given.isStale, `${field}.isStale`),
+      taskId: given.taskId === null ? null : text(given.taskId, `${field}.taskId`),
+      deviceLabel: text(given.deviceLabel, `${field}.deviceLabel`),
+      sinceTs: integer(given.sinceTs, `${field}.sinceTs`),
+    };
+    if ("focusCycle" in given) remote.focusCycle = integer(given.focusCycle, `${field}.focusCycle`);
+  }
+  return { local, remote };
+}
+
 /**
  * The zone exactly as an IANA name the machine's ICU knows. A name ICU only knows in another
  * letter case is refused: the app's zone comes from the system, always spelled canonically.
@@ -234,11 +291,11 @@ export function stateIdOf(value: Json): string {
 
 /** Reads one parsed app-state line strictly; throws StateError naming the field. */
 export function readAppState(value: Json): AppState {
-  const state = objectAt(value, "", ["id", "inApp", "revision", "timeZone", "todayStr", "startOfNextDayDiffMs", "todayTaskIds", "tasks", "projects"], ["note"]);
+  const state = objectAt(value, "", ["id", "inApp", "revision", "timeZone", "todayStr", "startOfNextDayDiffMs", "todayTaskIds", "tasks", "projects"], ["note", "tracking"]);
   const id = text(state.id, "id");
   if (!STATE_ID.test(id)) throw new StateError("id", `${JSON.stringify(id)} is not <file>/<name> of [a-z0-9.-]`);
   const revision = integer(state.revision, "revision");
-  if (revision !== 1 && revision !== 2) throw new StateError("revision", `unknown writer revision ${revision}`);
+  if (revision !== 1 && revision !== 2 && revision !== 3) throw new StateError("revision", `unknown writer revision ${revision}`);
   const tasks = list(state.tasks, "tasks", readTask);
   const projects = list(state.projects, "projects", readProject);
   uniqueIds(tasks, "tasks");
@@ -255,6 +312,7 @@ export function readAppState(value: Json): AppState {
     projects,
   };
   if ("note" in state) result.note = text(state.note, "note");
+  if ("tracking" in state) result.tracking = readTracking(state.tracking);
   return result;
 }
 

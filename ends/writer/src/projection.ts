@@ -4,6 +4,7 @@
 // app's does; the protocol sets that zone to the state's before calling it.
 
 import { AppState, StateProject, StateTask } from "./app-state";
+import { trackedTask, WidgetCurrentTask } from "./tracked-task";
 
 /** One task row of the blob; key order is the order the keys are set in. */
 export interface WidgetTask {
@@ -29,6 +30,8 @@ export interface WidgetData {
   tasks: WidgetTask[];
   projectColors: { [projectId: string]: string };
   projects?: WidgetProject[];
+  /** Revision 3: always written, after everything else (W7). */
+  currentTask?: WidgetCurrentTask | null;
 }
 
 /** Revision 2 lists at most this many tasks per project (CONTRACT.md §7.2, fact W6). */
@@ -83,6 +86,7 @@ export function projectWidgetData(state: AppState): WidgetData {
       .filter((project) => !project.isArchived && !project.isHiddenFromMenu && project.id !== INBOX_PROJECT_ID)
       .map((project) => ({ id: project.id, title: project.title, tasks: firstRows(project, rowFor) }));
   }
+  if (state.revision >= 3) blob.currentTask = trackedTask(state.tracking, taskById);
   return blob;
 }
 
