@@ -17,22 +17,24 @@ final class AppRepositoryTests: XCTestCase {
         try GateTestSupport.skipUnlessKotlin()
     }
 
-    /// The install made once per test process: `release` then `install` into a scratch prefix.
+    /// The install made once per test run (`RunShared`: these tests and ReleaseDryRunTests' may run
+    /// in different shards): `release` then `install` into a scratch prefix. Nothing writes into it after.
     static let installed: Result<(prefix: URL, dist: URL, version: String), any Error> = Result {
-        let folder = Scratch.folder("app-release")
-        let dist = folder.appendingPathComponent("dist"), prefix = folder.appendingPathComponent("prefix")
-        let release = try GateTestSupport.runMerged(TestRepository.url("scripts/release"),
-                                                    ["--binary", GateTestSupport.cli.path, "--out", dist.path])
-        guard release.status == 0 else { throw Failure("scripts/release: \(release.output)") }
         let version = try GateTestSupport.runCLI(["--version"]).out.trimmingCharacters(in: .whitespacesAndNewlines)
             .replacingOccurrences(of: "contract-harness ", with: "")
-        let archive = try FileManager.default.contentsOfDirectory(atPath: dist.path).first { $0.hasSuffix(".tar.gz") }
-            .map { dist.appendingPathComponent($0) }
-        guard let archive else { throw Failure("scripts/release wrote no archive into \(dist.path)") }
-        let install = try GateTestSupport.runMerged(dist.appendingPathComponent("install"),
-                                                    ["--version", version, "--from", archive.path, "--prefix", prefix.path])
-        guard install.status == 0 else { throw Failure("install: \(install.output)") }
-        return (prefix, dist, version)
+        let folder = try RunShared.folder("app-release") { folder in
+            let dist = folder.appendingPathComponent("dist"), prefix = folder.appendingPathComponent("prefix")
+            let release = try GateTestSupport.runMerged(TestRepository.url("scripts/release"),
+                                                        ["--binary", GateTestSupport.cli.path, "--out", dist.path])
+            guard release.status == 0 else { throw Failure("scripts/release: \(release.output)") }
+            let archive = try FileManager.default.contentsOfDirectory(atPath: dist.path).first { $0.hasSuffix(".tar.gz") }
+                .map { dist.appendingPathComponent($0) }
+            guard let archive else { throw Failure("scripts/release wrote no archive into \(dist.path)") }
+            let install = try GateTestSupport.runMerged(dist.appendingPathComponent("install"),
+                                                        ["--version", version, "--from", archive.path, "--prefix", prefix.path])
+            guard install.status == 0 else { throw Failure("install: \(install.output)") }
+        }
+        return (folder.appendingPathComponent("prefix"), folder.appendingPathComponent("dist"), version)
     }
 
     /// A copy of the example app with its links resolved, in a folder of its own.
