@@ -4,12 +4,13 @@
 //   swift build --product ios-example-testee
 //   contract-harness check --testee ios-example=.build/debug/ios-example-testee
 // Its reviewed deviations are golden/divergences/ios-example.txt. The port trails Android: it
-// implements contract revision 1 (today's rows, meta, stale, header), so revision 2's and 3's
-// fields and questions are pending for it — `--testee ios-example@$(… --contract-revision)=…`
-// declares what this line says, and declaring 2 fails until the port reads projects and doneOn.
+// implements the app's default branch (the base feature: today's rows, meta, stale, header), so
+// the other features' fields and questions are pending for it — `--testee ios-example@$(…
+// --contract-features)=…` declares what this line says, and declaring `projects` fails until the
+// port reads them.
 // It also answers the display question (CONTRACT.md §9) the way the port paints; the answer to a
 // case is FoundationReader.testeeView (Examples/FoundationWidgetReader/FoundationReader+Testee.swift).
 import FoundationWidgetReader
 import WidgetContractTestee
 
-Testee.run(revision: 1, FoundationReader.testeeView)
+Testee.run(features: "default", FoundationReader.testeeView)

@@ -3,9 +3,9 @@ import WidgetContractTestee
 import WidgetSnapshot
 
 // A kit testee on WidgetSnapshot's revision-3 API, as an iOS team linking the library would
-// write it: `check --testee swift-kit@$(swift-kit-testee --contract-revision)=swift-kit-testee`
-// holds it to every field of revisions 1 to 3 (and the display part).
-Testee.run(revision: 3) { c in
+// write it: `check --testee swift-kit@$(swift-kit-testee --contract-features)=swift-kit-testee`
+// holds it to every field of the features WidgetSnapshot declares (the set 3: everything but the tap-time grace).
+Testee.run(features: WidgetSnapshotContract.features) { c in
     let targets = PendingTargets(c.pendingDoneTargets)
     let stamps = PendingTimestamps(c.pendingDoneTimestamps)
     let parse: TesteeView.Parse

@@ -7,9 +7,9 @@ import WidgetSnapshot
 /// (`\ud800`) is read as that escape text, so that it compares unequal to U+FFFD.
 package enum ViewLine {
     /// `allowingNotImplemented`: a testee's line may leave out `meta`, `stale`, `header` or
-    /// one of their subfields, or a field a revision after 1 adds (CONTRACT §6); the view then
-    /// names them in `notImplemented`.
-    /// Golden files are read without it: their views are always complete.
+    /// one of their subfields, or a field a feature after the base adds (CONTRACT §6); the view
+    /// then names them in `notImplemented`. Golden files are read without it: their base fields
+    /// are always there, and a feature's field only where their reader implements it.
     package static func parse(_ line: some Collection<UInt8>, file: String, lineNumber: Int,
                              allowingNotImplemented: Bool = false) throws(HarnessInputError) -> (id: String, outcome: ReaderOutcome) {
         let value: JSONValue
@@ -89,15 +89,17 @@ package enum ViewLine {
         return (.tasks(rows), rowValues)
     }
 
-    /// The described members of `fields` (a revision after 1 adds them), by name: each one
-    /// present is read by its type; one absent is an error, or with `allowingNotImplemented`
-    /// a field the reader does not produce (named in `omitted`).
+    /// The described members of `fields` (features after the base add them), by name: each one
+    /// present is read by its type; one absent is left out of the view, and with
+    /// `allowingNotImplemented` named in `omitted` (a field the reader does not produce). A golden
+    /// line may lack a feature's field its reader does not implement; one it declares and lacks
+    /// differs from the expected view as "not implemented", which no list entry excuses.
     private static func addedValues(_ fields: JSONFieldReader, _ members: [ViewMember], allowingNotImplemented: Bool,
                                     omitted: inout Set<FieldPath.Name>) throws(HarnessInputError) -> AddedValues {
         var values: AddedValues = [:]
         for member in members {
             guard let json = fields.object[member.name] else {
-                guard allowingNotImplemented else { throw fields.failure(member.name, "missing") }
+                guard allowingNotImplemented else { continue }
                 for name in member.topFieldNames { if let known = FieldPath.Name(rawValue: name) { omitted.insert(known) } }
                 continue
             }

@@ -46,8 +46,8 @@ package struct FieldPath: Hashable, Sendable, CustomStringConvertible {
         /// The field's top-level group: `parse`, `meta`, `stale`, `header`, `projects`, `crash` …
         package var family: String { String(rawValue.prefix { $0 != "." && $0 != "[" }) }
 
-        /// The revision of the contract that added the field; 1 for the outcomes.
-        package var revision: Int { ContractDescription.current.revision(ofField: rawValue) ?? 1 }
+        /// The feature of the contract that added the field; the base for the outcomes.
+        package var feature: String { ContractDescription.current.feature(ofField: rawValue) ?? ContractDescription.current.base.name }
 
         package var description: String { rawValue }
     }

@@ -6,6 +6,9 @@ import WidgetSnapshot
 /// and its `rd_view` turned into a `DecodedView` — in one place, for the harness's C
 /// reader and the libFuzzer target alike.
 package enum CReference {
+    /// The features the C reference implements, as `rd_contract_features()` declares them.
+    package static var features: String { String(cString: rd_contract_features()) }
+
     /// Decodes one blob: `rd_document_load` parses it once, then every question is asked of
     /// that document — `rd_document_decode` for meta, stale and header, `rd_document_parse`
     /// (revision 2: the tap times, the selection, the instant) for the rows,

@@ -34,9 +34,17 @@ extension Testee {
     /// the gate calls the recording stale once they change (give the same files as the reader's
     /// `"sources"` or `"swift"` in widget-contract.json).
     @discardableResult
-    public static func record(cases: URL, into folder: URL, revision: Int = 1, sources: [URL] = [],
+    public static func record(cases: URL, into folder: URL, revision: Int, sources: [URL] = [],
                               _ reader: (TesteeCase) throws -> TesteeView) throws -> Recorded {
-        try Recorder(cases: cases, folder: folder, revision: revision, sources: sources).run(reader)
+        try record(cases: cases, into: folder, features: String(revision), sources: sources, reader)
+    }
+
+    @discardableResult
+    /// `record` for a reader that implements the contract features `features` (a set's name or
+    /// features joined with `+`, as `run(features:)` takes them).
+    public static func record(cases: URL, into folder: URL, features: String = "1", sources: [URL] = [],
+                              _ reader: (TesteeCase) throws -> TesteeView) throws -> Recorded {
+        try Recorder(cases: cases, folder: folder, features: features, sources: sources).run(reader)
     }
 }
 
@@ -49,7 +57,8 @@ struct Recorder {
 
     let cases: URL
     let folder: URL
-    let revision: Int
+    /// The features the reader declares, as `Testee.run(features:)` takes them.
+    let features: String
     var sources: [URL] = []
 
     func run(_ reader: (TesteeCase) throws -> TesteeView) throws -> Testee.Recorded {
@@ -152,7 +161,7 @@ struct Recorder {
         for item in items { counts[String(CaseID.fixture(of: item.id)), default: 0] += 1 }
         var about: [String: Any] = [
             "recordedBy": "WidgetContractTestee \(HarnessRelease.version) (Testee.record)",
-            "revision": revision,
+            "features": features,
             "platform": RecordingPlatform.current,
             "caseStream": ["sha256": PortableSHA256.hex(stream), "cases": items.count],
             "fixtures": counts,

@@ -18,21 +18,29 @@ public enum Testee {
     /// Reads cases from stdin until it ends and answers each (see `respond`); blank lines are
     /// skipped. Exits 0 at end of input.
     public static func run(_ reader: (TesteeCase) throws -> TesteeView) -> Never {
-        run(revision: 1, reader)
+        run(features: "1", reader)
     }
 
-    /// The same, for a reader that implements contract revision `revision` (CONTRACT.md §8:
-    /// 1 today's rows, meta, stale, header; 2 project widgets, `doneOn`, tap times; 3 the
-    /// tracked task). Fields and questions of a later revision are pending for it in the
-    /// harness: counted, never failing; its own are compared, and a field of its revision its
-    /// views leave out fails. The harness learns the revision from the command line, which
-    /// the testee prints itself: `COMMAND --contract-revision` writes it and exits, so
-    /// `check --testee NAME@$(COMMAND --contract-revision)=COMMAND` declares what the code says.
+    /// The same, for a reader that implements contract revision `revision`: the set of the
+    /// contract description named `"\(revision)"` (`run(features:)`).
+    public static func run(revision: Int, _ reader: (TesteeCase) throws -> TesteeView) -> Never {
+        run(features: String(revision), reader)
+    }
+
+    /// The same, for a reader that implements the contract features `features` (CONTRACT.md §8):
+    /// a set of the contract description (`1`: today's rows, meta, stale, header; `3`: with
+    /// project widgets, `doneOn`, tap times and the tracked task; `default`: the app's default
+    /// branch) or features joined with `+` (`base+currentTask`). Fields and questions of the
+    /// other features are pending for it in the harness: counted, never failing; its own are
+    /// compared, and a field of a declared feature its views leave out fails. The harness learns
+    /// them from the command line, which the testee prints itself: `COMMAND --contract-features`
+    /// writes them and exits (`--contract-revision` too, for older scripts), so
+    /// `check --testee NAME@$(COMMAND --contract-features)=COMMAND` declares what the code says.
     /// `COMMAND --record FOLDER --cases FILE` records the reader instead (`record`): what an
     /// XCTest calls on Apple's platforms, from the command line.
-    public static func run(revision: Int, _ reader: (TesteeCase) throws -> TesteeView) -> Never {
-        if CommandLine.arguments.dropFirst() == ["--contract-revision"] {
-            FileHandle.standardOutput.write(Data("\(revision)\n".utf8))
+    public static func run(features: String, _ reader: (TesteeCase) throws -> TesteeView) -> Never {
+        if CommandLine.arguments.dropFirst() == ["--contract-features"] || CommandLine.arguments.dropFirst() == ["--contract-revision"] {
+            FileHandle.standardOutput.write(Data("\(features)\n".utf8))
             exit(0)
         }
         // `COMMAND --record FOLDER --cases FILE`: the same reader recorded (`record`), not served.
@@ -40,7 +48,7 @@ public enum Testee {
         if given.count == 4, given[0] == "--record", given[2] == "--cases" {
             do {
                 let done = try record(cases: URL(fileURLWithPath: given[3]), into: URL(fileURLWithPath: given[1], isDirectory: true),
-                                      revision: revision, reader)
+                                      features: features, reader)
                 FileHandle.standardError.write(Data("recorded \(done.cases) cases (\(done.crashes) crashes) into \(given[1])\n".utf8))
                 exit(0)
             } catch {

@@ -11,17 +11,13 @@ import HarnessReaders
 /// in an app repository just works; in the harness's own checkout nothing changes.
 enum AppOption {
     static let help = """
-      --contract DIR        the app's contract folder (the one holding widget-contract.json; default:
-                            the one the working directory is in or above, if any). The installed
-                            harness brings the corpus and its golden files; the folder brings the
-                            app's lists, recordings, fixtures, states and how to run its ends.
-      --root DIR            with --contract: the harness tree to use instead of the installed one
+      --contract DIR        an app's contract folder (default: the one the working directory is in, if any)
+      --root DIR            the tree holding golden/ (default: .; with --contract, the installed harness)
     """
     static let endsHelp = """
-      --live                run a reader that has a live end here live, instead of comparing its
-                            recording (the quick loop; on Linux Foundation for a Swift reader)
-      --reader NAME         only this reader of the app (repeatable); the others are left out
-      --no-writer           leave the app's writer out: the harness's own writer end writes the states
+      --live                with --contract: run the app's readers that can run here live, not their recordings
+      --reader NAME         with --contract: only this reader of the app (repeatable)
+      --no-writer           with --contract: the harness's writer end writes the states, not the app's
     """
 
     static func paths(_ arguments: inout Arguments) throws -> HarnessPaths {

@@ -36,7 +36,7 @@ enum AppRecordCommand {
         }
         let home = try root.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? locateHome()
         let paths = HarnessPaths(root: home, contract: contract)
-        let entry = ReaderEntry.appRecording(name, command: recorded, in: contract, contractRevision: 1)
+        let entry = ReaderEntry.appRecording(name, command: recorded, in: contract, features: .base())
         let store = paths.store(entry.golden!)
         try store.checkWritable(["RECORDING.json"])  // refused before anything runs
         var choice = AppEnds.Choice()
@@ -62,7 +62,8 @@ enum AppRecordCommand {
             about["recordedBy"] = .string(JSONString("contract-harness golden record (its live end, here: \(UntrustedText.escape(testee.command)))"))
         }
         if let sources = RecordingSources.member(reader, in: contract) { about["sources"] = sources }
-        about["revision"] = .integer(Int64(ends.testees.first?.contractRevision ?? Int(reader.declares ?? contract.config.contract) ?? 1))
+        let declared = ends.testees.first?.features ?? FeatureSet.declared(reader.declares ?? contract.config.contract)
+        about["features"] = .string(JSONString(declared.label()))
         let changed = try Recording.write(Array(zip(corpus.cases, lines)), caseStream: corpus.streamBytes, about: about, to: store)
         StandardStreams.err("record: wrote \(store.displayName)/ (\(lines.count) cases; \(changed.isEmpty ? "no file changed" : "changed: " + changed.joined(separator: ", ")))\n")
         return ExitCode.passed

@@ -7,7 +7,7 @@ enum CasesCommand: Subcommand {
     static let name = "cases"
     static let summary = "write the case stream (JSONL) built from golden/fixtures"
     static let help = """
-    USAGE: contract-harness tool cases [--contract DIR | --root DIR] [--out FILE] [--fixture NAME]... [--writer COMMAND]
+    USAGE: contract-harness tool cases [--contract DIR | --root DIR] [--out FILE] [--fixture NAME]... [--writer NAME=COMMAND]
 
     Writes one case per line (CONTRACT §6): fixtures × applicable mutation operators ×
     parameters × zones × instants, then the zone-day cases (`zones`), then the writer family

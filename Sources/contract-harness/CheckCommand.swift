@@ -8,49 +8,32 @@ enum CheckCommand: Subcommand {
     static let name = "check"
     static let summary = "run every reader on every case and gate on the result"
     static let help = """
-    USAGE: contract-harness check [--contract DIR [--live] [--reader NAME]... [--no-writer]] [--root DIR] [--jobs N] [--testee NAME=COMMAND]... [--timeout SECONDS]
-                                  [--start-timeout SECONDS] [--writer COMMAND[@REVISION]] [--kotlin] [--no-recordings] [--zones-checked-on NAME] [--json FILE] [--junit FILE]
-                                  [--markdown FILE] [--html FILE [--samples N] [--blob-limit BYTES]] [--deviations FILE] [--quiet]
+    USAGE: contract-harness check [--testee NAME[@SET]=COMMAND]... [--writer NAME[@REVISION]=COMMAND] [OPTIONS]
+           contract-harness check --contract DIR [--live] [--reader NAME]... [OPTIONS]   (an app's repository)
 
-    Builds the case stream from golden/fixtures, runs the Swift reader and the C reference (and
-    each --testee: a command reading cases JSONL on stdin, writing views JSONL on stdout),
-    compares every view with golden/expected and golden/kotlin (when its recording matches this
-    case stream), and applies golden/divergences/<reader>.txt.
-
-    Passes (exit 0) only when every deviation is listed and every listed entry still happens.
-    Exit 1 on a contract failure (the summary names each case and field, and the exact lines to
-    add to or remove from the lists); exit 2 on bad usage or bad input.
-
-    For an app (--contract, or run inside an app repository with a contract folder): the
-    installed harness's corpus and golden files, and the app's ends, lists and recordings as
-    its widget-contract.json names them (docs/adopting.md).
+    Runs every reader on every case, compares each view with golden/expected and golden/kotlin and
+    applies the reviewed lists golden/divergences/READER.txt. Exit 0 pass, 1 contract failure (each
+    case and field named, with the list lines to add after review), 2 bad usage or input.
+    Guide: docs/gate.md (an app's repository: docs/adopting.md; the reports: docs/reviewing.md).
 
     OPTIONS:
     \(AppOption.help)
     \(AppOption.endsHelp)
-      --root DIR            the tree that holds golden/ (default: .)
       --jobs N              threads for the in-process readers (default: all cores)
-      --testee NAME=CMD     an external reader, compared like the others (repeatable)
     \(Testee.optionsHelp)
     \(WriterOption.help)
-    \(ZonesCheckedOnOption.help)
-                            A writer blob unlike the tree writer's (golden/expected was written from
-                            the tree's) is judged live: expected is the C reference's view of it
-                            now, and golden/kotlin, which has no line for it, is not compared there
-                            (said in every report) unless --kotlin is given.
     \(LiveKotlinOption.help)
     \(QueueOption.help)
-      --no-recordings       do not compare golden/kotlin (nor golden/queue/kotlin.jsonl)
+      --no-recordings       do not compare golden/kotlin nor golden/queue/kotlin.jsonl
+    \(ZonesCheckedOnOption.help)
       --json FILE           the full verdict as JSON
-      --junit FILE          a JUnit XML report (a testcase per case and reader)
+      --junit FILE          a JUnit XML report, a testcase per case and reader
       --markdown FILE       a Markdown summary for a pull-request comment or job summary
-      --html FILE           the reviewers' page, self-contained: each reader, family and field shows its
-                            first deviating cases, the rest counted (docs/reviewing.md)
+      --html FILE           the reviewers' page, self-contained
       --samples N           with --html: agreeing cases shown in full per group (default 2)
       --blob-limit BYTES    with --html: blob bytes shown per case (default 1500)
-      --deviations FILE     every deviation of every reader, one JSON object per line (what the
-                            reports sample; linked from the --html page)
-      --quiet               print only the verdict line
+      --deviations FILE     every deviation of every reader, one JSON object per line
+      --quiet               print only PASS or FAIL
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {

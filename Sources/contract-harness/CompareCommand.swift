@@ -9,7 +9,7 @@ enum CompareCommand: Subcommand {
     static let name = "compare"
     static let summary = "compare two sets of view lines case by case, as the gate does"
     static let help = """
-    USAGE: contract-harness tool compare EXPECTED GOT [--list FILE] [--parse-only] [--revision N --cases FILE]
+    USAGE: contract-harness tool compare EXPECTED GOT [--list FILE] [--parse-only] [--features SET --cases FILE]
                                           [--exact] [--first] [--show N] [--quiet]
 
     Compares two sets of view lines case by case and field by field, as `check` compares a reader
@@ -19,8 +19,10 @@ enum CompareCommand: Subcommand {
     OPTIONS:
       --list FILE   a divergence list: differences its entries excuse are not counted
       --parse-only  GOT's lines hold only parse (meta, stale, header "not implemented")
-      --revision N  GOT's reader declares that part of the contract; with --cases FILE (the case
-                    lines GOT answered) later fields are pending, as `check` judges them
+      --features SET
+                    the contract features GOT's reader declares (a set of schemas/contract.json,
+                    or features joined with +; --revision N is the set N); with --cases FILE (the
+                    case lines GOT answered) the other features' fields are pending, as in `check`
       --exact       error and crash texts must be equal too
       --first       stop at the first case that differs
       --show N      differences shown (default 10)
@@ -30,7 +32,7 @@ enum CompareCommand: Subcommand {
     static func run(_ arguments: inout Arguments) throws -> Int32 {
         let listPath = try arguments.option("--list")
         var options = ViewComparison.Options(parseOnly: arguments.flag("--parse-only"), exact: arguments.flag("--exact"))
-        let revision = try arguments.integer("--revision")
+        let declaredText = try arguments.option("--features") ?? arguments.option("--revision")
         let casesPath = try arguments.option("--cases")
         let first = arguments.flag("--first")
         let quiet = arguments.flag("--quiet")
@@ -39,16 +41,20 @@ enum CompareCommand: Subcommand {
             throw UsageError("compare takes two paths: EXPECTED GOT")
         }
         try arguments.finish()
-        guard (revision == nil) == (casesPath == nil) else { throw UsageError("--revision and --cases go together") }
-        if let revision, let casesPath {
-            guard revision >= 1 else { throw UsageError("--revision takes a revision number from 1") }
+        guard (declaredText == nil) == (casesPath == nil) else { throw UsageError("--features and --cases go together") }
+        if let declaredText, let casesPath {
+            let declared: FeatureSet
+            switch FeatureSet.parse(declaredText) {
+            case .success(let set): declared = set
+            case .failure(let problem): throw UsageError("--features: \(problem.message)")
+            }
             let url = URL(fileURLWithPath: casesPath)
             guard let bytes = try GoldenText.read(url, displayName: casesPath, tree: TreeBoundary(root: url.deletingLastPathComponent()),
                                                   special: true) else {
                 throw HarnessInputError(file: casesPath, message: "no such file")
             }
             let cases = try CaseStream.read(bytes, file: casesPath)
-            options.pending = (revision, Dictionary(cases.map { ($0.id, PendingRule.inputs(of: $0)) }, uniquingKeysWith: { _, last in last }))
+            options.pending = (declared, Dictionary(cases.map { ($0.id, PendingRule.inputs(of: $0)) }, uniquingKeysWith: { _, last in last }))
         }
         if let listPath {
             let url = URL(fileURLWithPath: listPath)

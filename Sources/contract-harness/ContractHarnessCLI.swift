@@ -46,6 +46,10 @@ enum ContractHarnessCLI {
         // A testee's descendant that leaves its group with setsid is re-parented here, to be ended too.
         Escapees.adoptOrphans()
         var arguments = Arguments(all)
+        switch TreeDescription.choose(arguments) {
+        case .success(let note): if let note { StandardStreams.err("contract-harness: note: \(note)\n") }
+        case .failure(let error): fail(UntrustedText.escape(error.description), code: ExitCode.usageOrInput)
+        }
         do {
             let code = try command.run(&arguments)
             TerminationSignals.waitIfEnding()

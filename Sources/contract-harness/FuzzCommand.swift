@@ -12,102 +12,39 @@ enum FuzzCommand: Subcommand {
     static let name = "fuzz"
     static let summary = "seeded fuzzing: mutate fixtures, compare readers, shrink and save findings"
     static let help = """
-    USAGE: contract-harness fuzz [blobs] --seed S (--cases N | --seconds T | --case I) [--jobs J] [--shard i/n]
-                                 [--testee NAME=COMMAND]... [--kotlin [--kotlin-parser F.kt]...]
-                                 [--timeout SECONDS] [--start-timeout SECONDS]
-                                 [--root DIR] [--findings DIR]
-                                 [--no-save] [--batch N] [--shrink-budget N] [--shrinks-per-signature N]
-                                 [--max-findings N] [--quiet]
-           contract-harness fuzz --replay FILE_OR_DIR... [--testee NAME=COMMAND]... [--kotlin] [--root DIR]
+    USAGE: contract-harness fuzz [blobs] --seed S (--cases N | --seconds T | --case I) [OPTIONS]
+           contract-harness fuzz --replay PATH... [--testee NAME=COMMAND]... [--kotlin] [--root DIR]
            contract-harness fuzz --print-dictionary
-           contract-harness fuzz states --seed S (--cases N | --seconds T | --case I) [--jobs J] [--writer-command CMD] …
-                                 (app states through the writer end; `fuzz states --help`)
-           contract-harness fuzz queue --seed S (--cases N | --seconds T | --case I) [--queue-writer …] [--queue-drain …] …
-                                 (the tap queue's ends; `fuzz queue --help`)
+           contract-harness fuzz states …     app states through the writer end (`fuzz states --help`)
+           contract-harness fuzz queue …      the tap queue's ends (`fuzz queue --help`)
 
-    Generates cases from golden/fixtures: case i of seed S is a random chain of named mutation
-    operators plus byte-level mutations (bit flips, splices between fixtures, truncation, JSON
-    tokens from a dictionary), a zone and an instant, and depends only on (S, i); every operator
-    but size.many-tasks and size.long-title, which the gate runs (one of their blobs costs a
-    hundred ordinary cases). Each case is decoded by the C reference, the Swift reader and
-    every --testee; each reader that differs from C on a compared field is a disagreement. Every disagreement is shrunk to a minimal case
-    that still shows the same one (same readers, same first differing field: structure first,
-    then bytes) and saved atomically as golden/findings/<seed>-<index>.json, unless a finding
-    with the same shrunk blob and signature is already there.
-
-    The same seed and shard give the same cases and findings at any --jobs. Shard i/n owns
-    the case indices k with k % n == i-1, so n runners cover one seed without overlap.
+    Case i of seed S is a fixture bent by named mutations and byte edits, in a zone at an instant,
+    made from (S, i) alone. A reader that differs from the C reference on a compared field is a
+    disagreement: shrunk to its smallest case and saved as golden/findings/S-i.json. Exit 0 no new
+    finding, 1 a new finding (--replay: a finding still differs), 2 bad usage or input, 130 interrupted.
+    Guide: docs/fuzzing.md.
 
     OPTIONS:
       --seed S              the seed, 0 … 9223372036854775807 (required to generate cases)
       --cases N             case indices 0..<N (this shard's share of them)
-      --seconds T           a wall budget for the whole command from its start, the Kotlin compile
-                            and shrinking included: cases until T s, then it stops within a few
-                            seconds (see "Time budget" below)
+      --seconds T           a wall budget for the whole command, compiles and shrinking included
       --case I              only case I (a finding's reproduce command)
       --jobs J              threads (default: all cores); never changes the results
-      --shard i/n           run only shard i of n (default 1/1)
-      --testee NAME=CMD     an external reader (cases JSONL on stdin, views on stdout), compared with C;
-                            fields its views leave out (meta, stale, header: "not implemented")
-                            are counted in the summary, never disagreements (as in the gate).
-                            A testee whose list, golden/divergences/NAME.txt under --root, starts
-                            `# platform: org.json` (as for check) is judged as --kotlin judges the
-                            Kotlin end: differences D1-D8 excuse are counted, not findings, here
-                            and in --replay. With --kotlin, only where the testee reads each
-                            excused field exactly as the live Kotlin end reads that case (as
-                            check holds it to golden/kotlin), else a finding ("NAME borrows Dn");
-                            without --kotlin, held to the departures' causes only (generated
-                            cases have no recording). Without that line (or list) every
-                            difference is one
-      --kotlin              the Kotlin end too (scripts/record-kotlin --print-command compiles it,
-                            cached; one JVM for the whole run), compared with C; differences
-                            CONTRACT.md §5 declares (D1-D8: non-JSON input, lone surrogates, days
-                            outside the writer's calendar, JDK 17 double text, JDK 17 days before
-                            1900) are counted, not findings
-      --kotlin-parser F.kt  with --kotlin: a Kotlin reader file instead of ends/kotlin/WidgetData.kt
-                            (repeatable; e.g. your app's own, see scripts/record-kotlin)
+      --shard i/n           only the indices k with k % n == i-1 (default 1/1)
     \(Testee.optionsHelp)
+      --kotlin              the Kotlin end too, in one JVM; what CONTRACT.md §5's departures cause is counted
+      --kotlin-parser F.kt  with --kotlin: this Kotlin reader instead of ends/kotlin/WidgetData.kt (repeatable)
+      --root DIR            the tree holding golden/ (default: .)
       --findings DIR        where findings go (default: golden/findings under --root)
       --no-save             shrink and report, but write nothing
       --batch N             cases per step (default 512, 4096 with testees)
       --shrink-budget N     candidates tried per finding at most (default 20000)
-      --max-findings N      stop once N disagreements are shrunk (e.g. 1: stop at the first)
       --shrinks-per-signature N
-                            disagreements shrunk per signature at most (default 3); later ones
-                            with the same readers and field are counted, not shrunk
-      --replay PATH         decode saved findings again (a file or a folder; repeatable):
-                            exit 1 while any still differs; with --kotlin, a Kotlin difference
-                            CONTRACT.md §5 declares is shown as declared (as the live loop counts
-                            it), not as still differing; so is an org.json testee's (--testee), held
-                            with --kotlin to the Kotlin end's reading as the live loop holds it.
-                            A `fuzz states` finding that names the Kotlin end is read by it
-                            even without --kotlin (started for it, and the line says so) and
-                            judged as `fuzz states --kotlin` judges; with --kotlin the Kotlin
-                            end also reads every other writer finding's case (a line of its
-                            own); a writer's own finding (state/writer …) is skipped with its
-                            reproduce command
+                            disagreements shrunk per signature at most (default 3); the rest are counted
+      --max-findings N      stop once N disagreements are shrunk
+      --replay PATH         decode saved findings again (a file or a folder; repeatable)
       --print-dictionary    the fuzzing dictionary in libFuzzer's -dict format
       --quiet               only the summary
-
-    Time budget: T counts from the command's start (compiling the Kotlin testee included; a
-    budget spent compiling ends the command, exit 2). No new case starts after T s, no testee
-    answer is waited for past T (of a batch a testee had not finished, what it answered is
-    judged, failures included, and the rest is not compared; a testee judged on no case
-    fails the run, exit 1), and
-    shrinking stops then too: the finding being shrunk is saved as far as it got ("shrinking":
-    "stopped" in its file), and of the disagreements left, the first of each signature that
-    has no finding in this run is saved as generated ("shrinking": "not started", with its
-    recipe) — one per signature.
-    The summary counts disagreements by signature and shows one example of each.
-
-    Progress goes to stderr: a redrawn line with a bar on a terminal, a plain line every 10 s
-    otherwise, in every phase (compiling the Kotlin testee, a slow batch, shrinking), with the
-    resident set. SIGINT ends the run like the time budget (within a step, every finding
-    written, one unshrunk per signature left) and prints the summary (a second SIGINT exits
-    at once).
-    Exit codes: 0 no new disagreement (every one found shrinks to a finding already saved), 1 a
-    new finding (any disagreement with --no-save; with --replay: a finding still differs),
-    2 bad usage or input, 130 interrupted.
     """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {

@@ -7,9 +7,7 @@ import HarnessReaders
 /// for. Compiled (`scripts/record-kotlin --print-command`, cached) only when there are any.
 enum LiveKotlinOption {
     static let help = """
-      --kotlin              run the Kotlin end live (scripts/record-kotlin --print-command compiles
-                            it, cached) on the writer cases judged live, as the recorded kotlin
-                            reader (its list and departures); compiled only when there are any
+      --kotlin              run the Kotlin end live on the writer blobs judged live
     """
 
     /// The maker of the live Kotlin end, when `--kotlin` is given.

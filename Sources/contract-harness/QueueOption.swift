@@ -8,14 +8,10 @@ import HarnessReaders
 enum QueueOption {
     static let help = """
       --queue-writer NAME@FORMAT+FEATURES=COMMAND
-                            a queue writer (a widget's tap store) speaking the queue protocol
-                            (CONTRACT.md §10.4), beside the project's (repeatable); FORMAT is the
-                            stored form it keeps (android, ios), FEATURES its features joined by +
-                            (targets, tapTimes, leases, legacyArray) or a set's name
-                            (android-b28e0ade, ios-2900f2a0, first-8737: schemas/queue-contract.json)
+                            a tap queue writer beside the project's (repeatable; docs/tap-queue.md)
       --queue-drain NAME@FEATURES=COMMAND
-                            a drain (an app's reader of the handed queue), beside the project's
-      --no-queue            leave the tap queue contract out (every report says it was not judged)
+                            a tap queue drain beside the project's (repeatable)
+      --no-queue            leave the tap queue contract out
     """
 
     /// The queue's options for the gate, or nil and why: --no-queue, or a tree without golden/queue

@@ -1,5 +1,6 @@
 import ContractModel
 import Foundation
+import HarnessCorpus
 import HarnessGate
 import HarnessReaders
 
@@ -11,7 +12,8 @@ enum RefreshCommand: Subcommand {
     static let help = """
     USAGE: contract-harness golden refresh [--root DIR] [--jobs N] [--base REV] [--no-kotlin] [--examples N]
 
-    The one step after changing the contract (a fixture, an operator, a reader):
+    The one step after changing the contract (a feature, a fixture, an operator, a reader); first
+    schemas/decoded-view.fields.schema.json is written from schemas/contract.json when it differs, then:
       1. contract-harness golden update      golden/expected from the C reference
       2. scripts/record-kotlin        golden/kotlin from the Kotlin end (DIR/scripts/record-kotlin,
                                       run with this binary as CONTRACT_HARNESS)
@@ -57,6 +59,13 @@ enum RefreshCommand: Subcommand {
         let script = paths.root.appendingPathComponent("scripts/record-kotlin").path
         if !skipKotlin, !FileManager.default.isExecutableFile(atPath: script) {
             throw UsageError("\(script) is missing: refresh records Kotlin with it (or pass --no-kotlin)")
+        }
+        // The view schema's feature part follows the description (a feature added is a field there).
+        let fields = paths.root.appendingPathComponent(ViewFieldsSchema.path)
+        let wanted = ViewFieldsSchema.bytes()
+        if (try? GoldenText.read(fields, displayName: ViewFieldsSchema.path, tree: paths.tree, maximumBytes: InputLimits.schemaFileBytes)) != wanted {
+            try AtomicFile.write(wanted, to: fields, within: paths.tree)
+            say("wrote \(ViewFieldsSchema.path) from \(ContractDescription.file) (contract-harness golden schemas --write)\n")
         }
         var recordingFailed = false
         let gate = try Refresh.run(paths, base: base, jobs: jobs, examples: examples, record: {

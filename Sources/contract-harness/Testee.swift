@@ -1,33 +1,22 @@
 import ContractModel
 import HarnessReaders
 
-/// `--testee NAME[@REVISION]=COMMAND`, `--timeout` and `--start-timeout`, the same for every subcommand
+/// `--testee NAME[@SET]=COMMAND`, `--timeout` and `--start-timeout`, the same for every subcommand
 /// that runs external testees (check, report, explain, fuzz).
 enum Testee {
     static let optionsHelp = """
-      --testee NAME@REVISION=COMMAND
-                            a testee that implements that contract revision (default 1): fields and
-                            questions of a later revision are pending for it (counted and shown, never
-                            failing), its own revision's are compared; a testee built with
-                            WidgetContractTestee prints its own with `COMMAND --contract-revision`;
-                            a testee on Android's org.json (an app's WidgetData.kt) says so with a line
-                            `# platform: org.json` atop golden/divergences/NAME.txt, whose entries may
-                            then name D1-D8, each held to what golden/kotlin reads
+      --testee NAME[@SET]=COMMAND
+                            an external reader, compared like ours (repeatable; SET: the contract
+                            features it implements, a set of schemas/contract.json or features joined with +; default: the base)
     \(timeoutsHelp)
-                            A testee that crashes, hangs or writes a line for another case fails
-                            that case only (shown with its stderr) and is restarted; after
-                            \(ExternalProcessReader.brokenAfter) failed cases in a row it is declared broken and
-                            its remaining cases fail at once.
     """
 
     /// `--timeout` and `--start-timeout` alone: what `record` takes (it has no `--testee`, and
     /// a failed case stops it rather than restarting the testee).
     static let timeoutsHelp = """
-      --timeout SECONDS     how long a testee may take for one line, the first line after a
-                            (re)start included (default 10)
+      --timeout SECONDS     how long a testee may take for one line (default 10)
       --start-timeout SECONDS
-                            the first line after a testee (re)starts instead, for a slow start
-                            such as a JVM's (default: --timeout)
+                            the first line after a testee (re)starts, e.g. a JVM's (default: --timeout)
     """
 
     /// The testees given, with the timeouts given.
@@ -54,19 +43,19 @@ enum Testee {
     static func parse(_ spec: String, timeout: Double, startTimeout: Double? = nil) throws(UsageError) -> ExternalProcessReader {
         let end = try EndSpec.parse(spec, option: "--testee")
         let name = end.name
-        var revision = ContractRevisions.first
+        var features = FeatureSet.base()
         if let text = end.declared {
-            guard let number = Int(text), text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), ContractRevisions.all.contains(number) else {
-                throw UsageError("--testee \(name)@\(text): the revision a testee implements is one of the contract's, \(ContractRevisions.all.lowerBound) to \(ContractRevisions.all.upperBound) (schemas/contract.json)")
+            switch FeatureSet.parse(text) {
+            case .success(let set): features = set
+            case .failure(let problem): throw UsageError("--testee \(name)@…: \(problem.message)")
             }
-            revision = number
         }
         let reserved = ReaderRoster.standard.reservedNames
         guard !reserved.contains(name) else {
             throw UsageError("testee name `\(name)` must not be \(reserved.dropLast().joined(separator: ", ")) or \(reserved.last!) (built-in readers)")
         }
         return ExternalProcessReader(name: name, command: end.command, caseTimeout: timeout, startTimeout: startTimeout,
-                                     contractRevision: revision)
+                                     features: features)
     }
 
     static func seconds(_ arguments: inout Arguments, _ name: String) throws(UsageError) -> Double? {
@@ -74,10 +63,4 @@ enum Testee {
         guard let value = Double(text), value > 0, value.isFinite else { throw UsageError("\(name) takes a positive number of seconds, got `\(text)`") }
         return value
     }
-}
-
-/// The contract's revisions, as `--testee NAME@REVISION` may name them.
-enum ContractRevisions {
-    static let first = 1
-    static var all: ClosedRange<Int> { first...ContractDescription.current.latestRevision }
 }

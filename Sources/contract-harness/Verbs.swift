@@ -48,7 +48,7 @@ enum Verbs {
     /// What scripts and curious people call: the case stream, our readers as testees, comparisons.
     static var tool: CommandGroup { CommandGroup(
         name: "tool", summary: "the pieces the gate is made of, for scripts: cases, catalogs, our readers as testees, comparisons",
-        commands: [CasesCommand.self, ListCommand.self, DecodeCommand.self, CompareCommand.self]) }
+        commands: [CasesCommand.self, ListCommand.self, DecodeCommand.self, CompareCommand.self, CompatCommand.self]) }
 
     static var all: [Verb] {
         [.command(CheckCommand.self), .command(ExplainCommand.self), .command(FuzzCommand.self), .command(InitCommand.self), .group(golden), .group(tool)]

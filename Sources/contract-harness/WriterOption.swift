@@ -8,13 +8,7 @@ import HarnessReaders
 enum WriterOption {
     static let help = """
       --writer NAME[@REVISION]=COMMAND
-                            the writer end that turns golden/states into the writer family's blobs
-                            (app-state lines on stdin, one blob or crash line each on stdout,
-                            CONTRACT.md §7.3; default: the tree's, `scripts/build-writer --print-command`).
-                            A writer end that cannot run stops the run with exit 2. With @REVISION
-                            it implements that writer revision: earlier
-                            states are judged at its writer schema, later ones are pending (shown);
-                            without, each state at its own revision, as the tree's writer writes them.
+                            the writer end that turns golden/states into blobs (default: the tree's)
     """
 
     static func parse(_ arguments: inout Arguments, root: URL) throws(UsageError) -> (command: WriterCommand, revision: WriterRevision) {

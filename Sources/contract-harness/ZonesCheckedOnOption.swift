@@ -7,10 +7,7 @@ import HarnessGate
 enum ZonesCheckedOnOption {
     static let help = """
       --zones-checked-on NAME
-                            the machine or CI job that compares golden/zones/transitions.json with
-                            its tzdata when this one cannot (the file names another tzdata version):
-                            a notice naming it instead of a failure, which is what CI (the CI
-                            environment variable set) makes of a claim no machine checks
+                            the machine or CI job that checks golden/zones when this tzdata differs
     """
 
     static func parse(_ arguments: inout Arguments) throws(UsageError) -> ForeignTzdata {

@@ -15,20 +15,21 @@ final class ContractDescriptionTests: XCTestCase {
         let read = try ContractDescription.parse(bytes, file: "schemas/contract.json")
         XCTAssertEqual(read.fieldNames.map(\.name), ContractDescription.current.fieldNames.map(\.name))
         XCTAssertEqual(read.view, ContractDescription.current.view)
-        XCTAssertEqual(read.revisions.map(\.number), Array(1...read.latestRevision))
-        // Revision 1's top-level members are the typed part of DecodedView, in line order.
+        // The base's top-level members are the typed part of DecodedView, in line order.
         XCTAssertEqual(read.typedMembers.map(\.name), ["parse", "meta", "stale", "header"])
-        for revision in read.revisions {
-            if let schema = revision.writerSchema {
-                XCTAssertTrue(FileManager.default.fileExists(atPath: Self.file.deletingLastPathComponent().appendingPathComponent(schema).path), schema)
-            }
+        let schemas = read.features.compactMap(\.writerSchema) + read.sets.compactMap(\.writerSchema)
+        for schema in schemas {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: Self.file.deletingLastPathComponent().appendingPathComponent(schema).path), schema)
         }
+        // Every set is a set (needs held, no two conflicting), and the old revision numbers name sets.
+        for set in read.sets { XCTAssertNoThrow(try FeatureSet(validating: set.features, in: read), set.name) }
+        XCTAssertNotNil(read.set(named: "1"))
     }
 
     func testBadDescriptionsAreRefusedNamingTheField() {
-        let revision1 = #"{"revision":1,"summary":"s","source":"s","writerSchema":null,"caseInputs":[],"questions":[],"viewFields":[{"name":"parse","orError":true,"type":{"object":[{"name":"tasks","type":{"list":{"object":[{"name":"id","type":"text"}]}}}]}}]}"#
-        func refusal(_ later: String) -> HarnessInputError? {
-            let text = #"{"revisions":["# + revision1 + (later.isEmpty ? "" : "," + later) + "]}"
+        let base = #"{"name":"base","summary":"s","source":"s","needs":[],"writerSchema":null,"caseInputs":[],"questions":[],"viewFields":[{"name":"parse","orError":true,"type":{"object":[{"name":"tasks","type":{"list":{"object":[{"name":"id","type":"text"}]}}}]}}]}"#
+        func refusal(_ later: String, sets: String? = nil) -> HarnessInputError? {
+            let text = #"{"features":["# + base + (later.isEmpty ? "" : "," + later) + "]" + (sets.map { #","sets":"# + $0 } ?? "") + "}"
             do {
                 _ = try ContractDescription.parse(Array(text.utf8), file: "c.json")
                 return nil
@@ -37,22 +38,51 @@ final class ContractDescriptionTests: XCTestCase {
             }
         }
         XCTAssertNil(refusal(""))
-        func later(_ fields: String, number: Int = 2) -> String {
-            #"{"revision":\#(number),"summary":"s","source":"s","caseInputs":[],"questions":[],"viewFields":[\#(fields)]}"#
+        func later(_ fields: String, name: String = "two", needs: String = #"["base"]"#, extra: String = "") -> String {
+            #"{"name":"\#(name)","summary":"s","source":"s","needs":\#(needs),\#(extra)"caseInputs":[],"questions":[],"viewFields":[\#(fields)]}"#
         }
         XCTAssertNil(refusal(later(#"{"in":"parse.tasks[]","name":"doneOn","type":"int","nullable":true}"#)))
-        XCTAssertEqual(refusal(later(#"{"name":"x","type":"date"}"#))?.field, "revisions[1].viewFields[0].type")
-        XCTAssertEqual(refusal(later(#"{"name":"x","type":"text"}"#, number: 3))?.field, "revisions[1].revision")
+        XCTAssertEqual(refusal(later(#"{"name":"x","type":"date"}"#))?.field, "features[1].viewFields[0].type")
+        XCTAssertEqual(refusal(later(#"{"name":"x","type":"text"}"#, name: "base"))?.field, "features[1].name")
+        XCTAssertEqual(refusal(later(#"{"name":"x","type":"text"}"#, needs: "[]"))?.field, "features[1].needs")
+        XCTAssertEqual(refusal(later(#"{"name":"x","type":"text"}"#, needs: #"["three"]"#))?.field, "features[1].needs")
+        XCTAssertEqual(refusal(later(#"{"name":"x","type":"text"}"#, extra: #""conflicts":["nothing"],"#))?.field, "features[1].conflicts")
         XCTAssertEqual(refusal(later(#"{"name":"parse","type":"text"}"#))?.message, "`parse` is already a view field")
         XCTAssertEqual(refusal(later(#"{"in":"meta","name":"x","type":"text"}"#))?.message, "`in` may only name parse.tasks[]")
         XCTAssertEqual(refusal(later(#"{"name":"x","type":{"list":{"object":[{"name":"y","type":{"list":{"object":[]}}}]}}}"#))?.message,
                        "`x[].y`: no list inside a list (a field has one row number)")
         XCTAssertEqual(refusal(later(#"{"in":"parse.tasks[]","name":"y","type":{"list":{"object":[]}}}"#))?.field,
-                       "revisions[1].viewFields[0].type.list")
-        XCTAssertEqual(refusal(later(#"{"name":"x","type":{"list":"text"}}"#))?.field, "revisions[1].viewFields[0].type.list")
-        XCTAssertEqual(refusal(later(#"{"name":"x","type":"text","colour":1}"#))?.field, "revisions[1].viewFields[0].colour")
+                       "features[1].viewFields[0].type.list")
+        XCTAssertEqual(refusal(later(#"{"name":"x","type":{"list":"text"}}"#))?.field, "features[1].viewFields[0].type.list")
+        XCTAssertEqual(refusal(later(#"{"name":"x","type":"text","colour":1}"#))?.field, "features[1].viewFields[0].colour")
         XCTAssertEqual(refusal(later(#"{"name":"x","orError":true,"type":{"object":[{"name":"error","type":"text"}]}}"#))?.field,
-                       "revisions[1].viewFields[0].orError")
+                       "features[1].viewFields[0].orError")
+        // Sets: known features, what they need, never two that conflict, one name each.
+        let two = later(#"{"name":"x","type":"text"}"#)
+        let three = later(#"{"name":"y","type":"text"}"#, name: "three", needs: #"["two"]"#)
+        XCTAssertNil(refusal(two + "," + three, sets: #"[{"name":"1","features":["base"]},{"name":"pr-1","features":["base","two","three"]}]"#))
+        XCTAssertEqual(refusal(two + "," + three, sets: #"[{"name":"x","features":["base","three"]}]"#)?.field, "sets[0].features")
+        XCTAssertEqual(refusal(two, sets: #"[{"name":"x","features":["two"]}]"#)?.field, "sets[0].features")
+        XCTAssertEqual(refusal(two, sets: #"[{"name":"x y","features":["base"]}]"#)?.field, "sets[0].name")
+        let rival = later(#"{"name":"z","type":"text"}"#, name: "rival", extra: #""conflicts":["two"],"#)
+        XCTAssertEqual(refusal(two + "," + rival, sets: #"[{"name":"x","features":["base","two","rival"]}]"#)?.message,
+                       "`rival` and `two` give the same question two meanings: a set holds one of them")
+    }
+
+    /// A set is named as the description names it, or by its features joined with `+`; what it needs and its conflicts are checked.
+    func testFeatureSetsAreSpelledByNameOrByFeatures() throws {
+        let contract = ContractDescription.current
+        let three = try XCTUnwrap(contract.set(named: "3"))
+        XCTAssertEqual(try FeatureSet.parse("3").get().names, contract.features.map(\.name).filter(three.features.contains))
+        XCTAssertEqual(try FeatureSet.parse("3").get().label(), "3")
+        XCTAssertEqual(try FeatureSet.parse("1+currentTask").get(), try FeatureSet.parse("base+currentTask").get())
+        XCTAssertEqual(try FeatureSet.parse("currentTask").get().names, ["base", "currentTask"], "the base is always held")
+        XCTAssertThrowsError(try FeatureSet.parse("doneGrace").get(), "doneGrace needs projects and doneOn")
+        XCTAssertThrowsError(try FeatureSet.parse("2+tapGrace").get(), "the two graces conflict")
+        XCTAssertThrowsError(try FeatureSet.parse("4").get())
+        XCTAssertThrowsError(try FeatureSet.parse("base+\u{0}::error::x").get()) { error in
+            XCTAssertFalse("\(error)".contains("\n") || "\(error)".contains("\u{0}"))
+        }
     }
 
     /// Every added field: its value goes into the line and reads back; the comparison names the
@@ -105,9 +135,10 @@ final class ContractDescriptionTests: XCTestCase {
         // The other way round (a diff's base, an older recording): each field appears.
         XCTAssertEqual(Set(FieldDifference.between(expected: partial, got: view).map(\.expected)), [FieldDifference.notImplemented])
         XCTAssertEqual(FieldDifference.between(expected: partial, got: view).count, FieldDifference.between(expected: view, got: partial).count)
-        XCTAssertThrowsError(try ViewLine.parse(lagging.canonicalJSON, file: "f", lineNumber: 1)) { error in
-            XCTAssertEqual((error as? HarnessInputError)?.field, "parse.tasks[0].doneOn")
-        }
+        // Read as a golden line: the features' fields are absent (its reader does not implement them), nothing is "not implemented".
+        let golden = try XCTUnwrap(try ViewLine.parse(lagging.canonicalJSON, file: "f", lineNumber: 1).outcome.view)
+        XCTAssertTrue(golden.added.isEmpty)
+        XCTAssertEqual(golden.notImplemented, [])
         let wrongKind = line.replacingOccurrences(of: #""projectTitle":"Two""#, with: #""projectTitle":5"#)
         XCTAssertThrowsError(try ViewLine.parse(Array(wrongKind.utf8), file: "f", lineNumber: 1)) { error in
             XCTAssertEqual((error as? HarnessInputError)?.field, "projectTitle")
@@ -138,7 +169,7 @@ final class BrokenDescriptionTests: XCTestCase {
             .appendingPathComponent("../../schemas/contract.json").standardized)
         let text = String(decoding: bytes, as: UTF8.self)
         for (old, new) in [(#""name": "selectedProjectId""#, #""name": "x\n::error::owned""#),
-                           (#""revision": 1,"#, #""revision": 1, "x\n::error::owned": 1,"#)] {
+                           (#""name": "base","#, #""name": "base", "x\n::error::owned": 1,"#)] {
             XCTAssertTrue(text.contains(old), old)
             let read = ContractDescription.reading(Array(text.replacingOccurrences(of: old, with: new).utf8))
             guard case .failure(let error) = read else { return XCTFail("accepted \(new)") }

@@ -3,10 +3,10 @@ import XCTest
 
 /// Field paths read back as they are written, and keep the names of the shared vocabulary.
 final class FieldPathTests: XCTestCase {
-    /// Revision 1's names are the typed part's (the static members); every name is the
-    /// description's, in its order, then the outcomes.
+    /// The base's names are the typed part's (the static members) and the display's; every name
+    /// is the description's, in its order, then the outcomes.
     func testVocabulary() {
-        XCTAssertEqual(FieldPath.Name.allCases.filter { $0.revision == 1 }.map(\.rawValue), [
+        XCTAssertEqual(FieldPath.Name.allCases.filter { $0.feature == "base" }.map(\.rawValue), [
             "parse", "parse.tasks", "parse.tasks[].id", "parse.tasks[].title", "parse.tasks[].isDone",
             "parse.tasks[].projectColor", "meta.dayStr", "meta.validUntil", "stale", "header.kind", "header.dayMs",
             "display.rows", "display.rows[].id", "display.rows[].title", "display.rows[].isDone", "display.rows[].dot",
@@ -16,19 +16,19 @@ final class FieldPathTests: XCTestCase {
         XCTAssertEqual(FieldPath.Name.allCases.map(\.rawValue), ContractDescription.current.fieldNames.map(\.name) + ["crash", "missing"])
         XCTAssertEqual([FieldPath.Name.parse, .tasks, .taskId, .taskTitle, .taskIsDone, .taskProjectColor, .dayStr, .validUntil,
                         .stale, .headerKind, .headerDayMs, .crash, .missing],
-                       FieldPath.Name.allCases.filter { $0.revision == 1 && $0.family != "display" },
-                       "the typed part of revision 1 (its static members); display is revision 1's described part")
+                       FieldPath.Name.allCases.filter { $0.feature == "base" && $0.family != "display" },
+                       "the typed part of the base (its static members); display is the base's described part")
     }
 
-    /// A later revision's list fields carry a row number the same way.
+    /// A later feature's list fields carry a row number the same way.
     func testAddedListFields() throws {
         let title = try XCTUnwrap(FieldPath("projects[2].title"))
         XCTAssertEqual(title.key, "projects[].title")
         XCTAssertEqual(title.row, 2)
         XCTAssertEqual(title.family, "projects")
         XCTAssertEqual(title.description, "projects[2].title")
-        XCTAssertEqual(title.name.revision, 2)
-        XCTAssertEqual(FieldPath("parse.tasks[0].doneOn")?.name.revision, 2)
+        XCTAssertEqual(title.name.feature, "projects")
+        XCTAssertEqual(FieldPath("parse.tasks[0].doneOn")?.name.feature, "doneOn")
         XCTAssertNil(FieldPath("projects[2]"))
         XCTAssertNil(FieldPath("projectTitle[0]"))
     }

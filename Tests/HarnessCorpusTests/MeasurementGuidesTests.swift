@@ -9,10 +9,12 @@ import TestSupport
 final class MeasurementGuidesTests: XCTestCase {
     static let guides = ["docs/benchmarks.md", "docs/adequacy.md"]
 
+    /// Stricter than every guide (DocsHygieneTests): a measurement guide names no commit at all,
+    /// not even the app's, outside its blocks.
     func testTheGuidesCarryNoRunLog() throws {
         for guide in Self.guides {
             let text = try String(contentsOf: TestRepository.url(guide), encoding: .utf8)
-            XCTAssertEqual(GuideText.logLines(text), [], guide)
+            XCTAssertEqual(RunNotes.lines(text, isCommit: { _ in true }), [], guide)
         }
     }
 
@@ -32,45 +34,11 @@ final class MeasurementGuidesTests: XCTestCase {
         }
     }
 
-    /// Planted: each kind of run-log line is seen outside a block, and nothing inside one.
-    func testTheCheckSeesEachKindOfLogLineOutsideABlock() {
-        let block = "<!-- BEGIN GENERATED gate by `scripts/bench --only gate`: … -->\n_Made at commit `48db529`, 2026-11-29 21:02 UTC._\n<!-- END GENERATED gate -->\n"
-        XCTAssertEqual(GuideText.logLines("# Guide\n\nThe scan costs per token.\n" + block), [])
-        for line in ["Read from the full run above (commit 48db529, load 0.34).",
-                     "The 0.5 s target is met on an idle machine (2026-12-01).",
-                     "### 6 Dec 2026, second session: the budget with room",
-                     "The gate on both cores (issue 21)",
-                     "measured at 12:06 UTC, after every helper had stopped",
-                     "What this session changed"] {
-            XCTAssertEqual(GuideText.logLines("# Guide\n\n" + line + "\n" + block), [line], line)
-        }
-        // A mutant id's hash and a SHA-256 digest are not commits; a date of the contract's calendar is not a run's.
-        XCTAssertEqual(GuideText.logLines("`c.tzif.lookup.boundary.d3262a95`, `e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855`, "
-                                          + "Julian before 1582-10-15\n"), [])
-    }
-}
-
-/// The lines of a guide, outside its generated blocks, that read like a run log.
-enum GuideText {
-    private static let patterns = [
-        #"(?<![.\w/-])(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}(?![\w-])"#,        // a commit hash
-        #"\b(19|20)\d\d-\d\d-\d\d\b"#,                                                          // a date
-        #"\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* (19|20)\d\d\b"#,
-        #"\b\d\d:\d\d( |–|-)?(\d\d:\d\d )?UTC\b"#,                                              // a time of day
-        #"(?i)\(issue \d+\)|\bissue \d+\b"#,
-        #"(?i)\b(this|second|first|last) session\b"#,
-    ].map { try! NSRegularExpression(pattern: $0) }
-
-    static func logLines(_ text: String) -> [String] {
-        var inside = false
-        var found: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if line.hasPrefix("<!-- BEGIN GENERATED") { inside = true; continue }
-            if line.hasPrefix("<!-- END GENERATED") { inside = false; continue }
-            guard !inside else { continue }
-            let range = NSRange(line.startIndex..., in: line)
-            if patterns.contains(where: { $0.firstMatch(in: line, range: range) != nil }) { found.append(line) }
-        }
-        return found
+    /// Planted: the app's commit, which another guide may cite as a source, is a log line in a
+    /// measurement guide; every other kind is RunNotes' (DocsHygieneTests).
+    func testAnyCommitIsALogLineInAMeasurementGuide() {
+        let line = "The app's file at b28e0ade was measured too."
+        XCTAssertEqual(RunNotes.lines("# Guide\n\n" + line + "\n", isCommit: { _ in true }), [line])
+        XCTAssertEqual(RunNotes.lines("# Guide\n\n" + line + "\n", isCommit: { _ in false }), [])
     }
 }

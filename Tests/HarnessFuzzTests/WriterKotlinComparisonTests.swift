@@ -50,10 +50,10 @@ final class WriterKotlinComparisonTests: XCTestCase {
         XCTAssertEqual(comparison.judge(renamed, expected: c2, got: other).disagreement?.signature, "c/kotlin projects[].title")
     }
 
-    func testAFieldOfALaterRevisionThanTheReaderDeclaresIsPending() throws {
+    func testAFieldOfAFeatureTheReaderDoesNotDeclareIsPending() throws {
         let (renamed, c, other) = try views { $0.replacingOccurrences(of: #""title":"P""#, with: #""title":"Q""#) }
         var revisionOne = ReaderEntry.kotlin
-        revisionOne.contractRevision = 1
+        revisionOne.features = .base()
         let pending = WriterKotlinComparison(entry: revisionOne, list: DivergenceList(file: "kotlin.txt", entries: []))
             .judge(renamed, expected: c, got: other)
         XCTAssertNil(pending.disagreement)

@@ -31,7 +31,7 @@ final class AppContractFolderTests: XCTestCase {
         return (paths, app)
     }
 
-    private var iosEntry: ReaderEntry { .appRecording("ios", command: Self.recordCommand, contractRevision: 3) }
+    private var iosEntry: ReaderEntry { .appRecording("ios", command: Self.recordCommand, features: .declared("3")) }
 
     private func record(_ paths: HarnessPaths, about: JSONObject = JSONObject(), plant: ((Case, inout [UInt8]) -> Void)? = nil) throws {
         let corpus = try Corpus.load(paths, writer: .tree)

@@ -41,10 +41,10 @@ final class PlatformDeclarationTests: XCTestCase {
         XCTAssertThrowsError(try paths.judged(.swift)) { error in
             XCTAssertTrue("\(error)".contains("only a testee's list declares a platform"), "\(error)")
         }
-        let (entry, _) = try paths.judged(.liveTestee("app", contractRevision: 2))
+        let (entry, _) = try paths.judged(.liveTestee("app", features: .declared("2")))
         XCTAssertEqual(entry.platform, .orgJSON)
         XCTAssertEqual(entry.departures, ContractDeparture.allCases)
-        XCTAssertEqual(entry.contractRevision, 2)
+        XCTAssertEqual(entry.features, .declared("2"))
         XCTAssertEqual(try paths.judged(.liveTestee("other")).entry.departures, [])
     }
 

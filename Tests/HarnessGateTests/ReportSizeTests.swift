@@ -79,9 +79,10 @@ final class ReportSizeTests: LegacyTreeTestCase {
         for (family, cases) in byFamily {
             let named = junit.components(separatedBy: "<testcase classname=\"scrambled.\(family)\" name=\"").count - 1
                 - junit.components(separatedBy: "<testcase classname=\"scrambled.\(family)\" name=\"\(family): ").count + 1
-            XCTAssertEqual(named, min(examples, cases), family)
-            if cases > examples {
-                XCTAssertTrue(junit.contains("name=\"\(family): \(cases - examples) more cases where meta.dayStr differs\"><failure "), family)
+            // At least `examples` by name (a case shown for another of its fields' quota is named too), the rest counted.
+            XCTAssertGreaterThanOrEqual(named, min(examples, cases), family)
+            if cases > named {
+                XCTAssertTrue(junit.contains("name=\"\(family): \(cases - named) more cases where meta.dayStr differs\"><failure "), family)
             }
         }
         // One suggested line: the day it gives is the same wrong one everywhere.

@@ -2,6 +2,7 @@ import Foundation
 import HarnessReaders
 import HarnessTestSupport
 import WidgetSnapshot
+import ContractModel
 import XCTest
 import TestSupport
 
@@ -16,7 +17,8 @@ final class KotlinRecordingRevisionTests: XCTestCase {
         guard case .object(let recording) = value, case .integer(let revision)? = recording["revision"] else {
             return XCTFail("golden/kotlin/RECORDING.json has no integer `revision`: re-record with scripts/record-kotlin")
         }
-        XCTAssertEqual(Int(revision), ReaderEntry.kotlin.contractRevision,
-                       "ReaderEntry.kotlin declares revision \(ReaderEntry.kotlin.contractRevision), golden/kotlin was recorded at \(revision)")
+        let recorded = try XCTUnwrap(try? FeatureSet.parse(String(revision)).get(), "revision \(revision) names no set of schemas/contract.json")
+        XCTAssertEqual(recorded, ReaderEntry.kotlin.features,
+                       "ReaderEntry.kotlin declares \(ReaderEntry.kotlin.features), golden/kotlin was recorded at revision \(revision)")
     }
 }

@@ -1,13 +1,7 @@
 import Foundation
-import TestSupport
 
 /// What fuzz tests share beside their runs (`FuzzTestSupport.run`): the files a run leaves.
 package enum FuzzTestSupport {
-    @available(*, deprecated, renamed: "Scratch.folder")
-    package static func temporaryFolder(_ name: String = "fuzz-tests") -> URL { Scratch.folder(name) }
-    @available(*, deprecated, renamed: "Scratch.remove")
-    package static func remove(_ url: URL) { Scratch.remove(url) }
-
     /// File name → bytes of every file in `folder`.
     package static func contents(_ folder: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]

@@ -9,15 +9,12 @@ import TestSupport
 
 /// Temporary copies of the repository's golden tree, so tests can plant faults in them.
 package enum GateTestSupport {
-    @available(*, deprecated, renamed: "TestRepository.root")
-    package static var repositoryRoot: URL { TestRepository.root }
-
     /// A revision-1 writer blob the writer schemas accept, for tests to break one rule of.
     package static let writerBlob = #"{"v":1,"dayStr":"2026-07-17","validUntil":1784325600000,"tasks":[{"id":"t1","title":"A","isDone":false,"projectId":"p1"}],"projectColors":{"p1":"rgb(144, 187, 165)"}}"#
 
     /// The repository's writer schema of `revision`.
     package static func writerSchema(_ revision: Int) throws -> WriterSchema {
-        try WriterSchema.load(root: repositoryRoot, file: WriterSchema.fileName(revision: revision))
+        try WriterSchema.load(root: TestRepository.root, file: WriterSchema.fileName(revision: revision))
     }
 
     /// A fresh folder holding a copy of `golden/` (fixtures, expected, kotlin, divergences,
@@ -27,7 +24,7 @@ package enum GateTestSupport {
         let folder = Scratch.url("gate")
         for item in ["golden", "schemas", "scripts/build-writer", "ends/writer"] {
             try FileManager.default.createDirectory(at: folder.appendingPathComponent(item).deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent(item), to: folder.appendingPathComponent(item))
+            try FileManager.default.copyItem(at: TestRepository.root.appendingPathComponent(item), to: folder.appendingPathComponent(item))
         }
         return HarnessPaths(root: folder)
     }
@@ -39,7 +36,7 @@ package enum GateTestSupport {
         try? FileManager.default.removeItem(at: tree.appendingPathComponent("scripts"))
         for item in ["scripts", "ends/kotlin", "tools/kotlin-testee"] {
             try FileManager.default.createDirectory(at: tree.appendingPathComponent(item).deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent(item), to: tree.appendingPathComponent(item))
+            try FileManager.default.copyItem(at: TestRepository.root.appendingPathComponent(item), to: tree.appendingPathComponent(item))
         }
     }
 
@@ -75,7 +72,7 @@ package enum GateTestSupport {
 
     /// The built CLI next to the test bundle (`swift build --build-tests` builds both).
     package static var cli: URL {
-        repositoryRoot.appendingPathComponent(".build/debug/contract-harness")
+        TestRepository.root.appendingPathComponent(".build/debug/contract-harness")
     }
 
     /// Skips the calling test (or class, from `setUpWithError`) without Debian's kotlinc and

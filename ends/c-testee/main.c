@@ -426,14 +426,12 @@ static void run_line(const char *line, size_t len)
     json_decref(root);
 }
 
-/* The contract revision whose fields rd_document_view_json writes (schemas/contract.json): what
- * `--testee c-testee@N=…` declares; `c-testee --contract-revision` prints it. */
-enum { VIEW_REVISION = 3 };
-
 int main(int argc, char **argv)
 {
-    if (argc == 2 && strcmp(argv[1], "--contract-revision") == 0) {
-        printf("%d\n", VIEW_REVISION);
+    /* The contract features whose fields rd_document_view_json writes (rd_contract_features(),
+     * a set of schemas/contract.json): what `--testee c-testee@SET=…` declares. */
+    if (argc == 2 && (strcmp(argv[1], "--contract-features") == 0 || strcmp(argv[1], "--contract-revision") == 0)) {
+        printf("%s\n", rd_contract_features());
         return 0;
     }
     char *line = NULL;

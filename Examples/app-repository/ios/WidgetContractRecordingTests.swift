@@ -31,7 +31,7 @@ final class WidgetContractRecordingTests: XCTestCase {
         // stale once they change (the same files as the reader's "sources" in widget-contract.json).
         let widget = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("ios-widget")
         let sources = ["FoundationWidgetReader.swift", "FoundationWidgetDisplay.swift", "FoundationReader+Testee.swift"].map(widget.appendingPathComponent)
-        let recorded = try Testee.record(cases: URL(fileURLWithPath: cases), into: folder, revision: 1, sources: sources, FoundationReader.testeeView)
+        let recorded = try Testee.record(cases: URL(fileURLWithPath: cases), into: folder, features: "default", sources: sources, FoundationReader.testeeView)
         XCTAssertGreaterThan(recorded.cases, 0)
     }
 }

@@ -1,11 +1,12 @@
+import Foundation
 import WidgetSnapshot
 
-/// The contract's revisions as data: `schemas/contract.json`, embedded in this module at build
-/// time (`Description/contract.json` links to it). The view's field names, the part of the
-/// canonical line and of the comparison beyond revision 1, and the view schema's revision part
-/// all follow from it (CONTRACT.md §6, §8).
+/// The contract as data: its features and named sets, `schemas/contract.json`, embedded in this
+/// module at build time (`Description/contract.json` links to it). The view's field names, the
+/// part of the canonical line and of the comparison beyond base's typed fields, what is pending
+/// for a reader, and the view schema's feature part all follow from it (CONTRACT.md §6, §8).
 package struct ContractDescription: Sendable {
-    /// One case input a revision adds (`blob`, `selectedProjectId` …).
+    /// One case input a feature adds (`blob`, `selectedProjectId` …).
     package struct CaseInput: Sendable {
         package var name: String
         /// The type as the file states it (compact JSON), for documentation.
@@ -14,14 +15,19 @@ package struct ContractDescription: Sendable {
     }
 
     /// One question a reader answers (`parse`, `projects` …), with the inputs it takes and
-    /// the top-level view members it fills. A later revision may ask a question again with
-    /// more inputs (revision 2's five-input `parse`).
+    /// the top-level view members it fills. A later feature may ask a question again with
+    /// more inputs (project selection's `parse`), or give it another meaning on some cases
+    /// (the grace's `parse`, `when` a case has a selection).
     package struct Question: Sendable {
         package var name: String
         package var call: String
         package var inputs: [String]
         package var answers: [String]
-        package var revision: Int
+        /// The feature that asks it.
+        package var feature: String
+        /// The case inputs on which its answer differs from a reader's without the feature;
+        /// nil: the inputs the feature itself adds.
+        package var when: [String]?
         /// What its answer is to the widget, when the description says (`widget`).
         package var widget: WidgetRole?
     }
@@ -36,39 +42,65 @@ package struct ContractDescription: Sendable {
         case labels
     }
 
-    package struct Revision: Sendable {
-        package var number: Int
+    /// One capability of the blob a pull request of the app adds (project selection, the
+    /// tracked task …): what a reader or writer declares, instead of a revision number.
+    package struct Feature: Sendable {
+        package var name: String
         package var summary: String
         package var source: String
-        /// The writer's schema file in `schemas/`, nil when none exists yet.
+        /// The features it builds on: a set that holds it holds them.
+        package var needs: [String]
+        /// Features that give one of its questions another meaning: a set holds one of them.
+        package var conflicts: [String]
+        /// The writer's schema file in `schemas/` of a blob with it, nil when none of its own.
         package var writerSchema: String?
         package var caseInputs: [CaseInput]
         package var questions: [Question]
-        /// The view fields as the revision declares them (top-level members, or rows' members).
+        /// The view fields as the feature declares them (top-level members, or rows' members).
         package var viewFields: [ViewMember]
+    }
+
+    /// A named set of features: an old revision number (`1`, `2`, `3`), a branch or a commit of
+    /// the app (`default`, `pr-9624`).
+    package struct NamedSet: Sendable {
+        package var name: String
+        package var features: [String]
+        package var note: String?
+        /// The writer schema a blob of this set is valid for, nil when none is named.
+        package var writerSchema: String?
     }
 
     /// The file's name in messages.
     package static let file = "schemas/contract.json"
-    /// The only container a later revision may add members to besides the top level.
+    /// The only container a later feature may add members to besides the top level.
     package static let rowContainer = "parse.tasks[]"
 
-    package let revisions: [Revision]
-    /// The whole view: revision 1's members with every later revision's merged in, in order.
+    package let features: [Feature]
+    package let sets: [NamedSet]
+    /// The whole view: base's members with every later feature's merged in, in order.
     package let view: [ViewMember]
-    /// Top-level members added after revision 1 (read, written and compared generically).
+    /// Top-level members outside base's typed part (read, written and compared generically).
     package let addedMembers: [ViewMember]
-    /// Members added after revision 1 to each row of `parse.tasks`.
+    /// Members later features add to each row of `parse.tasks`.
     package let addedRowMembers: [ViewMember]
-    /// Every compared field name, in canonical (report) order, with its revision.
-    package let fieldNames: [(name: String, revision: Int)]
-    private let revisionByName: [String: Int]
+    /// Every compared field name, in canonical (report) order, with its feature.
+    package let fieldNames: [(name: String, feature: String)]
+    private let featureByField: [String: String]
 
-    /// The newest revision the file describes.
-    package var latestRevision: Int { revisions.last?.number ?? 1 }
+    /// The first feature, every reader's: the app's default branch.
+    package var base: Feature { features[0] }
 
-    /// The revision a compared field (`parse.tasks[].doneOn`) belongs to; nil for a name that is not one.
-    package func revision(ofField name: String) -> Int? { revisionByName[name] }
+    /// The feature a compared field (`parse.tasks[].doneOn`) belongs to; nil for a name that is not one.
+    package func feature(ofField name: String) -> String? { featureByField[name] }
+
+    /// The feature named `name`, nil when the description has none.
+    package func feature(named name: String) -> Feature? { features.first { $0.name == name } }
+
+    /// The position of a feature in the description (its order in reports); the end for an unknown name.
+    package func order(of feature: String) -> Int { features.firstIndex { $0.name == feature } ?? features.count }
+
+    /// The named set `name`, nil when there is none.
+    package func set(named name: String) -> NamedSet? { sets.first { $0.name == name } }
 
     /// The members of the object at `path` (`currentTask`), or of the elements of the list
     /// whose path plus `[]` it is (`projects[]`); nil when no object is there.
@@ -94,12 +126,12 @@ package struct ContractDescription: Sendable {
         return found
     }
 
-    /// Revision 1's top-level members: the harness's typed part (`DecodedView.parse`, `meta`,
+    /// Base's top-level members: the harness's typed part (`DecodedView.parse`, `meta`,
     /// `stale`, `header`).
     package var typedMembers: [ViewMember] { view.filter { Self.typedNames.contains($0.name) } }
 
-    /// The members `DecodedView` holds in typed form; every other member — of any revision,
-    /// revision 1's `display` included (CONTRACT.md §9) — is generic.
+    /// The members `DecodedView` holds in typed form; every other member — of any feature,
+    /// base's `display` included (CONTRACT.md §9) — is generic.
     package static let typedNames: Set<String> = ["parse", "meta", "stale", "header"]
 
     /// The bytes of `schemas/contract.json` this module was built with.
@@ -128,14 +160,49 @@ package struct ContractDescription: Sendable {
                                     + "fix \(file) and rebuild; `swift test --filter ContractDescriptionTests` names the field")
     }
 
-    /// The contract the harness was built with. Read only after `problem` is known to be nil
+    /// The contract a run judges by: the one the harness was built with, unless the command line
+    /// chose the tree's own first (`choose(_:)`). Read only after `problem` is known to be nil
     /// (every entry point checks it first).
     package static let current: ContractDescription = {
+        chosen.fix()
+        if let tree = chosen.description { return tree }
         switch builtIn {
         case .success(let description): return description
         case .failure: preconditionFailure(problem ?? "")
         }
     }()
+
+    /// The tree's description chosen over the built-in one (the command line's `--root` tree or
+    /// an app's contract folder holding its own `contract.json`), so that a contract change is an
+    /// edit of the description, not a rebuild of the harness. Chosen once, before anything reads
+    /// `current`; false when it is too late (then the built-in one stays).
+    @discardableResult
+    package static func choose(_ description: ContractDescription) -> Bool { chosen.set(description) }
+
+    /// Whether this run judges by a tree's description rather than the built-in one.
+    package static var judgesByTree: Bool { chosen.description != nil }
+
+    private static let chosen = Choice()
+
+    /// The one description chosen at start, behind a lock (the CLI chooses on its main thread
+    /// before any other starts, but the type is shared with every thread that reads `current`).
+    private final class Choice: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: ContractDescription?
+        private var fixed = false
+
+        var description: ContractDescription? { lock.withLock { value } }
+
+        func set(_ description: ContractDescription) -> Bool {
+            lock.withLock {
+                guard !fixed else { return false }
+                value = description
+                return true
+            }
+        }
+
+        func fix() { lock.withLock { fixed = true } }
+    }
 
     /// Reads a description; `file` names it in errors (with the field).
     package static func parse(_ bytes: [UInt8], file: String) throws(HarnessInputError) -> ContractDescription {
@@ -143,49 +210,104 @@ package struct ContractDescription: Sendable {
     }
 
     private static func description(_ top: JSONFieldReader, file: String) throws(HarnessInputError) -> ContractDescription {
-        try top.rejectUnknownKeys(allowed: ["title", "description", "revisions"])
-        var revisions: [Revision] = []
-        for (index, element) in try top.array("revisions").enumerated() {
-            guard case .object(let object) = element else { throw top.failure("revisions[\(index)]", "expected an object") }
-            let fields = top.element(object, of: "revisions", at: index)
-            try fields.rejectUnknownKeys(allowed: ["revision", "summary", "source", "writerSchema", "caseInputs", "questions", "viewFields"])
-            let number = Int(try fields.integer("revision"))
-            guard number == index + 1 else { throw fields.failure("revision", "expected \(index + 1): revisions are 1, 2, … in order") }
-            var writerSchema: String?
-            if case .string(let name)? = object["writerSchema"] { writerSchema = name.string } else if fields.has("writerSchema") {
-                guard case .null = try fields.value("writerSchema") else { throw fields.failure("writerSchema", "expected a file name or null") }
+        try top.rejectUnknownKeys(allowed: ["title", "description", "features", "sets"])
+        var features: [Feature] = []
+        for (index, element) in try top.array("features").enumerated() {
+            guard case .object(let object) = element else { throw top.failure("features[\(index)]", "expected an object") }
+            let fields = top.element(object, of: "features", at: index)
+            try fields.rejectUnknownKeys(allowed: ["name", "summary", "source", "needs", "conflicts", "writerSchema", "caseInputs", "questions", "viewFields"])
+            let name = try featureName(fields, "name")
+            guard !features.contains(where: { $0.name == name }) else { throw fields.failure("name", "`\(name)` is named twice") }
+            let needs = try names(fields, "needs", optional: index == 0)
+            guard index > 0 || needs.isEmpty else { throw fields.failure("needs", "the first feature (the base) needs none") }
+            guard index == 0 || !needs.isEmpty else { throw fields.failure("needs", "a feature after the base needs at least the base") }
+            for need in needs where !features.contains(where: { $0.name == need }) {
+                throw fields.failure("needs", "`\(need)` is not a feature above this one")
             }
-            revisions.append(Revision(number: number, summary: try fields.string("summary").string, source: try fields.string("source").string,
-                                      writerSchema: writerSchema, caseInputs: try caseInputs(fields),
-                                      questions: try questions(fields, revision: number),
-                                      viewFields: try members(fields, "viewFields", revision: number, parentPath: "", allowingIn: number > 1)))
+            features.append(Feature(name: name, summary: try fields.string("summary").string, source: try fields.string("source").string,
+                                    needs: needs, conflicts: try names(fields, "conflicts", optional: true),
+                                    writerSchema: try optionalFile(fields, "writerSchema"), caseInputs: try caseInputs(fields),
+                                    questions: try questions(fields, feature: name),
+                                    viewFields: try members(fields, "viewFields", feature: name, parentPath: "", allowingIn: index > 0)))
         }
-        guard let first = revisions.first else { throw top.failure("revisions", "expected revision 1 at least") }
+        guard let first = features.first else { throw top.failure("features", "expected the base feature at least") }
+        for (index, feature) in features.enumerated() {
+            for other in feature.conflicts where self.feature(other, in: features) == nil || other == feature.name {
+                throw HarnessInputError(file: file, field: "features[\(index)].conflicts", message: "`\(other)` is not another feature")
+            }
+        }
         var view = first.viewFields
-        for revision in revisions.dropFirst() {
-            for member in revision.viewFields {
+        for (index, feature) in features.enumerated().dropFirst() {
+            for member in feature.viewFields {
                 if let container = member.container {
                     guard container == rowContainer, let rows = view.firstIndex(where: { $0.name == "parse" }) else {
-                        throw HarnessInputError(file: file, field: "revisions[\(revision.number - 1)].viewFields",
+                        throw HarnessInputError(file: file, field: "features[\(index)].viewFields",
                                                 message: "`in` may only name \(rowContainer)")
                     }
                     view[rows] = try adding(member, toRowsOf: view[rows], file: file)
                 } else {
                     guard !view.contains(where: { $0.name == member.name }) else {
-                        throw HarnessInputError(file: file, field: "revisions[\(revision.number - 1)].viewFields",
+                        throw HarnessInputError(file: file, field: "features[\(index)].viewFields",
                                                 message: "`\(member.name)` is already a view field")
                     }
                     view.append(member)
                 }
             }
         }
+        let sets = try namedSets(top, features: features)
         let names = view.flatMap(\.fieldNames)
-        var byName: [String: Int] = [:]
-        for (name, revision) in names { byName[name] = revision }
+        var byName: [String: String] = [:]
+        for (name, feature) in names { byName[name] = feature }
         let rows = view.first { $0.name == "parse" }?.members.first { $0.name == "tasks" }?.members ?? []
-        return ContractDescription(revisions: revisions, view: view, addedMembers: view.filter { !typedNames.contains($0.name) },
-                                   addedRowMembers: rows.filter { $0.revision > 1 }, fieldNames: names, revisionByName: byName,
+        return ContractDescription(features: features, sets: sets, view: view, addedMembers: view.filter { !typedNames.contains($0.name) },
+                                   addedRowMembers: rows.filter { $0.feature != first.name }, fieldNames: names, featureByField: byName,
                                    membersByPath: membersByPath(view))
+    }
+
+    private static func feature(_ name: String, in features: [Feature]) -> Feature? { features.first { $0.name == name } }
+
+    /// `sets`: each a name and features the description has, holding what they need and no two that conflict.
+    private static func namedSets(_ top: JSONFieldReader, features: [Feature]) throws(HarnessInputError) -> [NamedSet] {
+        guard top.has("sets") else { return [] }
+        var sets: [NamedSet] = []
+        for (index, element) in try top.array("sets").enumerated() {
+            guard case .object(let object) = element else { throw top.failure("sets[\(index)]", "expected an object") }
+            let fields = top.element(object, of: "sets", at: index)
+            try fields.rejectUnknownKeys(allowed: ["name", "features", "note", "writerSchema"])
+            let name = try fields.string("name").string
+            guard FeatureSet.isSetName(name) else { throw fields.failure("name", "expected letters, digits, `-` or `.`") }
+            guard !sets.contains(where: { $0.name == name }) else { throw fields.failure("name", "`\(name)` is named twice") }
+            let members = try names(fields, "features", optional: false)
+            if let problem = FeatureSet.problem(members, in: features) { throw fields.failure("features", problem) }
+            sets.append(NamedSet(name: name, features: members, note: fields.has("note") ? try fields.string("note").string : nil,
+                                 writerSchema: try optionalFile(fields, "writerSchema")))
+        }
+        return sets
+    }
+
+    /// A list of names (`needs`, `conflicts`, a set's `features`); empty when optional and absent.
+    private static func names(_ fields: JSONFieldReader, _ key: String, optional: Bool) throws(HarnessInputError) -> [String] {
+        if optional, !fields.has(key) { return [] }
+        var out: [String] = []
+        for value in try fields.array(key) {
+            guard case .string(let text) = value, isName(text.string) else { throw fields.failure(key, "expected feature names (letters and digits)") }
+            out.append(text.string)
+        }
+        return out
+    }
+
+    private static func featureName(_ fields: JSONFieldReader, _ key: String) throws(HarnessInputError) -> String {
+        try name(fields, key)
+    }
+
+    /// A schema file name, or null / absent.
+    private static func optionalFile(_ fields: JSONFieldReader, _ key: String) throws(HarnessInputError) -> String? {
+        guard fields.has(key) else { return nil }
+        switch try fields.value(key) {
+        case .string(let name): return name.string
+        case .null: return nil
+        default: throw fields.failure(key, "expected a file name or null")
+        }
     }
 
     private static func caseInputs(_ fields: JSONFieldReader) throws(HarnessInputError) -> [CaseInput] {
@@ -200,12 +322,12 @@ package struct ContractDescription: Sendable {
         return inputs
     }
 
-    private static func questions(_ fields: JSONFieldReader, revision: Int) throws(HarnessInputError) -> [Question] {
+    private static func questions(_ fields: JSONFieldReader, feature: String) throws(HarnessInputError) -> [Question] {
         var questions: [Question] = []
         for (index, element) in try fields.array("questions").enumerated() {
             guard case .object(let object) = element else { throw fields.failure("questions[\(index)]", "expected an object") }
             let question = fields.element(object, of: "questions", at: index)
-            try question.rejectUnknownKeys(allowed: ["name", "call", "inputs", "answers", "description", "widget"])
+            try question.rejectUnknownKeys(allowed: ["name", "call", "inputs", "answers", "description", "widget", "when"])
             func names(_ key: String) throws(HarnessInputError) -> [String] {
                 var out: [String] = []
                 for value in try question.array(key) {
@@ -222,8 +344,13 @@ package struct ContractDescription: Sendable {
                 }
                 widget = role
             }
+            let inputs = try names("inputs")
+            let when = question.has("when") ? try names("when") : nil
+            if let when, let stray = when.first(where: { !inputs.contains($0) }) {
+                throw question.failure("when", "`\(stray)` is not one of its inputs")
+            }
             questions.append(Question(name: try name(question, "name"), call: try question.string("call").string,
-                                      inputs: try names("inputs"), answers: try names("answers"), revision: revision, widget: widget))
+                                      inputs: inputs, answers: try names("answers"), feature: feature, when: when, widget: widget))
         }
         return questions
     }
@@ -242,7 +369,7 @@ package struct ContractDescription: Sendable {
     }
 
     /// The members of array `key`; with `allowingIn`, a member may name its container (`in`).
-    private static func members(_ fields: JSONFieldReader, _ key: String, revision: Int, parentPath: String,
+    private static func members(_ fields: JSONFieldReader, _ key: String, feature: String, parentPath: String,
                                 allowingIn: Bool = false) throws(HarnessInputError) -> [ViewMember] {
         var members: [ViewMember] = []
         for (index, element) in try fields.array(key).enumerated() {
@@ -255,19 +382,19 @@ package struct ContractDescription: Sendable {
             var container: String?
             if allowingIn, member.has("in") { container = try member.string("in").string }
             let path = container.map { "\($0).\(name)" } ?? (parentPath.isEmpty ? name : "\(parentPath).\(name)")
-            let type = try viewType(member, "type", revision: revision, path: path)
+            let type = try viewType(member, "type", feature: feature, path: path)
             let orError = member.has("orError") ? try member.bool("orError") : false
             if orError, case .object(let inner) = type, inner.contains(where: { $0.name == "error" }) {
                 throw member.failure("orError", "an object that may fail cannot have a member `error`")
             }
             let note = member.has("description") ? try member.string("description").string : nil
             members.append(ViewMember(name: name, type: type, nullable: member.has("nullable") ? try member.bool("nullable") : false,
-                                      orError: orError, revision: revision, path: path, container: container, note: note))
+                                      orError: orError, feature: feature, path: path, container: container, note: note))
         }
         return members
     }
 
-    private static func viewType(_ fields: JSONFieldReader, _ key: String, revision: Int,
+    private static func viewType(_ fields: JSONFieldReader, _ key: String, feature: String,
                                  path: String) throws(HarnessInputError) -> ViewType {
         switch try fields.value(key) {
         case .string("text"): return .text
@@ -284,10 +411,10 @@ package struct ContractDescription: Sendable {
                 }
                 return .enumeration(values)
             }
-            if type.has("object") { return .object(try members(type, "object", revision: revision, parentPath: path)) }
+            if type.has("object") { return .object(try members(type, "object", feature: feature, parentPath: path)) }
             if type.has("list") {
                 guard !path.contains("[]") else { throw type.failure("list", "`\(path)`: no list inside a list (a field has one row number)") }
-                let element = try viewType(type, "list", revision: revision, path: path + "[]")
+                let element = try viewType(type, "list", feature: feature, path: path + "[]")
                 guard case .object = element else { throw type.failure("list", "a list's elements are objects") }
                 return .list(element)
             }
@@ -301,7 +428,7 @@ package struct ContractDescription: Sendable {
         var parse = parse
         guard case .object(var parseMembers) = parse.type, let tasks = parseMembers.firstIndex(where: { $0.name == "tasks" }),
               case .list(.object(var rowMembers)) = parseMembers[tasks].type else {
-            throw HarnessInputError(file: file, message: "revision 1 has no rows to add `\(member.name)` to")
+            throw HarnessInputError(file: file, message: "the base has no rows to add `\(member.name)` to")
         }
         guard !rowMembers.contains(where: { $0.name == member.name }) else {
             throw HarnessInputError(file: file, message: "`\(member.path)` is already a row field")

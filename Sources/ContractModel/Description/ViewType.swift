@@ -1,6 +1,6 @@
 /// The type of one view field as the contract description states it (`schemas/contract.json`):
 /// what the canonical line, the line reader, the comparison and the view schema know of a field
-/// a later revision adds, so that none of them is edited for a new field.
+/// a feature adds, so that none of them is edited for a new field.
 package indirect enum ViewType: Equatable, Sendable {
     case text
     case int
@@ -22,21 +22,21 @@ package struct ViewMember: Equatable, Sendable {
     package var nullable: Bool
     /// The question may fail instead: `{"error":"reason"}` (the reason is informational).
     package var orError: Bool
-    /// The revision that added it (its members inherit it).
-    package var revision: Int
+    /// The feature that added it (its members inherit it): a name in the description's `features`.
+    package var feature: String
     /// Its field name (`projects[].title`): the dotted path from the top, `[]` for a list's elements.
     package var path: String
-    /// For a member a later revision adds to rows: the container it goes in (`parse.tasks[]`).
+    /// For a member a feature adds to rows: the container it goes in (`parse.tasks[]`).
     package var container: String?
     package var note: String?
 
-    package init(name: String, type: ViewType, nullable: Bool = false, orError: Bool = false, revision: Int, path: String,
+    package init(name: String, type: ViewType, nullable: Bool = false, orError: Bool = false, feature: String, path: String,
                  container: String? = nil, note: String? = nil) {
         self.name = name
         self.type = type
         self.nullable = nullable
         self.orError = orError
-        self.revision = revision
+        self.feature = feature
         self.path = path
         self.container = container
         self.note = note
@@ -51,10 +51,10 @@ package struct ViewMember: Equatable, Sendable {
         }
     }
 
-    /// Its compared field names and theirs below it, in canonical order, with the revision
+    /// Its compared field names and theirs below it, in canonical order, with the feature
     /// each belongs to.
-    package var fieldNames: [(name: String, revision: Int)] {
-        var names: [(String, Int)] = isComparedField ? [(path, revision)] : []
+    package var fieldNames: [(name: String, feature: String)] {
+        var names: [(String, String)] = isComparedField ? [(path, feature)] : []
         switch type {
         case .object(let members): for member in members { names += member.fieldNames }
         case .list(.object(let members)): for member in members { names += member.fieldNames }

@@ -1,26 +1,29 @@
 import ContractModel
+import ReferenceDecoder
 import WidgetSnapshot
 
-/// `schemas/decoded-view.fields.schema.json`: the JSON Schema of every view field a revision
-/// after 1 adds, written from the contract description (never by hand: `contract-harness
+/// `schemas/decoded-view.fields.schema.json`: the JSON Schema of every view field outside the
+/// base's typed part, written from the contract description (never by hand: `contract-harness
 /// schemas --write`; `ViewFieldsSchemaTests` fails when the file is not what this writes).
 /// `decoded-view.schema.json` refers to its `$defs`: `members` and `rowMembers` say what each
 /// field may hold wherever a line has it (a testee or a recording may leave it out),
-/// `complete` that a golden/expected line has all of them.
+/// `complete` that a golden/expected line has all of those of the features the reference
+/// implements (`rd_contract_features()`; another feature's fields are pending for every reader).
 package enum ViewFieldsSchema {
     /// Its path under the tree's root.
     package static let path = "schemas/decoded-view.fields.schema.json"
 
     /// The file's bytes (indented, with a final newline).
-    package static func bytes(_ description: ContractDescription = .current) -> [UInt8] {
+    package static func bytes(_ description: ContractDescription = .current,
+                              reference: FeatureSet = .declared(String(cString: rd_contract_features()))) -> [UInt8] {
         var defs = JSONObject()
         defs["members"] = .object(properties(description.addedMembers))
         defs["rowMembers"] = .object(properties(description.addedRowMembers))
         var rows = JSONObject()
-        rows["required"] = .array(description.addedRowMembers.map { .string(JSONString($0.name)) })
+        rows["required"] = .array(description.addedRowMembers.filter { reference.contains($0.feature) }.map { .string(JSONString($0.name)) })
         var complete = JSONObject()
-        complete["description"] = .string("A golden/expected line: every added field present, in every row too.")
-        complete["required"] = .array(description.addedMembers.map { .string(JSONString($0.name)) })
+        complete["description"] = .string("A golden/expected line: every field of the features the reference implements present, in every row too.")
+        complete["required"] = .array(description.addedMembers.filter { reference.contains($0.feature) }.map { .string(JSONString($0.name)) })
         complete["properties"] = .object(JSONObject(["parse": .object(JSONObject(["properties": .object(JSONObject([
             "tasks": .object(JSONObject(["items": .object(rows)])),
         ]))]))]))
@@ -32,10 +35,10 @@ package enum ViewFieldsSchema {
         ]))
         var top = JSONObject()
         top["$schema"] = .string("https://json-schema.org/draft/2020-12/schema")
-        top["title"] = .string("The view fields revisions after 1 add")
-        let revisions = description.revisions.dropFirst().map { String($0.number) }.joined(separator: ", ")
-        top["description"] = .string(JSONString("Written by `contract-harness golden schemas --write` from schemas/contract.json (revisions "
-            + revisions + "); do not edit. decoded-view.schema.json refers to these $defs."))
+        top["title"] = .string("The view fields outside the base's typed part")
+        let features = description.features.map(\.name).joined(separator: ", ")
+        top["description"] = .string(JSONString("Written by `contract-harness golden schemas --write` from schemas/contract.json (features "
+            + features + "); do not edit. decoded-view.schema.json refers to these $defs."))
         top["$defs"] = .object(defs)
         return PrettyJSON.bytes(.object(top)) + [UInt8(ascii: "\n")]
     }

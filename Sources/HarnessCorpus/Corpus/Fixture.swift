@@ -38,10 +38,9 @@ package struct Fixture: Equatable, Sendable {
     package static let projectsName = "projects"
     /// The revision-3 fixture (`currentTask`) that the tracked-task family runs on.
     package static let currentTaskName = "current-task"
-    /// The revision a fixture without a `revision` field belongs to: the first.
+    /// The revision a fixture without a `revision` field belongs to: the first. A fixture's
+    /// revision names a set of the contract description (`"revision": 2` is the set `2`).
     package static let firstRevision = 1
-    /// The newest revision a fixture may say (the contract description's).
-    package static let latestRevision = 3
 
     /// The file's base name, `[a-z0-9-]+`: the first word of every case id.
     package var name: String

@@ -77,10 +77,11 @@ package final class WriterFuzzRun {
             for (position, verdict) in verdicts.enumerated() {
                 let (index, state) = made[position]
                 if verdict.writerFailed == WriterSession.abandoned {
-                    // The budget ran out before the writer answered: the states from here are not
-                    // judged (those it answered before were); the run ends after this batch.
-                    report.unansweredStates += verdicts.count - position
-                    break
+                    // The budget ran out before the writer answered this state: it is not judged.
+                    // The writer is asked in zone order, not index order, so a state after it here
+                    // may have been answered, and is judged; the run ends after this batch.
+                    report.unansweredStates += 1
+                    continue
                 }
                 if let failed = verdict.writerFailed {
                     report.brokenWriter = failed

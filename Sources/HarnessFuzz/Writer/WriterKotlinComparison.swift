@@ -60,15 +60,15 @@ package struct WriterKotlinComparison: Sendable {
         let differences = FieldDifference.between(expected: expected, got: got)
         guard !differences.isEmpty else { return judgement }
         let inputs = PendingRule.inputs(of: testCase)
-        let revision = entry.contractRevision
+        let declared = entry.features
         var facts = DeclaredDepartures.CaseFacts()
         func excused(_ label: String) { if !judgement.excusedBy.contains(label) { judgement.excusedBy.append(label) } }
         for difference in differences {
-            if rule.pendingUnit(of: difference.path, caseInputs: inputs, readerRevision: revision) != nil {
+            if rule.pendingUnit(of: difference.path, caseInputs: inputs, declared: declared) != nil {
                 judgement.pending = true
                 continue
             }
-            if difference.got == FieldDifference.notImplemented, !rule.isDeclaredButMissing(difference.path, readerRevision: revision) {
+            if difference.got == FieldDifference.notImplemented, !rule.isDeclaredButMissing(difference.path, declared: declared) {
                 judgement.notImplemented = true
                 continue
             }

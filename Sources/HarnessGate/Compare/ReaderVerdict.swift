@@ -15,8 +15,8 @@ package struct ReaderVerdict: Sendable {
         package var notImplemented: Bool
         /// The entry that excuses it; nil means unexpected.
         package var excusedBy: DivergenceList.Entry?
-        /// A field of a revision the reader declares (after the first) that its view leaves
-        /// out: it declares a revision it does not implement. No entry excuses it.
+        /// A field of a feature the reader declares (other than the base) that its view leaves
+        /// out: it declares a feature it does not implement. No entry excuses it.
         package var declaredButMissing = false
         /// A field of the question the widget paints (the display) that the view of a reader
         /// that paints a widget leaves out: no entry excuses it (CONTRACT.md §5).
@@ -46,35 +46,36 @@ package struct ReaderVerdict: Sendable {
         }
     }
 
-    /// The fields of one case that belong to a revision of the contract above the one the
-    /// reader declares (`ReaderEntry.contractRevision`) and differ: pending — counted and
-    /// shown, never failing, never looked up in the list, and not a deviation.
-    /// A field of revision 1 is pending too on a case that sets a case input of a later
-    /// revision, for the questions of that revision which take it (`PendingRule`).
+    /// The fields of one case that belong to a feature of the contract the reader does not
+    /// declare (`ReaderEntry.features`) and differ: pending — counted and shown, never
+    /// failing, never looked up in the list, and not a deviation. A base field is pending too
+    /// on a case that sets a case input on which such a feature's question answers differently
+    /// (`PendingRule`).
     package struct PendingCase: Sendable {
         package var caseId: String
         package var differences: [FieldDifference]
-        /// What each difference is pending on (a later revision's member or question), in the same order.
+        /// What each difference is pending on (a feature's member or question), in the same order.
         package var units: [PendingRule.Unit]
     }
 
-    /// Per revision above the reader's: which of its members and questions the reader already
+    /// Per feature the reader does not declare: which of its members and questions the reader already
     /// agrees on in every compared case ("ready to declare"), which still differ, and which no
     /// case compared (the reader gave no view, or no case asked them with a view).
     package struct Readiness: Sendable {
-        package var revision: Int
+        package var feature: String
         /// Units compared on at least one case, on which no case differs.
         package var ready: [String]
         /// Units with differing cases, and on how many.
         package var waiting: [(unit: String, cases: Int)]
         /// Units asked in the run but compared on no case: nothing shows whether they agree.
         package var unseen: [String] = []
-        /// Earlier revisions above the reader's that are not ready: declaring this one declares them too.
-        package var earlierNotReady: [Int] = []
-        /// Every unit of the revision was compared and agrees.
+        /// Features it needs that the reader does not declare and that are not ready: declaring
+        /// this one declares them too.
+        package var needsNotReady: [String] = []
+        /// Every unit of the feature was compared and agrees.
         package var agrees: Bool { waiting.isEmpty && unseen.isEmpty && !ready.isEmpty }
-        /// It agrees and so does every revision between the reader's and it: declaring it would pass.
-        package var isReady: Bool { agrees && earlierNotReady.isEmpty }
+        /// It agrees and so does every feature it needs: declaring it would pass.
+        package var isReady: Bool { agrees && needsNotReady.isEmpty }
     }
 
     /// The reader judged, as the roster knows it.
@@ -94,12 +95,12 @@ package struct ReaderVerdict: Sendable {
     package var unusedFields: [Int: [String]] = [:]
     /// Every case id of the stream, in order (what suggested patterns must not over-cover).
     package var caseIds: [String] = []
-    /// The cases whose differing fields include pending ones (a revision above the reader's).
+    /// The cases whose differing fields include pending ones (a feature the reader does not declare).
     package var pending: [PendingCase] = []
-    /// The units above the reader's revision that the run asked (members of a later revision
-    /// always; a later revision's question only when a case set its new input).
+    /// The units of undeclared features that the run asked (their members always; their
+    /// questions only when a case set the inputs that make them differ).
     package var askedUnits: [PendingRule.Unit] = []
-    /// The units above the reader's revision compared on at least one case (both readers gave a
+    /// The units of undeclared features compared on at least one case (both readers gave a
     /// view, `PendingRule.comparedUnits`).
     package var comparedUnits: Set<PendingRule.Unit> = []
     /// Every compared field of every compared case, as agreeing, listed, not implemented,
@@ -118,8 +119,8 @@ package struct ReaderVerdict: Sendable {
     package var listed: [Deviation] { deviations.filter { !$0.isUnexpected && !$0.isOnlyNotImplemented } }
     /// Cases that differ only in fields the reader does not produce, all excused.
     package var notImplementedOnly: [Deviation] { deviations.filter(\.isOnlyNotImplemented) }
-    /// Cases equal on every compared field (pending fields, of a later revision than the
-    /// reader declares, are not compared; `pending` counts the cases where they differ).
+    /// Cases equal on every compared field (pending fields, of features the reader does not
+    /// declare, are not compared; `pending` counts the cases where they differ).
     package var agreeing: Int { caseCount - deviations.count }
     /// Deviations where the reader produced no view at all (crash, hang, bad line, no line).
     package var failures: Int { deviations.filter { $0.judgements.contains { FieldScope.outcomes.contains($0.field) } }.count }
@@ -140,33 +141,40 @@ package struct ReaderVerdict: Sendable {
         return pending.filter { !deviating.contains($0.caseId) }
     }
 
-    /// Per revision above the reader's, in order: its ready and waiting units.
-    package var readiness: [Readiness] {
+    /// Per feature the reader does not declare, in the description's order: its ready and waiting units.
+    package var readiness: [Readiness] { readiness(in: .current) }
+
+    /// `readiness` with the features' needs read from `description`.
+    package func readiness(in description: ContractDescription) -> [Readiness] {
         var cases: [PendingRule.Unit: Int] = [:]
         for item in pending {
             for unit in Set(item.units) { cases[unit, default: 0] += 1 }
         }
-        let revisions = Array(Set(askedUnits.map(\.revision))).sorted()
-        var notReady: [Int] = []
-        return revisions.map { revision in
-            let units = askedUnits.filter { $0.revision == revision }
-            let agreeing = units.filter { cases[$0] == nil }
-            let readiness = Readiness(revision: revision, ready: agreeing.filter(comparedUnits.contains).map(\.name),
+        let features = Dictionary(askedUnits.map { ($0.feature, $0.order) }, uniquingKeysWith: { first, _ in first })
+            .sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key)
+        var agreeing: [String: Bool] = [:]
+        var out: [Readiness] = []
+        for feature in features {
+            let units = askedUnits.filter { $0.feature == feature }
+            let quiet = units.filter { cases[$0] == nil }
+            var readiness = Readiness(feature: feature, ready: quiet.filter(comparedUnits.contains).map(\.name),
                                       waiting: units.compactMap { unit in cases[unit].map { (unit.name, $0) } },
-                                      unseen: agreeing.filter { !comparedUnits.contains($0) }.map(\.name), earlierNotReady: notReady)
-            if !readiness.agrees { notReady.append(revision) }
-            return readiness
+                                      unseen: quiet.filter { !comparedUnits.contains($0) }.map(\.name))
+            agreeing[feature] = readiness.agrees
+            readiness.needsNotReady = (description.feature(named: feature)?.needs ?? []).filter { agreeing[$0] == false }
+            out.append(readiness)
         }
+        return out
     }
 
-    /// Per field of a declared revision the reader's views leave out: on how many cases.
+    /// Per field of a declared feature the reader's views leave out: on how many cases.
     package var declaredButMissing: [(field: String, cases: Int)] { fieldCounts(\.declaredButMissing) }
 
     /// Per field of what the widget paints that the views of a reader that paints one leave
     /// out (no entry excuses it, CONTRACT.md §5): on how many cases.
     package var paintedButMissing: [(field: String, cases: Int)] { fieldCounts(\.paintedButMissing) }
 
-    /// Per pending field (a revision above the reader's) that differs: on how many cases (report order).
+    /// Per pending field (of a feature the reader does not declare) that differs: on how many cases (report order).
     package var pendingCounts: [(field: String, cases: Int)] {
         var counts: [String: Int] = [:]
         for item in pending {
@@ -181,14 +189,15 @@ package struct ReaderVerdict: Sendable {
     /// comparisons run on up to `jobs` threads, the list is applied in case order: the
     /// verdict is the same at any `jobs`.
     /// `caseInputs` names, per case, the case inputs it sets (`PendingRule.inputs(of:)`); with
-    /// none given, every case is taken to set only revision 1's.
+    /// none given, every case is taken to set only the base's.
     package static func judge(reader: ReaderEntry, caseIds: [String], expected: [ReaderOutcome], got: [ReaderOutcome],
                              list: DivergenceList, caseInputs: [Set<String>]? = nil, rule: PendingRule = PendingRule(),
                              expectedFields: [ViewFields?]? = nil, jobs: Int = 1) -> ReaderVerdict {
-        let revision = reader.contractRevision
+        let declared = reader.features
         let plain: Set<String> = ["blob", "pendingDoneTargets", "nowMs", "timeZone"]
         var deviations: [Deviation] = []
         var used = Set<Int>()
+        var pendingUsed = Set<Int>()
         var usedNames: [Int: Set<String>] = [:]
         // Each case's differences, and the fields of both views (the expected one's given when
         // the gate shares them; the reader's only where it differs: elsewhere they are the same).
@@ -202,25 +211,25 @@ package struct ReaderVerdict: Sendable {
         // Every later member is asked, and a later question on a case that sets its input; a
         // unit is seen only on a case the reader answered with a view (`comparedUnits`): a crash,
         // a hang or a bad line agrees on nothing, so a reader without views is ready for no
-        // revision, and the reports say what it was not seen on.
-        var asked = Set(rule.units(above: revision).filter { !rule.isQuestion($0) })
+        // feature, and the reports say what it was not seen on.
+        var asked = Set(rule.units(outside: declared).filter { !rule.isQuestion($0) })
         var seen = Set<PendingRule.Unit>()
         var tally = FieldTally()
         var pendingFields: [Set<String>: FieldSet] = [:]
-        let nothingPending = rule.units(above: revision).isEmpty
+        let nothingPending = rule.units(outside: declared).isEmpty && rule.unreferenced.isEmpty
         let painted = reader.paintsWidget ? WidgetFields.painted : []
         for (index, (caseId, (all, wantFields, haveFields))) in zip(caseIds, compared).enumerated() {
             let inputs = caseInputs?[index] ?? plain
-            asked.formUnion(rule.questionUnits(above: revision, caseInputs: inputs))
+            asked.formUnion(rule.questionUnits(outside: declared, caseInputs: inputs))
             if seen.count < asked.count {
-                seen.formUnion(rule.comparedUnits(above: revision, caseInputs: inputs, expected: expected[index], got: got[index]))
+                seen.formUnion(rule.comparedUnits(outside: declared, caseInputs: inputs, expected: expected[index], got: got[index]))
             }
             // Which fields the reader's declaration leaves pending on a case with these inputs (none
-            // for a reader of the latest revision), worked out once per set of inputs.
+            // for a reader that declares every feature), worked out once per set of inputs.
             let pendingMask = nothingPending ? nil : pendingFields[inputs] ?? {
                 var mask = FieldSet()
                 for (index, field) in FieldTally.fields.enumerated() {
-                    if let path = FieldPath(field), rule.pendingUnit(of: path, caseInputs: inputs, readerRevision: revision) != nil { mask.insert(index) }
+                    if let path = FieldPath(field), rule.pendingUnit(of: path, caseInputs: inputs, declared: declared) != nil { mask.insert(index) }
                 }
                 pendingFields[inputs] = mask
                 return mask
@@ -232,14 +241,26 @@ package struct ReaderVerdict: Sendable {
             var differences: [FieldDifference] = []
             var later = PendingCase(caseId: caseId, differences: [], units: [])
             for difference in all {
-                if let unit = rule.pendingUnit(of: difference.path, caseInputs: inputs, readerRevision: revision) {
+                if let unit = rule.pendingUnit(of: difference.path, caseInputs: inputs, declared: declared) {
                     later.differences.append(difference)
                     later.units.append(unit)
                 } else {
                     differences.append(difference)
                 }
             }
-            if !later.differences.isEmpty { pending.append(later) }
+            if !later.differences.isEmpty {
+                pending.append(later)
+                // An entry that would excuse a pending difference waits with it: not stale.
+                let matching = list.entries(matching: caseId)
+                if !matching.isEmpty {
+                    for difference in later.differences {
+                        let notImplemented = difference.got == FieldDifference.notImplemented
+                        if let entry = DivergenceList.entry(among: matching, field: difference.field, notImplemented: notImplemented) {
+                            pendingUsed.insert(entry.line)
+                        }
+                    }
+                }
+            }
             guard !differences.isEmpty else {
                 tally.add(expected: wantFields, got: haveFields, judged: [], pending: pendingMask)
                 continue
@@ -249,8 +270,8 @@ package struct ReaderVerdict: Sendable {
             let judgements = differences.map { difference -> Judgement in
                 let field = difference.field
                 let notImplemented = difference.got == FieldDifference.notImplemented
-                // A field of a revision the reader declares cannot be "not implemented".
-                if notImplemented, rule.isDeclaredButMissing(difference.path, readerRevision: revision) {
+                // A field of a feature the reader declares cannot be "not implemented".
+                if notImplemented, rule.isDeclaredButMissing(difference.path, declared: declared) {
                     return Judgement(field: field, notImplemented: true, excusedBy: nil, declaredButMissing: true)
                 }
                 // What the widget paints cannot be listed away by a reader that paints one.
@@ -275,10 +296,25 @@ package struct ReaderVerdict: Sendable {
         if !suggested.isEmpty {
             for outcome in got { if let view = outcome.view { tally.noteValues(of: ViewFields(view, values: true), fields: suggested) } }
         }
-        let stale = list.entries.filter { !used.contains($0.line) }
+        // An entry about features the reader does not declare only (a list copied from a reader
+        // that declares more) is pending with them, not stale.
+        let comparedFeatures = rule.compared(declared)
+        let description = ContractDescription.current
+        let aboutUndeclared = { (entry: DivergenceList.Entry) in
+            !entry.fields.names.isEmpty && entry.fields.names.allSatisfy { name in
+                guard let feature = description.feature(ofField: name) else { return false }
+                return !comparedFeatures.contains(feature)
+            }
+        }
+        let stale = list.entries.filter { !used.contains($0.line) && !pendingUsed.contains($0.line) && !aboutUndeclared($0) }
         var unused: [Int: [String]] = [:]
         for entry in list.entries where used.contains(entry.line) {
-            let names = entry.fields.names.filter { !(usedNames[entry.line]?.contains($0) ?? false) }
+            // A field of a feature the reader does not declare is pending, never compared: naming
+            // it is not too wide (it applies once the reader declares that feature).
+            let names = entry.fields.names.filter { name in
+                !(usedNames[entry.line]?.contains(name) ?? false)
+                    && (FieldPath(name).map { rule.pendingUnit(of: $0, caseInputs: plain, declared: declared) == nil } ?? true)
+            }
             if !names.isEmpty { unused[entry.line] = names }
         }
         var verdict = ReaderVerdict(entry: reader, notCompared: nil, caseCount: caseIds.count, deviations: deviations,

@@ -24,7 +24,7 @@ package struct ViewComparison {
         /// (`PendingRule.inputs(of:)`, by case id): a difference in a field or question of a
         /// later revision is pending, as in the gate (CONTRACT §6), and not counted. Nil:
         /// every field is compared.
-        package var pending: (revision: Int, caseInputs: [String: Set<String>])?
+        package var pending: (declared: FeatureSet, caseInputs: [String: Set<String>])?
         /// The description's rule for what is pending, made once.
         let pendingRule = PendingRule()
 
@@ -58,7 +58,7 @@ package struct ViewComparison {
     package private(set) var excused = 0
     /// Cases left out (`parseOnly`: expected crash lines).
     package private(set) var skipped = 0
-    /// Differing fields not compared because they are pending for the reader's revision.
+    /// Differing fields not compared because they are pending for the reader's features.
     package private(set) var pendingFields = 0
     private var seen = Set<String>()
 
@@ -100,8 +100,8 @@ package struct ViewComparison {
         if !extra.isEmpty { parts.append("\(extra.count) not expected (first \(extra[0]))") }
         if excused > 0, let list = options.list { parts.append("\(excused) differing fields excused by \(list.file)") }
         if skipped > 0 { parts.append("\(skipped) expected crash lines skipped") }
-        if pendingFields > 0, let (revision, _) = options.pending {
-            parts.append("\(pendingFields) differing fields pending (later than revision \(revision)), not compared")
+        if pendingFields > 0, let (declared, _) = options.pending {
+            parts.append("\(pendingFields) differing fields pending (features outside \(declared.label())), not compared")
         }
         if let first = differences.first { parts.append("first \(first.caseId)") }
         return parts.joined(separator: ", ")
@@ -137,10 +137,10 @@ package struct ViewComparison {
             }
             fields.removeAll { $0.got == FieldDifference.notImplemented }
         }
-        if let (revision, caseInputs) = options.pending {
+        if let (declared, caseInputs) = options.pending {
             let inputs = caseInputs[caseId] ?? []
             let before = fields.count
-            fields.removeAll { options.pendingRule.pendingUnit(of: $0.path, caseInputs: inputs, readerRevision: revision) != nil }
+            fields.removeAll { options.pendingRule.pendingUnit(of: $0.path, caseInputs: inputs, declared: declared) != nil }
             pending += before - fields.count
         }
         if let list = options.list {

@@ -71,7 +71,7 @@ package struct AppEnds: Sendable {
         if config.harness != HarnessRelease.version {
             ends.notices.append("\(configFile) was made for contract-harness \(config.harness); this is \(HarnessRelease.version)")
         }
-        let branch = try revision(config.contract, field: "contract", file: configFile)
+        let branch = try features(config.contract, field: "contract", file: configFile)
         if let only = choice.only {
             for name in only.sorted() where !config.readers.contains(where: { $0.name == name }) {
                 throw HarnessInputError(file: configFile, field: "readers", message: "names no reader `\(name)` (it names \(config.readers.map(\.name).joined(separator: ", ")))")
@@ -82,12 +82,12 @@ package struct AppEnds: Sendable {
                 throw HarnessInputError(file: configFile, field: "readers.\(reader.name)",
                                         message: "`\(reader.name)` is the name of one of the harness's own readers (\(ReaderRoster.standard.reservedNames.joined(separator: ", "))); name the app's reader after itself")
             }
-            let declared = try reader.declares.map { try revision($0, field: "readers.\(reader.name).declares", file: configFile) } ?? branch
-            if declared < branch {
-                ends.notices.append("\(reader.name) implements revision \(declared) of the branch's \(branch) (\(configFile)): the later fields are pending for it, never failing")
+            let declared = try reader.declares.map { try features($0, field: "readers.\(reader.name).declares", file: configFile) } ?? branch
+            if !declared.isSuperset(of: branch) {
+                ends.notices.append("\(reader.name) implements \(declared.label()) of the branch's \(branch.label()) (\(configFile)): the other features' fields are pending for it, never failing")
             }
             if let recorded = reader.recorded, !(choice.preferLive && reader.live != nil) {
-                ends.recordings.append(.appRecording(reader.name, command: recorded, in: contract, contractRevision: declared))
+                ends.recordings.append(.appRecording(reader.name, command: recorded, in: contract, features: declared))
                 if let made = standIn(contract, reader.name) {
                     ends.notices.append("\(reader.name)'s recording (\(contract.shown("\(ContractFolder.recordingsFolder)/\(reader.name)"))) was made on \(made), "
                                         + "a stand-in for the platform it runs on: record it there (`\(recorded)`)")
@@ -114,11 +114,12 @@ package struct AppEnds: Sendable {
                                     home: home, reader: reader.name, timeout: choice.compileTimeout)
             }
             ends.testees.append(ExternalProcessReader(name: reader.name, command: command, caseTimeout: choice.caseTimeout,
-                                                      startTimeout: startTimeout, contractRevision: declared))
+                                                      startTimeout: startTimeout, features: declared))
         }
         if let writer = config.writer, !choice.withoutWriter {
-            let declared = try writer.declares.map { try revision($0, field: "writer.declares", file: configFile) }
-                ?? min(branch, WriterRevision.known(root: home).upperBound)
+            let declared = try writer.declares.map { try revision($0, field: "writer.declares", file: configFile, home: home) }
+                ?? WriterRevision.known(root: home).filter { ContractDescription.current.set(named: String($0)).map { branch.isSuperset(of: FeatureSet.declared($0.name)) } ?? false }.max()
+                ?? WriterRevision.first
             if let refusal = WriterRevision.refusal(String(declared), root: home) {
                 throw HarnessInputError(file: configFile, field: "writer.declares", message: refusal)
             }
@@ -153,13 +154,20 @@ package struct AppEnds: Sendable {
         return "\(system)'s Foundation (swift-corelibs-foundation)"
     }
 
-    /// A declaration as a revision of the contract description (a feature set's name is not
-    /// known to this release).
-    private static func revision(_ text: String, field: String, file: String) throws(HarnessInputError) -> Int {
-        let latest = ContractDescription.current.latestRevision
-        guard let number = Int(text), text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), (1...latest).contains(number) else {
-            throw HarnessInputError(file: file, field: field, message: "`\(text)` is not a contract this harness knows: a revision, 1 to \(latest)")
+    /// A reader's or the branch's declaration: a set of the contract description, or features joined with `+`.
+    private static func features(_ text: String, field: String, file: String) throws(HarnessInputError) -> FeatureSet {
+        switch FeatureSet.parse(text) {
+        case .success(let set): return set
+        case .failure(let problem): throw HarnessInputError(file: file, field: field, message: problem.message)
         }
+    }
+
+    /// A writer's declaration: a revision with a writer schema file in `home` (`WriterRevision.known(root:)`).
+    private static func revision(_ text: String, field: String, file: String, home: URL) throws(HarnessInputError) -> Int {
+        guard let number = Int(text), text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            throw HarnessInputError(file: file, field: field, message: "`\(text)` is not a revision with a writer schema")
+        }
+        if let refusal = WriterRevision.refusal(text, root: home) { throw HarnessInputError(file: file, field: field, message: "`\(text)`: \(refusal)") }
         return number
     }
 
@@ -184,8 +192,8 @@ package struct AppEnds: Sendable {
     private static func describe(_ end: ContractConfig.LiveEnd) -> String {
         switch end {
         case .command(let text): return "runs `\(UntrustedText.escape(text))`"
-        case .kotlin(let files): return "compiling \(files.count) Kotlin file\(files.count == 1 ? "" : "s") on Android's org.json (cached)"
-        case .swift(let files): return "building \(files.count) Swift file\(files.count == 1 ? "" : "s") with the testee kit (cached)"
+        case .kotlin(let files): return "compiling \(files.count) Kotlin file\(files.count == 1 ? "" : "s") on Android's org.json unless its jar is cached"
+        case .swift(let files): return "building \(files.count) Swift file\(files.count == 1 ? "" : "s") with the testee kit unless its build is cached"
         }
     }
 }

@@ -33,7 +33,7 @@ package enum ContractScaffold {
             let relative = "\(ContractFolder.listsFolder)/\(reader.name).txt"
             let url = folder.appendingPathComponent(relative)
             guard !FileManager.default.fileExists(atPath: url.path) else { continue }
-            let declared = Int(reader.declares ?? config.contract) ?? ContractDescription.current.latestRevision
+            let declared = FeatureSet.declared(reader.declares ?? config.contract)
             try AtomicFile.write(try list(for: reader, declared: declared, home: home), to: url, within: tree)
             written.append(relative)
         }
@@ -47,7 +47,7 @@ package enum ContractScaffold {
     }
 
     /// A reader's first list.
-    static func list(for reader: ContractConfig.Reader, declared: Int, home: URL) throws -> String {
+    static func list(for reader: ContractConfig.Reader, declared: FeatureSet, home: URL) throws -> String {
         var text = """
         # Where the \(reader.name) reader may read a case differently from the C reference, each line a
         # reviewed class: PATTERN  [FIELDS]  REASON (docs/adopting.md, "Lists"). `check` prints the lines to
@@ -61,7 +61,7 @@ package enum ContractScaffold {
         let source = try String(contentsOf: home.appendingPathComponent(ReaderEntry.kotlin.listFile), encoding: .utf8)
         let lines = source.components(separatedBy: "\n")
         let kept = Set(harnessList.entries.filter { entry in
-            entry.fields.names.contains { (ContractDescription.current.revision(ofField: $0) ?? 1) <= declared }
+            entry.fields.names.contains { declared.contains(ContractDescription.current.feature(ofField: $0) ?? ContractDescription.current.base.name) }
         }.map(\.line))
         text += """
         # It runs on Android's org.json: its entries may name org.json's departures (CONTRACT.md §5, D1-D8),

@@ -52,7 +52,7 @@ package struct CaseExplanation: Sendable {
         return verdict.deviations.first
     }
 
-    /// The reader's pending fields on this case (of a later revision than it declares), if any.
+    /// The reader's pending fields on this case (of features it does not declare), if any.
     package func pending(of view: ReaderView) -> ReaderVerdict.PendingCase? {
         guard let expected, !view.differences.isEmpty else { return nil }
         return ReaderVerdict.judge(reader: view.entry, caseIds: [testCase.id], expected: [expected], got: [view.outcome],

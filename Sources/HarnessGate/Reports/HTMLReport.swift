@@ -65,13 +65,13 @@ package enum HTMLReport {
     private static func summary(_ facts: ReportFacts, _ matrix: HTMLMatrix) -> String {
         let result = facts.result
         var out = "<div class=\"summary\">\n<table class=\"totals\" id=\"totals\">\n"
-        out += "<tr><th>reader</th><th>verdict</th><th title=\"the share of compared fields (one field on one case) equal to the expected view\">fields agree</th><th>revision</th><th>agree</th><th title=\"only fields of a later revision than the reader declares differ: counted, never failing\">pending</th><th>listed</th><th>not impl.</th><th>unexpected</th>"
+        out += "<tr><th>reader</th><th>verdict</th><th title=\"the share of compared fields (one field on one case) equal to the expected view\">fields agree</th><th title=\"the contract features it declares\">features</th><th>agree</th><th title=\"only fields of a later revision than the reader declares differ: counted, never failing\">pending</th><th>listed</th><th>not impl.</th><th>unexpected</th>"
         out += "<th title=\"crash, hang or missing line: also counted under listed or unexpected\">no view</th><th>stale entries</th></tr>\n"
         for verdict in result.verdicts {
             let name = HTMLText.escape(verdict.reader)
             if let reason = verdict.notCompared {
                 out += "<tr data-reader=\"\(HTMLText.attribute(verdict.reader))\" data-not-compared=\"true\"><td>\(name)</td>"
-                out += "<td>\(HTMLPage.chip(.unexpected, "FAIL"))</td><td>–</td><td>\(verdict.entry.contractRevision)</td><td colspan=\"7\">\(HTMLPage.chip(.notCompared, "not compared", title: reason))</td></tr>\n"
+                out += "<td>\(HTMLPage.chip(.unexpected, "FAIL"))</td><td>–</td><td>\(verdict.entry.features.label())</td><td colspan=\"7\">\(HTMLPage.chip(.notCompared, "not compared", title: reason))</td></tr>\n"
                 continue
             }
             // The verdict's own numbers, as `check`, --json and --markdown print them: a crash
@@ -86,9 +86,9 @@ package enum HTMLReport {
             out += "data-crash=\"\(verdict.failures)\" data-stale=\"\(verdict.staleEntries.count)\" data-pending=\"\(verdict.pending.count)\" "
             let tally = verdict.fieldTally.total
             out += "data-conformance=\"\(tally.agree)/\(tally.compared)\" data-passed=\"\(verdict.passed)\" "
-            out += "data-revision=\"\(verdict.entry.contractRevision)\"><td>\(name)</td>"
+            out += "data-features=\"\(HTMLText.attribute(verdict.entry.features.label()))\"><td>\(name)</td>"
             out += "<td>\(verdict.passed ? HTMLPage.chip(.agree, "PASS") : HTMLPage.chip(.unexpected, "FAIL"))</td>"
-            out += "<td><b>\(HTMLText.escape(ConformanceText.percent(tally)))</b></td><td>\(verdict.entry.contractRevision)</td>"
+            out += "<td><b>\(HTMLText.escape(ConformanceText.percent(tally)))</b></td><td>\(verdict.entry.features.label())</td>"
             for (status, count) in columns {
                 out += count == 0 ? "<td class=\"zero\">0</td>" : "<td>\(HTMLPage.chip(status, String(count)))</td>"
             }
@@ -114,19 +114,19 @@ package enum HTMLReport {
         }
         for verdict in result.verdicts where verdict.notCompared == nil && !verdict.readiness.isEmpty {
             out += "<div class=\"pending\" data-reader=\"\(HTMLText.attribute(verdict.reader))\"><p><b>\(HTMLText.escape(verdict.reader))</b> "
-            out += "(revision \(verdict.entry.contractRevision)) pending, never failing: "
+            out += "(features \(HTMLText.escape(verdict.entry.features.label()))) pending, never failing: "
             out += verdict.pendingCounts.isEmpty ? "no field differs" : verdict.pendingCounts.map { "<code>\(HTMLText.escape($0.field))</code> (\($0.cases) cases)" }.joined(separator: ", ")
             out += "</p><ul>"
-            for revision in verdict.readiness {
-                out += "<li data-revision=\"\(revision.revision)\" data-ready=\"\(revision.isReady)\">revision \(revision.revision): "
-                out += ReadinessText.sentence(revision, strong: { "<b>\($0)</b>" }, code: { "<code>\(HTMLText.escape($0))</code>" })
+            for feature in verdict.readiness {
+                out += "<li data-feature=\"\(HTMLText.attribute(feature.feature))\" data-ready=\"\(feature.isReady)\">feature <code>\(HTMLText.escape(feature.feature))</code>: "
+                out += ReadinessText.sentence(feature, strong: { "<b>\($0)</b>" }, code: { "<code>\(HTMLText.escape($0))</code>" })
                 out += "</li>"
             }
             out += "</ul></div>\n"
         }
         for verdict in result.verdicts where verdict.notCompared == nil && !verdict.declaredButMissing.isEmpty {
-            out += "<p class=\"declared-missing\" data-reader=\"\(HTMLText.attribute(verdict.reader))\"><b>\(HTMLText.escape(verdict.reader))</b> declares revision "
-            out += "\(verdict.entry.contractRevision) but does not implement it: its views leave out "
+            out += "<p class=\"declared-missing\" data-reader=\"\(HTMLText.attribute(verdict.reader))\"><b>\(HTMLText.escape(verdict.reader))</b> declares "
+            out += "\(verdict.entry.features.label()) but does not implement it: its views leave out "
             out += verdict.declaredButMissing.map { "<code>\(HTMLText.escape($0.field))</code> (\($0.cases) cases)" }.joined(separator: ", ") + "</p>\n"
         }
         out += advice(result)

@@ -42,7 +42,8 @@ package enum JSONReport {
             var notImplemented = JSONObject()
             for (field, cases) in verdict.notImplementedCounts { notImplemented[field] = .integer(Int64(cases)) }
             reader["notImplementedFields"] = .object(notImplemented)
-            reader["contractRevision"] = .integer(Int64(verdict.entry.contractRevision))
+            reader["features"] = .array(verdict.entry.features.names.map { .string(JSONString($0)) })
+            reader["declares"] = .string(JSONString(verdict.entry.features.label()))
             reader["pending"] = .integer(Int64(verdict.pending.count))
             var pendingFields = JSONObject()
             for (field, cases) in verdict.pendingCounts { pendingFields[field] = .integer(Int64(cases)) }
@@ -51,7 +52,7 @@ package enum JSONReport {
                 var waiting = JSONObject()
                 for (unit, cases) in revision.waiting { waiting[unit] = .integer(Int64(cases)) }
                 return .object(JSONObject([
-                    "revision": .integer(Int64(revision.revision)), "ready": .bool(revision.isReady),
+                    "feature": .string(JSONString(revision.feature)), "ready": .bool(revision.isReady),
                     "agreeing": .array(revision.ready.map { .string(JSONString($0)) }), "waiting": .object(waiting),
                     "notSeen": .array(revision.unseen.map { .string(JSONString($0)) }),
                 ]))
@@ -77,7 +78,7 @@ package enum JSONReport {
                     "id": .string(JSONString(item.caseId)),
                     "differences": .array(zip(item.differences, item.units).map { difference, unit in
                         .object(JSONObject(["field": .string(JSONString(difference.field)), "expected": .string(JSONString(difference.expected)),
-                                            "got": .string(JSONString(difference.got)), "revision": .integer(Int64(unit.revision)),
+                                            "got": .string(JSONString(difference.got)), "feature": .string(JSONString(unit.feature)),
                                             "pendingOn": .string(JSONString(unit.name))]))
                     }),
                 ]))

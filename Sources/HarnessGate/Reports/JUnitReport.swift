@@ -85,7 +85,7 @@ package enum JUnitReport {
         }
         // Pending fields: one skipped test case each.
         for (field, count) in verdict.pendingCounts {
-            let message = "pending: \(field) differs on \(count) cases, a field the reader does not declare (it declares revision \(verdict.entry.contractRevision))"
+            let message = "pending: \(field) differs on \(count) cases, a field the reader does not declare (it declares \(verdict.entry.features.label()))"
             cases.append("<testcase classname=\"\(escape("\(reader).pending"))\" name=\"\(escape("pending: \(field)"))\"><skipped message=\"\(escape(message))\"/></testcase>")
             skipped += 1
         }

@@ -8,13 +8,13 @@ package enum MarkdownReport {
         let result = facts.result
         var out = "## Widget snapshot contract: \(result.passed ? "✅ pass" : "❌ fail")\n\n"
         out += "\(facts.caseCount) cases from \(facts.fixtureCount) fixtures. *Fields agreeing*: the share of compared fields (one field on one case) equal to the expected view; the other counts are cases.\n\n"
-        out += "| reader | verdict | fields agreeing | revision | cases agreeing | pending | listed | not implemented | unexpected | stale entries | failures |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+        out += "| reader | verdict | fields agreeing | features | cases agreeing | pending | listed | not implemented | unexpected | stale entries | failures |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for verdict in result.verdicts {
             if let reason = verdict.notCompared {
-                out += "| \(MarkdownText.plain(verdict.reader)) | ❌ fail | — | \(verdict.entry.contractRevision) | — | — | — | — | — | — | not compared: \(MarkdownText.cell(reason)) |\n"
+                out += "| \(MarkdownText.plain(verdict.reader)) | ❌ fail | — | \(verdict.entry.features.label()) | — | — | — | — | — | — | not compared: \(MarkdownText.cell(reason)) |\n"
             } else {
                 let share = ConformanceText.markdown(ConformanceText.percent(verdict.fieldTally.total))
-                out += "| \(MarkdownText.plain(verdict.reader)) | \(verdict.passed ? "✅ pass" : "❌ fail") | \(share == "100 %" ? share : "**\(share)**") | \(verdict.entry.contractRevision) | \(verdict.agreeing) | \(verdict.pending.count) | \(verdict.listed.count) | \(verdict.notImplementedOnly.count) | \(verdict.unexpected.count) | \(verdict.staleEntries.count) | \(verdict.failures) |\n"
+                out += "| \(MarkdownText.plain(verdict.reader)) | \(verdict.passed ? "✅ pass" : "❌ fail") | \(share == "100 %" ? share : "**\(share)**") | \(verdict.entry.features.label()) | \(verdict.agreeing) | \(verdict.pending.count) | \(verdict.listed.count) | \(verdict.notImplementedOnly.count) | \(verdict.unexpected.count) | \(verdict.staleEntries.count) | \(verdict.failures) |\n"
             }
         }
         for verdict in result.verdicts where verdict.notCompared == nil && verdict.fieldTally.total.agree < verdict.fieldTally.total.compared {
@@ -34,15 +34,20 @@ package enum MarkdownReport {
             out += usersSee.map { "\(MarkdownText.plain($0.0)) \($0.1.listed)/\($0.1.unexpected)" }.joined(separator: ", ") + "\n"
         }
         for verdict in result.verdicts where verdict.notCompared == nil && !verdict.readiness.isEmpty {
-            out += "\n**\(MarkdownText.plain(verdict.reader))** (revision \(verdict.entry.contractRevision)) pending, never failing: "
+            out += "\n**\(MarkdownText.plain(verdict.reader))** (features \(MarkdownText.plain(verdict.entry.features.label()))) pending, never failing: "
             out += verdict.pendingCounts.isEmpty ? "no field differs" : verdict.pendingCounts.map { "\(MarkdownText.code($0.field)) (\($0.cases) cases)" }.joined(separator: ", ")
             out += "\n"
             for revision in verdict.readiness {
-                out += "- revision \(revision.revision): " + ReadinessText.sentence(revision, strong: { "**\($0)**" }, code: MarkdownText.code) + "\n"
+                out += "- feature \(MarkdownText.code(revision.feature)): " + ReadinessText.sentence(revision, strong: { "**\($0)**" }, code: MarkdownText.code) + "\n"
             }
         }
+        let unreferenced = PendingRule().unreferenced
+        if !unreferenced.isEmpty {
+            out += "\n**Features the reference does not implement** (pending for every reader): "
+                + unreferenced.map(MarkdownText.code).joined(separator: ", ") + "\n"
+        }
         for verdict in result.verdicts where verdict.notCompared == nil && !verdict.declaredButMissing.isEmpty {
-            out += "\n**\(MarkdownText.plain(verdict.reader))** declares revision \(verdict.entry.contractRevision) but does not implement it: its views leave out "
+            out += "\n**\(MarkdownText.plain(verdict.reader))** declares \(MarkdownText.plain(verdict.entry.features.label())) but does not implement all of it: its views leave out "
             out += verdict.declaredButMissing.map { "\(MarkdownText.code($0.field)) (\($0.cases) cases)" }.joined(separator: ", ") + "\n"
         }
         // One heading over every problem (golden files, lists, writer findings), each in its own fence.

@@ -1,18 +1,18 @@
-/// What every report format says about one later revision of a lagging reader: "ready to
+/// What every report format says about one feature a reader does not declare: "ready to
 /// declare" only when each of its units was compared on some case and agreed, and so did every
-/// revision before it (declaring it declares them); otherwise what it waits on, what no case
+/// feature it needs (declaring it declares them); otherwise what it waits on, what no case
 /// compared (a testee that answered nothing shows no agreement), and what is ready so far. One sentence, each format marking it up its own way.
 enum ReadinessText {
     static let ready = "ready to declare"
 
-    /// The sentence, with `strong` marking "ready to declare" when the revision is, and `code`
+    /// The sentence, with `strong` marking "ready to declare" when the feature is, and `code`
     /// each unit's name (escaped for the format).
     static func sentence(_ revision: ReaderVerdict.Readiness, strong: (String) -> String = { $0 },
                          code: (String) -> String) -> String {
         if revision.isReady { return strong(ready) + " (every pending field agrees)" }
         if revision.agrees {
-            let earlier = revision.earlierNotReady.map(String.init).joined(separator: ", ")
-            return "every pending field agrees, but declaring it declares revision \(earlier) too, which is not ready"
+            let needs = revision.needsNotReady.map(code).joined(separator: ", ")
+            return "every pending field agrees, but it needs \(needs), not ready yet"
         }
         var parts: [String] = []
         if !revision.waiting.isEmpty {

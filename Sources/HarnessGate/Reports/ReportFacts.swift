@@ -7,7 +7,7 @@ package struct ReportFacts: Sendable {
         package var cases = 0
         package var listed = 0
         package var unexpected = 0
-        /// Cases on which only pending fields differ (a later revision than the reader declares).
+        /// Cases on which only pending fields differ (features the reader does not declare).
         package var pending = 0
     }
 

@@ -19,14 +19,14 @@ package enum TextSummary {
         // The reader column as wide as its longest name.
         let first = max(12, (result.verdicts.map { e($0.reader).count }.max() ?? 0) + 2)
         func row(_ cells: [String]) -> String { Self.row(cells, first: first) }
-        out += row(["reader", "verdict", "fields", "revision", "agree", "pending", "listed", "not impl.", "unexpected", "stale", "failures"])
+        out += row(["reader", "verdict", "fields", "features", "agree", "pending", "listed", "not impl.", "unexpected", "stale", "failures"])
         for verdict in result.verdicts {
             if let reason = verdict.notCompared {
-                out += row([e(verdict.reader), "FAIL", "-", String(verdict.entry.contractRevision), "-", "-", "-", "-", "-", "-", "-"]) + "    not compared: \(e(reason))\n"
+                out += row([e(verdict.reader), "FAIL", "-", String(verdict.entry.features.label()), "-", "-", "-", "-", "-", "-", "-"]) + "    not compared: \(e(reason))\n"
                 continue
             }
             out += row([e(verdict.reader), verdict.passed ? "pass" : "FAIL", ConformanceText.percent(verdict.fieldTally.total),
-                        String(verdict.entry.contractRevision), String(verdict.agreeing), String(verdict.pending.count),
+                        String(verdict.entry.features.label()), String(verdict.agreeing), String(verdict.pending.count),
                         String(verdict.listed.count), String(verdict.notImplementedOnly.count),
                         String(verdict.unexpected.count), String(verdict.staleEntries.count), String(verdict.failures)])
         }
@@ -48,13 +48,18 @@ package enum TextSummary {
             out += verdict.notImplementedCounts.map { "\(e($0.field)) (\($0.cases) cases)" }.joined(separator: ", ") + "\n"
         }
         for verdict in result.verdicts where verdict.notCompared == nil && !verdict.readiness.isEmpty {
-            out += "\n\(e(verdict.reader)) (revision \(verdict.entry.contractRevision)): pending, never failing: "
+            out += "\n\(e(verdict.reader)) (features \(e(verdict.entry.features.label()))): pending, never failing: "
             out += verdict.pendingCounts.isEmpty ? "no field differs" : verdict.pendingCounts.map { "\(e($0.field)) (\($0.cases) cases)" }.joined(separator: ", ")
             out += "\n"
             for revision in verdict.readiness {
-                out += "  revision \(revision.revision): " + ReadinessText.sentence(revision, code: e)
-                out += (revision.isReady ? ": --testee \(e(verdict.reader))@\(revision.revision)=…" : "") + "\n"
+                out += "  feature \(e(revision.feature)): " + ReadinessText.sentence(revision, code: e)
+                out += (revision.isReady ? ": --testee \(e(verdict.reader))@\(e(verdict.entry.features.label()))+\(e(revision.feature))=…" : "") + "\n"
             }
+        }
+        let unreferenced = PendingRule().unreferenced
+        if !unreferenced.isEmpty {
+            out += "\nfeatures the reference does not implement (its fields and questions are pending for every reader): "
+                + unreferenced.map(e).joined(separator: ", ") + "\n"
         }
         out += "\nby family (listed/unexpected/pending per reader):\n"
         let compared = result.verdicts.filter { $0.notCompared == nil }
@@ -113,9 +118,9 @@ package enum TextSummary {
         if let painted = ConformanceText.paintedButMissing(verdict, code: quoted) { out += "  \(painted)\n" }
         let missing = verdict.declaredButMissing
         if !missing.isEmpty {
-            out += "  declares revision \(verdict.entry.contractRevision) but does not implement it: its views leave out "
+            out += "  declares \(e(verdict.entry.features.label())) but does not implement all of it: its views leave out "
             out += missing.map { "\(e($0.field)) (\($0.cases) cases)" }.joined(separator: ", ") + "\n"
-            out += "  (no list entry excuses that) declare the revision it implements (--testee \(e(verdict.reader))@N=…, the roster's contractRevision) or implement the fields\n"
+            out += "  (no list entry excuses that) declare the features it implements (--testee \(e(verdict.reader))@SET=…, a set of schemas/contract.json or features joined with +) or implement the fields\n"
         }
         for deviation in facts.rankedByReach(verdict.unexpected).prefix(examples) {
             let reach = facts.reach(deviation.caseId)

@@ -141,7 +141,7 @@ package final class LineSession<Value>: @unchecked Sendable {
                         // Whatever it prints, the harness holds no more of it than this.
                         brokenReason = Self.brokenPrefix + "\(name)'s answers to this batch passed \(InputLimits.shown(maximumHeldBytes)) "
                             + "after \(answers.count) \(requestNoun) (\(InputLimits.shown(held / answers.count)) each on average), the most the harness "
-                            + "holds of one \(requestNoun == "states" ? "writer" : "reader") (MadeLimits.heldAnswerBytes, docs/threat-model.md); "
+                            + "holds of one \(requestNoun == "states" ? "writer" : "reader") (docs/threat-model.md, \"Limits\"); "
                             + "its remaining \(requestNoun) were not run"
                         close()
                     }

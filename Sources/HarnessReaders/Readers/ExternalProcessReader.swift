@@ -19,14 +19,14 @@ package struct ExternalProcessReader: Reader {
     /// Failed cases in a row after which a testee is declared broken (its remaining cases fail at once).
     package static var brokenAfter: Int { TesteeSession.defaultBrokenAfter }
 
-    /// The contract revision the testee says it implements (`--testee NAME@REVISION=COMMAND`;
-    /// 1 when it says none): fields and questions of a later revision are pending for it.
-    package var contractRevision: Int
+    /// The contract features the testee says it implements (`--testee NAME@SET=COMMAND`; the
+    /// base when it says none): fields and questions of the others are pending for it.
+    package var features: FeatureSet
 
-    package init(name: String, command: String, caseTimeout: Double = 10, startTimeout: Double? = nil, contractRevision: Int = 1) {
+    package init(name: String, command: String, caseTimeout: Double = 10, startTimeout: Double? = nil, features: FeatureSet = .base()) {
         self.name = name
         self.command = command
-        self.contractRevision = contractRevision
+        self.features = features
         self.caseTimeout = caseTimeout
         self.startTimeout = startTimeout ?? caseTimeout
     }

@@ -1,10 +1,12 @@
 import ContractModel
 import HarnessCorpus
+import ReferenceView
+import WidgetSnapshot
 
 /// One reader as the harness knows it: its name (which keys its list
 /// `golden/divergences/<name>.txt`, its views in the reports and its `--testee` option),
 /// what part it plays, where its views are kept, which departures from the reference
-/// CONTRACT.md §5 declares for it, and the contract revision it implements. The gate, the
+/// CONTRACT.md §5 declares for it, and the contract features it implements. The gate, the
 /// reports, `explain`, `decode` and `--testee` ask an entry, never compare a name.
 package struct ReaderEntry: Sendable {
     /// What part a reader plays in a run.
@@ -32,8 +34,9 @@ package struct ReaderEntry: Sendable {
     /// end's org.json, or a testee whose list declares `# platform: org.json`); its departures
     /// are then that platform's.
     package var platform: ReaderPlatform?
-    /// The revision of the contract (`v` of the blob it reads to the letter) it implements.
-    package var contractRevision: Int
+    /// The contract features it implements (CONTRACT.md §8): every field and question of
+    /// these is compared, those of the others are pending for it.
+    package var features: FeatureSet
     /// Whether it is the reader of a widget on screen, which paints what it reads: then the
     /// question the description marks `paints` (CONTRACT.md §9, the display) is one no `not
     /// implemented` entry excuses (CONTRACT.md §5). The roster says it for its readers; a
@@ -44,7 +47,7 @@ package struct ReaderEntry: Sendable {
 
     /// `departures`: by default its platform's (none without one); a test narrows them.
     package init(name: String, role: Role, golden: GoldenFolder? = nil, platform: ReaderPlatform? = nil,
-                 departures: [ContractDeparture]? = nil, contractRevision: Int = 1, paintsWidget: Bool = true,
+                 departures: [ContractDeparture]? = nil, features: FeatureSet = .base(), paintsWidget: Bool = true,
                  make: (@Sendable () -> any InProcessReader)? = nil) {
         self.name = name
         self.paintsWidget = paintsWidget
@@ -52,7 +55,7 @@ package struct ReaderEntry: Sendable {
         self.golden = golden
         self.platform = platform
         self.departures = departures ?? platform?.departures ?? []
-        self.contractRevision = contractRevision
+        self.features = features
         self.make = make
     }
 
@@ -65,41 +68,43 @@ package struct ReaderEntry: Sendable {
     package var isAppsOwn: Bool { !ReaderRoster.standard.entries.contains { $0.name == name } }
 
     /// An app's reader recorded where it runs (`recordings/NAME` of its contract folder), made by `command`.
-    package static func appRecording(_ name: String, command: String, in contract: ContractFolder? = nil, contractRevision: Int) -> ReaderEntry {
-        ReaderEntry(name: name, role: .recorded, golden: .appRecording(of: name, command: command, in: contract), contractRevision: contractRevision)
+    package static func appRecording(_ name: String, command: String, in contract: ContractFolder? = nil, features: FeatureSet) -> ReaderEntry {
+        ReaderEntry(name: name, role: .recorded, golden: .appRecording(of: name, command: command, in: contract), features: features)
     }
 
     /// `golden/divergences/<name>.txt`: the reviewed list of where it may differ.
     package var listFile: String { "golden/divergences/\(name).txt" }
 
-    /// A `--testee NAME[@REVISION]=COMMAND` (or a test's reader that is not in the roster),
-    /// implementing the revision it declares (1 when it declares none), on the platform its
+    /// A `--testee NAME[@SET]=COMMAND` (or a test's reader that is not in the roster),
+    /// implementing the features it declares (the base when it declares none), on the platform its
     /// list declares (none: it has no departures).
-    package static func liveTestee(_ name: String, contractRevision: Int = 1, platform: ReaderPlatform? = nil,
+    package static func liveTestee(_ name: String, features: FeatureSet = .base(), platform: ReaderPlatform? = nil,
                                    paintsWidget: Bool = true) -> ReaderEntry {
-        ReaderEntry(name: name, role: .liveTestee, platform: platform, contractRevision: contractRevision, paintsWidget: paintsWidget)
+        ReaderEntry(name: name, role: .liveTestee, platform: platform, features: features, paintsWidget: paintsWidget)
     }
 
-    /// The entry of an external testee: its declared revision with it.
+    /// The entry of an external testee: its declared features with it.
     package static func liveTestee(_ testee: ExternalProcessReader, platform: ReaderPlatform? = nil) -> ReaderEntry {
-        liveTestee(testee.name, contractRevision: testee.contractRevision, platform: platform)
+        liveTestee(testee.name, features: testee.features, platform: platform)
     }
 
     /// The product: the `WidgetSnapshot` library (`SwiftReader`), what the iOS widget paints from.
-    package static let swift = ReaderEntry(name: "swift", role: .product, contractRevision: 3, make: { SwiftReader() })
+    /// It implements what `WidgetSnapshotContract.features` says.
+    package static let swift = ReaderEntry(name: "swift", role: .product, features: .declared(WidgetSnapshotContract.features),
+                                           make: { SwiftReader() })
     /// The C reference on libjansson (`CReferenceReader`), which writes `golden/expected`: it
-    /// answers every revision the contract description has (an expected line lacking a field
-    /// is refused).
+    /// implements what `rd_contract_features()` says, and a feature it does not implement is
+    /// pending for every reader (the expected views do not hold it).
     /// It paints no widget: it states the contract.
     package static let c = ReaderEntry(name: "c", role: .reference, golden: .expected,
-                                       contractRevision: ContractDescription.current.latestRevision, paintsWidget: false,
+                                       features: .declared(CReference.features), paintsWidget: false,
                                        make: { CReferenceReader() })
     /// The Kotlin end on Android's org.json (what the Android widget paints from), recorded by `scripts/record-kotlin` into
-    /// `golden/kotlin`, with every departure of CONTRACT.md §5. Its revision is the one
-    /// ends/kotlin/WidgetData.kt answers of those the description has (`record-kotlin
-    /// --print-revision`; RECORDING.json's `revision`, held equal by KotlinRecordingRevisionTests).
+    /// `golden/kotlin`, with every departure of CONTRACT.md §5. Its features are the set
+    /// ends/kotlin/WidgetData.kt answers (`record-kotlin --print-revision`; RECORDING.json's
+    /// `revision`, a set's name, held equal by KotlinRecordingRevisionTests).
     package static let kotlin = ReaderEntry(name: "kotlin", role: .recorded, golden: .kotlin, platform: .orgJSON,
-                                            contractRevision: 3)
+                                            features: .declared("3"))
 }
 
 /// Every reader the harness runs, in the order the gate judges and the reports list them.

@@ -376,6 +376,11 @@ void rd_test_fail_allocations_after(long n);
  * other thread may be inside this API while it runs. */
 void rd_zone_cache_clear(void);
 
+/* The contract features this reference implements (CONTRACT.md §8): a set name of
+ * schemas/contract.json or features joined with '+'. A static string: the caller does not free it.
+ * The gate compares every feature it declares, and holds the others pending for every reader. */
+const char *rd_contract_features(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -68,6 +68,31 @@ final class ReleaseDryRunTests: XCTestCase {
         XCTAssertFalse(try String(contentsOf: summary, encoding: .utf8).isEmpty, "the Markdown summary goes to the job summary")
     }
 
+    /// A JRE installed under another package's name than default-jre-headless (Debian's
+    /// openjdk-17-jre-headless alone) serves the Kotlin ends: where `java` runs, the install
+    /// does not call the JRE missing. (dpkg is stood in for, so the machine's packages do not matter.)
+    func testAJREUnderAnotherPackageNameIsNotCalledMissing() throws {
+        let (dist, version, archive) = try release()
+        let folder = Scratch.folder("install-jre")
+        defer { Scratch.remove(folder) }
+        let bin = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let stubs = ["dpkg-query": "case \"$*\" in *default-jre-headless*) exit 1 ;; esac; printf 'install ok installed'",
+                     "java": "exit 0"]
+        for (name, body) in stubs {
+            let file = bin.appendingPathComponent(name)
+            try ("#!/bin/sh\n" + body + "\n").write(to: file, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+        }
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let installed = try GateTestSupport.runMerged(URL(fileURLWithPath: "/bin/bash"),
+                                                      [dist.appendingPathComponent("install").path, "--version", version,
+                                                       "--prefix", folder.appendingPathComponent("widgetcontract").path, "--from", archive.path],
+                                                      changes: ["PATH": path])
+        XCTAssertEqual(installed.status, 0, installed.output)
+        XCTAssertFalse(installed.output.contains("default-jre-headless"), installed.output)
+    }
+
     func testTheReusableWorkflowsInstallStepRunsAsWritten() throws {
         let (dist, version, archive) = try release()
         let folder = Scratch.folder("workflow-dry-run")

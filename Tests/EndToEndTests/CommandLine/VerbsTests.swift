@@ -61,6 +61,19 @@ final class VerbsTests: XCTestCase {
         XCTAssertTrue(report.err.contains("is now `contract-harness check --html FILE`"), report.err)
     }
 
+    /// The help of every command taking a writer spells it the one way, in its synopsis too:
+    /// `--writer NAME[@REVISION]=COMMAND`, never the earlier release's bare command.
+    func testEveryHelpSpellsTheWriterNameEqualsCommand() throws {
+        for command in [["check"], ["explain"], ["fuzz"], ["fuzz", "states"], ["tool", "cases"]] {
+            let help = try GateTestSupport.runCLI(command + ["--help"])
+            XCTAssertEqual(help.status, 0, help.err)
+            for old in ["--writer COMMAND", "--writer CMD", "--writer-command"] {
+                XCTAssertFalse(help.out.contains(old), "\(command.joined(separator: " ")) --help: \(old)")
+            }
+            XCTAssertTrue(help.out.contains("--writer NAME"), "\(command.joined(separator: " ")) --help names no writer")
+        }
+    }
+
     /// `NAME[@…]=COMMAND` for a testee, a writer and a recorded reader; a writer's bare command
     /// of the earlier release still works, with a note.
     func testEveryExternalEndIsSpelledNameEqualsCommand() throws {

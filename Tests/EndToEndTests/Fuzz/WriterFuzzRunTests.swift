@@ -70,6 +70,29 @@ final class WriterFuzzRunTests: XCTestCase {
         XCTAssertTrue(texts.contains(AppText(units: [0xD83C])), "\(texts.map(\.units))")
     }
 
+    /// The budget ends while the writer is on a batch: it had answered the first states it was
+    /// given — in zone order, not in index order — and those are judged, a crash among them a
+    /// writer finding, however early in the batch the first unanswered index lies.
+    func testABudgetEndingMidBatchJudgesEveryStateTheWriterAnswered() throws {
+        /// Answers its first line with a crash, then the budget is out for the rest.
+        final class AnswersOneThenOutOfTime: WriterEnd {
+            let command = "in-process: one crash, then the budget is out"
+            func write(_ lines: [[UInt8]]) -> [WriterAnswer] {
+                lines.indices.map { $0 == 0 ? .crash("planted in the first answer") : .failure(WriterSession.abandoned) }
+            }
+            func close() {}
+        }
+        let report = try Self.run(states: 40, writer: AnswersOneThenOutOfTime(), checks: false)
+        // (Zone order puts a state other than index 0 first, else this shows nothing.)
+        let generator = try AppStateGeneratorTests.generator(seed: 21)
+        let zones = (0..<40).map { generator.make($0).state.timeZone }
+        XCTAssertNotEqual(zones.indices.min { (zones[$0], $0) < (zones[$1], $1) }, 0, "\(zones)")
+        XCTAssertEqual(report.states, 1)
+        XCTAssertEqual(report.unansweredStates, 39)
+        XCTAssertEqual(report.disagreementsBySignature["state/writer crash"], 1, "\(report.disagreementsBySignature)")
+        XCTAssertFalse(report.judgedNothing)
+    }
+
     /// The real writer reaches D1 from a state the app holds (a lone surrogate in a title or
     /// id), D4 and D8 only from states it cannot hold, and never D2, D3, D5, D6 or D7; the
     /// Swift reader agrees with C on every blob. The same at --jobs 1 and 2.

@@ -102,7 +102,7 @@ final class DeviceLocaleReaderTests: XCTestCase {
     private func app(parsers: [String] = []) throws -> ExternalProcessReader {
         let kotlin = try KotlinTestee.reader(repository: TestRepository.root, parsers: parsers, startTimeout: 60)
         return ExternalProcessReader(name: "app", command: kotlin.command, startTimeout: 60,
-                                     contractRevision: ReaderEntry.kotlin.contractRevision)
+                                     features: ReaderEntry.kotlin.features)
     }
 }
 

@@ -22,7 +22,7 @@ final class OrgJSONTesteeTests: XCTestCase {
     private func app(parsers: [String] = []) throws -> ExternalProcessReader {
         let kotlin = try KotlinTestee.reader(repository: TestRepository.root, parsers: parsers, startTimeout: 60)
         return ExternalProcessReader(name: "app", command: kotlin.command, startTimeout: 60,
-                                     contractRevision: ReaderEntry.kotlin.contractRevision)
+                                     features: ReaderEntry.kotlin.features)
     }
 
     /// Writes `golden/divergences/NAME.txt`: the tree's kotlin.txt, after `header`.
@@ -101,7 +101,7 @@ final class OrgJSONTesteeTests: XCTestCase {
         let corpus = Corpus(fixtures: full.fixtures, cases: full.cases.filter { ["syntax", "dates"].contains(CaseID.family(of: $0.id)) },
                             zoneDays: full.zoneDays)
         XCTAssertGreaterThan(corpus.cases.count, 100)
-        let (result, verdict) = try check(paths, ExternalProcessReader(name: "ios", command: binary.path, contractRevision: 1), corpus: corpus)
+        let (result, verdict) = try check(paths, ExternalProcessReader(name: "ios", command: binary.path), corpus: corpus)
         XCTAssertFalse(result.passed)
         // Its D2 and D4 entries excuse differences whose cause the case shows, yet it reads them unlike org.json.
         let refused = result.problems.filter { $0.hasPrefix("golden/divergences/ios.txt:") && $0.contains("unlike kotlin, the project's reader on org.json") }

@@ -15,24 +15,34 @@ import TestSupport
 final class PendingReaderTests: XCTestCase {
     private let rule = PendingRule()
 
-    func testTheRuleFollowsTheDescription() {
+    func testTheRuleFollowsTheDescription() throws {
         let title = FieldPath(.taskTitle, row: 0)
         guard let doneOn = FieldPath("parse.tasks[0].doneOn") else { return XCTFail("no doneOn field in the description") }
         let plain: Set<String> = ["blob", "nowMs", "timeZone"]
         let selected = plain.union(["selectedProjectId"])
-        // A field of a later revision is pending on every case, a revision-1 field only on a case with a later input.
-        XCTAssertEqual(rule.pendingUnit(of: doneOn, caseInputs: plain, readerRevision: 1)?.revision, 2)
-        XCTAssertNil(rule.pendingUnit(of: title, caseInputs: plain, readerRevision: 1))
-        XCTAssertEqual(rule.pendingUnit(of: title, caseInputs: selected, readerRevision: 1)?.revision, 2)
-        XCTAssertNil(rule.pendingUnit(of: title, caseInputs: selected, readerRevision: 2), "declared: blocking")
-        XCTAssertNil(rule.pendingUnit(of: doneOn, caseInputs: selected, readerRevision: 2))
-        XCTAssertNil(rule.pendingUnit(of: FieldPath(.crash), caseInputs: selected, readerRevision: 1), "no view is never pending")
-        XCTAssertNil(rule.pendingUnit(of: FieldPath(.stale), caseInputs: selected, readerRevision: 1), "stale takes no revision-2 input")
-        XCTAssertTrue(rule.isDeclaredButMissing(doneOn, readerRevision: 2))
-        XCTAssertFalse(rule.isDeclaredButMissing(doneOn, readerRevision: 1))
-        XCTAssertFalse(rule.isDeclaredButMissing(FieldPath(.dayStr), readerRevision: 3), "revision 1's meta may be not implemented")
-        XCTAssertEqual(Set(rule.units(above: 1).map(\.revision)), Set(2...rule.latestRevision))
-        XCTAssertTrue(rule.units(above: rule.latestRevision).isEmpty)
+        let base = FeatureSet.base()
+        let two = try FeatureSet.parse("2").get()
+        let all = ReaderEntry.c.features
+        // A field of an undeclared feature is pending on every case, a base field only on a case with an input its question takes.
+        XCTAssertEqual(rule.pendingUnit(of: doneOn, caseInputs: plain, declared: base)?.feature, "doneOn")
+        XCTAssertNil(rule.pendingUnit(of: title, caseInputs: plain, declared: base))
+        XCTAssertEqual(rule.pendingUnit(of: title, caseInputs: selected, declared: base)?.feature, "projects")
+        XCTAssertNil(rule.pendingUnit(of: title, caseInputs: selected, declared: two), "declared: blocking")
+        XCTAssertEqual(rule.pendingUnit(of: title, caseInputs: selected, declared: try FeatureSet.parse("projects").get())?.feature, "doneGrace",
+                       "a project's rows without the grace differ where the reference has it")
+        XCTAssertNil(rule.pendingUnit(of: doneOn, caseInputs: selected, declared: two))
+        XCTAssertNil(rule.pendingUnit(of: FieldPath(.crash), caseInputs: selected, declared: base), "no view is never pending")
+        XCTAssertNil(rule.pendingUnit(of: FieldPath(.stale), caseInputs: selected, declared: base), "stale takes no input of a later feature")
+        // A feature the reference does not implement (the tap-time grace): pending for the reader that declares it.
+        let tapGrace = try FeatureSet.parse("base+projects+tapTimes+tapGrace").get()
+        XCTAssertFalse(rule.hasReference("tapGrace"))
+        XCTAssertTrue(rule.unreferenced.contains("tapGrace"), "\(rule.unreferenced)")
+        XCTAssertEqual(rule.pendingUnit(of: title, caseInputs: selected, declared: tapGrace)?.feature, "doneGrace")
+        XCTAssertTrue(rule.isDeclaredButMissing(doneOn, declared: two))
+        XCTAssertFalse(rule.isDeclaredButMissing(doneOn, declared: base))
+        XCTAssertFalse(rule.isDeclaredButMissing(FieldPath(.dayStr), declared: all), "the base's meta may be not implemented")
+        XCTAssertEqual(Set(rule.units(outside: base).map(\.feature)), Set(all.names.dropFirst()).subtracting(["tapTimes"]).union(["tapTimes"]))
+        XCTAssertTrue(rule.units(outside: all).isEmpty)
     }
 
     /// A revision-1 reader with a planted fault (the first row's isDone flipped on every
@@ -43,7 +53,7 @@ final class PendingReaderTests: XCTestCase {
         let paths = try GateTestSupport.smallTree(fixtures: ["many-tasks", "projects"])
         defer { GateTestSupport.remove(paths) }
         let corpus = try Corpus.load(paths)
-        let (result, verdict) = try checkTheFlippingReader(declaring: 1, paths, corpus)
+        let (result, verdict) = try checkTheFlippingReader(declaring: .base(), paths, corpus)
         let flipped = Set(corpus.cases.filter { CaseID.family(of: $0.id) == "meta" }.map(\.id))
         let selected = Set(corpus.cases.filter { $0.selectedProjectId != nil }.map(\.id))
         let failing = Set(verdict.unexpected.map(\.caseId))
@@ -53,8 +63,8 @@ final class PendingReaderTests: XCTestCase {
         let pendingFlips = Set(verdict.pending.filter { $0.differences.contains { $0.path.name == .taskIsDone } }.map(\.caseId))
         XCTAssertFalse(pendingFlips.isEmpty)
         XCTAssertTrue(pendingFlips.isSubset(of: flipped.intersection(selected)))
-        // Declared revision 3 (the latest), nothing is pending and every flip fails.
-        let (_, strictVerdict) = try checkTheFlippingReader(declaring: 3, paths, corpus)
+        // Declaring what the reference implements, nothing is pending and every flip fails.
+        let (_, strictVerdict) = try checkTheFlippingReader(declaring: ReaderEntry.c.features, paths, corpus)
         XCTAssertTrue(strictVerdict.pending.isEmpty)
         XCTAssertTrue(failing.isSubset(of: Set(strictVerdict.unexpected.map(\.caseId))))
         XCTAssertGreaterThan(strictVerdict.unexpected.count, verdict.unexpected.count)
@@ -67,7 +77,7 @@ final class PendingReaderTests: XCTestCase {
         let line = ##"{"id":"legacy/base@berlin@day","parse":{"tasks":[{"id":"t1","title":"Buy milk","isDone":false,"projectColor":"#00aa00","doneOn":null}]},"meta":{"dayStr":null,"validUntil":null},"stale":false,"header":{"kind":"today"},"display":{"rows":[{"id":"t1","title":"Buy milk","isDone":false,"dot":"#FF00AA00"}],"more":0,"header":{"kind":"today","title":null,"day":null},"empty":false},"projects":[],"projectTitle":null,"currentTask":null}"##
         let (id, expected) = try ViewLine.parse(Array(line.utf8), file: "test", lineNumber: 1)
         let list = try DivergenceList.parse("", file: "golden/divergences/junk.txt")
-        let reader = ReaderEntry.liveTestee("junk", contractRevision: 1)
+        let reader = ReaderEntry.liveTestee("junk")
         let agreeing = ReaderVerdict.judge(reader: reader, caseIds: [id], expected: [expected], got: [expected], list: list)
         XCTAssertFalse(agreeing.readiness.isEmpty)
         XCTAssertTrue(agreeing.readiness.allSatisfy(\.isReady), "a reader whose view agrees is ready")
@@ -80,9 +90,9 @@ final class PendingReaderTests: XCTestCase {
 
     /// The gate (recordings left out) over C and "lagging": the Swift reader with the first row's isDone
     /// flipped on every `meta` case, declaring `revision`. Returns the result and lagging's verdict.
-    private func checkTheFlippingReader(declaring revision: Int, _ paths: HarnessPaths,
+    private func checkTheFlippingReader(declaring features: FeatureSet, _ paths: HarnessPaths,
                                         _ corpus: Corpus) throws -> (GateResult, ReaderVerdict) {
-        let lagging = ReaderEntry(name: "lagging", role: .product, contractRevision: revision,
+        let lagging = ReaderEntry(name: "lagging", role: .product, features: features,
                                   make: { FlippingReader(name: "lagging", wrapped: SwiftReader(), family: "meta") })
         let result = try Gate.check(paths, corpus: corpus,
                                     options: Gate.Options(roster: ReaderRoster([.c, lagging]), includeRecordings: false))

@@ -1,5 +1,7 @@
 import ContractModel
 import Foundation
+import ReferenceView
+import WidgetSnapshot
 import XCTest
 @testable import HarnessCorpus
 @testable import HarnessGate
@@ -22,8 +24,11 @@ final class ReaderRosterTests: XCTestCase {
         XCTAssertEqual(roster.entries.map { $0.golden?.path }, [nil, "golden/expected", "golden/kotlin"])
         XCTAssertEqual(roster.entries.map(\.listFile), ["golden/divergences/swift.txt", "golden/divergences/c.txt", "golden/divergences/kotlin.txt"])
         XCTAssertEqual(roster.entries.map(\.departures), [[], [], ContractDeparture.allCases])
-        // Swift declares what it implements; the reference answers every described revision.
-        XCTAssertEqual(roster.entries.map(\.contractRevision), [3, ContractDescription.current.latestRevision, 3])
+        // Each declares what its code says (WidgetSnapshotContract.features, rd_contract_features(), the recording), and
+        // every declaration names a set of the description (FeatureSet.declared falls back to the base otherwise).
+        XCTAssertEqual(roster.entries.map { $0.features.label() }, ["3", "3", "3"])
+        XCTAssertNoThrow(try FeatureSet.parse(WidgetSnapshotContract.features).get())
+        XCTAssertNoThrow(try FeatureSet.parse(CReference.features).get())
         XCTAssertEqual(roster.inProcessReaders.map(\.name), ["swift", "c"])
         XCTAssertEqual(roster.recorded.map(\.name), ["kotlin"])
         XCTAssertEqual(roster.reservedNames, ["swift", "c", "kotlin", "expected"])

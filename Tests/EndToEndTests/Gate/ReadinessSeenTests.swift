@@ -26,36 +26,38 @@ final class ReadinessSeenTests: XCTestCase {
         let paths = try GateTestSupport.smallTree(fixtures: ["projects", "current-task"])
         defer { GateTestSupport.remove(paths) }
         let corpus = try Corpus.load(paths)
-        let mute = ReaderEntry(name: "mute", role: .product, contractRevision: 1,
+        let mute = ReaderEntry(name: "mute", role: .product,
                                make: { SilentReader(name: "mute", isMute: { _ in true }) })
         let laterInputs: @Sendable (Case) -> Bool = { $0.selectedProjectId != nil || !$0.pendingDoneTimestamps.isEmpty }
-        let partly = ReaderEntry(name: "partly", role: .product, contractRevision: 1,
+        let partly = ReaderEntry(name: "partly", role: .product,
                                  make: { SilentReader(name: "partly", isMute: laterInputs) })
         let result = try Gate.check(paths, corpus: corpus,
                                     options: Gate.Options(roster: ReaderRoster([.c, mute, partly]), includeRecordings: false))
         let muteVerdict = try XCTUnwrap(result.verdicts.first { $0.reader == "mute" })
-        XCTAssertEqual(muteVerdict.readiness.map(\.revision), [2, 3])
+        XCTAssertEqual(muteVerdict.readiness.map(\.feature), ["projects", "doneOn", "tapTimes", "doneGrace", "currentTask"])
         for revision in muteVerdict.readiness {
-            XCTAssertFalse(revision.isReady, "revision \(revision.revision) of a reader that answered no case")
+            XCTAssertFalse(revision.isReady, "feature \(revision.feature) of a reader that answered no case")
             XCTAssertEqual(revision.ready, [])
             XCTAssertEqual(revision.waiting.count, 0)
             XCTAssertFalse(revision.unseen.isEmpty)
         }
         let partVerdict = try XCTUnwrap(result.verdicts.first { $0.reader == "partly" })
-        let two = try XCTUnwrap(partVerdict.readiness.first { $0.revision == 2 })
-        XCTAssertFalse(two.isReady)
-        XCTAssertTrue(two.ready.contains("projects"), "\(two.ready)")
-        XCTAssertTrue(two.unseen.contains { $0.hasPrefix("parse with ") }, "\(two.unseen)")
-        // Revision 3's currentTask agrees where compared, but declaring 3 declares 2 too.
-        let three = try XCTUnwrap(partVerdict.readiness.first { $0.revision == 3 })
-        XCTAssertEqual(three.ready, ["currentTask"])
-        XCTAssertFalse(three.isReady)
+        let projects = try XCTUnwrap(partVerdict.readiness.first { $0.feature == "projects" })
+        XCTAssertFalse(projects.isReady)
+        XCTAssertTrue(projects.ready.contains("projects"), "\(projects.ready)")
+        XCTAssertTrue(projects.unseen.contains { $0.hasPrefix("parse with ") }, "\(projects.unseen)")
+        // The tracked task agrees where compared and needs only the base: ready to declare on its own.
+        let tracked = try XCTUnwrap(partVerdict.readiness.first { $0.feature == "currentTask" })
+        XCTAssertEqual(tracked.ready, ["currentTask"])
+        XCTAssertTrue(tracked.isReady)
+        // The grace agrees nowhere it was asked and needs projects, which is not ready: declaring it would not pass.
+        let grace = try XCTUnwrap(partVerdict.readiness.first { $0.feature == "doneGrace" })
+        XCTAssertFalse(grace.isReady)
         let text = TextSummary.render(ReportFacts(result))
-        XCTAssertFalse(text.contains("ready to declare (every pending field agrees)"), text)
-        XCTAssertTrue(text.contains("  revision 2: not seen on any case with a view, so not known to agree: "), text)
-        XCTAssertTrue(text.contains("  revision 3: not seen on any case with a view, so not known to agree: currentTask\n"), text)
-        XCTAssertTrue(text.contains("  revision 3: every pending field agrees, but declaring it declares revision 2 too, which is not ready\n"), text)
+        XCTAssertTrue(text.contains("  feature projects: not seen on any case with a view, so not known to agree: "), text)
+        XCTAssertTrue(text.contains("  feature currentTask: not seen on any case with a view, so not known to agree: currentTask\n"), text)
+        XCTAssertTrue(text.contains("  feature currentTask: ready to declare (every pending field agrees): --testee partly@1+currentTask=…\n"), text)
         let markdown = MarkdownReport.render(ReportFacts(result))
-        XCTAssertFalse(markdown.contains("**ready to declare**"), markdown)
+        XCTAssertEqual(markdown.components(separatedBy: "**ready to declare**").count - 1, 2, "only partly's doneOn and tracked task (each needs only the base): \(markdown)")
     }
 }

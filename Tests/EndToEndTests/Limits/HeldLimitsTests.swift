@@ -74,6 +74,9 @@ final class HeldLimitsTests: XCTestCase {
         XCTAssertEqual(answered, 5, "views held")
         guard case .failure(let reason) = answers.last?.outcome else { return XCTFail("every view was held") }
         XCTAssertTrue(reason.contains("rows's answers to this batch passed 4 MiB after 5 cases"), reason)
+        // It says where the limit is stated, for a user: no Swift name of the harness.
+        XCTAssertTrue(reason.contains("(docs/threat-model.md, \"Limits\")"), reason)
+        XCTAssertFalse(reason.contains("MadeLimits"), reason)
         XCTAssertTrue(TesteeSession.wasNotRun(answers.last!.outcome), reason)
     }
 

@@ -294,8 +294,18 @@ final class KotlinDownlevelTests: XCTestCase {
         return try script("downlevel", ["--out", folder.appendingPathComponent("out").path] + paths)
     }
 
-    /// reader-api on one source file, against a contract description with revisions 1 to 3
-    /// (`describing`: the view fields it has besides revision 1's), not the tree's current one.
+    /// reader-api reads the tree's own contract description (features and their sets, as
+    /// schemas/contract.json has them): an app's Kotlin reader gets its glue, not a traceback.
+    func testReaderAPIReadsTheTreesContractDescription() throws {
+        let glue = folder.appendingPathComponent("glue-\(UUID().uuidString).kt")
+        let run = try script("reader-api", ["--glue", glue.path, TestRepository.root.appendingPathComponent("ends/kotlin/WidgetData.kt").path])
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertFalse(run.err.contains("Traceback"), run.err)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: glue.path), run.err)
+    }
+
+    /// reader-api on one source file, against a contract description whose sets 1 to 3 are the
+    /// revisions (`describing`: the view fields it has besides the base's), not the tree's current one.
     private func readerAPI(_ source: String,
                            describing fields: [String] = ["parse.tasks[].doneOn", "projects", "projectTitle", "currentTask"])
         throws -> (status: Int32, glue: String, err: String) {
@@ -306,7 +316,7 @@ final class KotlinDownlevelTests: XCTestCase {
             field.hasPrefix("parse.tasks[].") ? #"{"in": "parse.tasks[]", "name": "\#(field.dropFirst(14))"}"# : #"{"name": "\#(field)"}"#
         }
         let contract = folder.appendingPathComponent("contract-\(UUID().uuidString).json")
-        try #"{"revisions": [{"revision": 1, "viewFields": []}, {"revision": 2, "viewFields": []}, {"revision": 3, "viewFields": [\#(members.joined(separator: ","))]}]}"#
+        try #"{"features": [{"name": "base", "viewFields": []}, {"name": "later", "viewFields": [\#(members.joined(separator: ","))]}], "sets": [{"name": "1", "features": ["base"]}, {"name": "2", "features": ["base"]}, {"name": "3", "features": ["base", "later"]}]}"#
             .write(to: contract, atomically: true, encoding: .utf8)
         let run = try script("reader-api", ["--glue", glue.path, "--contract", contract.path, file.path])
         return (run.status, (try? String(contentsOf: glue, encoding: .utf8)) ?? "", run.err)
