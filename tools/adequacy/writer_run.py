@@ -145,8 +145,8 @@ def build(repo, chosen, work, log, rounds=20):
     tsc writes JavaScript even where it reports type errors, and the switches themselves cause some:
     `if (__m(3) ? (a === undefined) : (a !== undefined)) use(a)` no longer narrows `a`, whichever
     mutant is on. So a type error only names suspects: each one is type-checked alone, as its plain
-    edit, and only those that fail so are taken out. A syntax error (TS1xxx) takes its mutants out and
-    the copy is compiled again."""
+    edit, and only those that fail so are taken out, and the copy compiled again without them. A
+    syntax error (TS1xxx) takes its mutants out and the copy is compiled again."""
     live, dropped = list(chosen), {}
     for _ in range(rounds):
         texts = copy_writer(repo, work, generated.render_files(repo, live))
@@ -169,12 +169,19 @@ def build(repo, chosen, work, log, rounds=20):
         checking = os.path.join(os.path.dirname(work), "writer-alone")
         os.makedirs(checking, exist_ok=True)
         cache = AloneCache(os.path.join(checking, "verdicts.json"), repo)
+        taken_out = False
         for m in [m for m in live if m.number in suspects]:
             why = cache.get(m.id) if cache.has(m.id) else cache.put(m.id, type_checks_alone(repo, m, checking))
             if why is not None:
                 dropped[m.id] = f"does not compile (tsc: {why})"
+                taken_out = True
         cache.save()
-        return main_js, [m for m in live if m.id not in dropped], dropped
+        live = [m for m in live if m.id not in dropped]
+        if taken_out:
+            # Compiled again without them: tsc's JavaScript for a refused edit can break the copy
+            # with no mutant on (a `super` call behind a switch runs after a parameter property).
+            continue
+        return main_js, live, dropped
     raise WriterRunError(f"the writer's schemata copy still had syntax errors after {rounds} rounds")
 
 

@@ -117,7 +117,7 @@ package struct AppEnds: Sendable {
                                                       startTimeout: startTimeout, features: declared))
         }
         if let writer = config.writer, !choice.withoutWriter {
-            let declared = try writer.declares.map { try revision($0, field: "writer.declares", file: configFile) }
+            let declared = try writer.declares.map { try revision($0, field: "writer.declares", file: configFile, home: home) }
                 ?? WriterRevision.known(root: home).filter { ContractDescription.current.set(named: String($0)).map { branch.isSuperset(of: FeatureSet.declared($0.name)) } ?? false }.max()
                 ?? WriterRevision.first
             if let refusal = WriterRevision.refusal(String(declared), root: home) {
@@ -162,11 +162,12 @@ package struct AppEnds: Sendable {
         }
     }
 
-    /// A writer's declaration: a revision number (whether it has a writer schema is `WriterRevision.refusal`'s to say).
-    private static func revision(_ text: String, field: String, file: String) throws(HarnessInputError) -> Int {
+    /// A writer's declaration: a revision with a writer schema file in `home` (`WriterRevision.known(root:)`).
+    private static func revision(_ text: String, field: String, file: String, home: URL) throws(HarnessInputError) -> Int {
         guard let number = Int(text), text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-            throw HarnessInputError(file: file, field: field, message: "`\(text)` is not a writer revision (a number with a writer schema file)")
+            throw HarnessInputError(file: file, field: field, message: "`\(text)` is not a revision with a writer schema")
         }
+        if let refusal = WriterRevision.refusal(text, root: home) { throw HarnessInputError(file: file, field: field, message: "`\(text)`: \(refusal)") }
         return number
     }
 
