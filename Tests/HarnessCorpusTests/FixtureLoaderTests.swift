@@ -6,13 +6,15 @@ import HarnessTestSupport
 import TestSupport
 
 final class FixtureLoaderTests: XCTestCase {
-    private let expectedNames = ["canonical", "current-task", "dst-berlin-autumn", "dst-berlin-spring", "dst-la-autumn",
-                                 "dst-la-spring", "legacy", "many-tasks", "no-tasks", "non-ascii", "offset-4h", "projects",
-                                 "sao-paulo-gap"]
+    private var expectedNames: [String] { CorpusTestSupport.familyFixtures }
+
 
     func testLoadsEveryFixtureSortedByName() throws {
         let names = try CorpusTestSupport.fixtures().map(\.name)
-        XCTAssertEqual(names, expectedNames)
+        let files = try FileManager.default.contentsOfDirectory(atPath: TestRepository.url("golden/fixtures").path)
+            .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
+        XCTAssertEqual(names, files.sorted(), "every fixture file is loaded, none twice")
+        XCTAssertTrue(Set(expectedNames).isSubset(of: names), "the fixtures the families are written for are there")
         XCTAssertEqual(names, names.sorted())
     }
 

@@ -96,7 +96,12 @@ final class FixtureStampTests: XCTestCase {
                 // Revision 2 writes doneOn after isDone, only on a done task with a completion time.
                 let doneOn = fixture.revision >= 2 && object["isDone"] == .bool(true) && object["doneOn"] != nil
                 let base = ["id", "title", "isDone"] + (doneOn ? ["doneOn"] : [])
-                XCTAssertTrue(keys == base || keys == base + ["projectId"], "\(fixture.name): \(keys)")
+                // A hand-written blob may carry a member the writer does not write yet (a new
+                // feature's, after the writer's); the writer's own keep its order.
+                let writerKeys: Set<String> = ["id", "title", "isDone", "doneOn", "projectId"]
+                let known = fixture.writerValid ? keys : keys.filter(writerKeys.contains)
+                XCTAssertTrue(known == base || known == base + ["projectId"], "\(fixture.name): \(keys)")
+                if !fixture.writerValid { XCTAssertEqual(Array(keys.prefix(known.count)), known, "\(fixture.name): the writer's keys come first") }
                 XCTAssertNotEqual(object["projectId"], .null, fixture.name)
             }
         }

@@ -5,6 +5,12 @@ import TestSupport
 
 /// Shared access to the repository's golden fixtures for the corpus tests.
 package enum CorpusTestSupport {
+    /// The fixtures the mutation families and seeded tests are written for (a fixture added
+    /// later, e.g. a new feature's, changes which case a seeded index makes).
+    package static let familyFixtures = ["canonical", "current-task", "dst-berlin-autumn", "dst-berlin-spring", "dst-la-autumn",
+                                     "dst-la-spring", "legacy", "many-tasks", "no-tasks", "non-ascii", "offset-4h", "projects",
+                                     "sao-paulo-gap"]
+
     package static func fixtures() throws -> [Fixture] {
         try FixtureLoader.load(root: TestRepository.root.path)
     }

@@ -83,8 +83,13 @@ final class RevisionFieldsTests: XCTestCase {
             let (id, outcome) = try ViewLine.parse(out, file: "testee", lineNumber: 1, allowingNotImplemented: true)
             XCTAssertEqual(id, input.id)
             guard case .view(let read) = outcome else { return XCTFail("\(input.id): not a view: \(outcome)") }
-            XCTAssertEqual(read.notImplemented, [], input.id)
-            XCTAssertEqual(read, swift, input.id)
+            // Nothing the kit's features hold is left out; a field of another feature (none the
+            // Swift reader implements) is "not implemented" in the line read back, and nowhere else.
+            let declared = FeatureSet.declared(WidgetSnapshotContract.features)
+            XCTAssertTrue(read.notImplemented.allSatisfy { !declared.contains($0.feature) }, "\(input.id): \(read.notImplemented)")
+            var same = read
+            same.notImplemented = []
+            XCTAssertEqual(same, swift, input.id)
             seen.append(String(decoding: out, as: UTF8.self))
         }
         // the cases ask what they are meant to ask (so the comparison above is not vacuous)

@@ -200,7 +200,8 @@ final class CLITests: XCTestCase {
             switch testCase.id {
             case "legacy/base@berlin@day": XCTAssertTrue(outcome.view == nil && "\(outcome)".contains("crash"), "\(outcome)")
             case "legacy/base@berlin@far": XCTAssertTrue("\(outcome)".contains("hang"), "\(outcome)")
-            default: XCTAssertEqual(outcome.view, SwiftReader().decode(testCase), testCase.id)
+            // (By its line: a field of a feature the Swift reader does not implement is left out of both.)
+            default: XCTAssertEqual(outcome.view?.canonicalJSONString, SwiftReader().decode(testCase).canonicalJSONString, testCase.id)
             }
         }
     }

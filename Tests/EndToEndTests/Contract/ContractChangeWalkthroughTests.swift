@@ -25,30 +25,35 @@ final class ContractChangeWalkthroughTests: XCTestCase {
         let contract = tree.appendingPathComponent("schemas/contract.json")
         guard case .object(var description) = try JSONParser().parse(Array(try Data(contentsOf: contract))),
               case .array(var features)? = description["features"] else { return XCTFail("no features in schemas/contract.json") }
-        let priority = #"{"name":"priority","summary":"A task's priority, 1 to 4.","source":"the walkthrough","needs":["base"],"caseInputs":[],"questions":[],"viewFields":[{"in":"parse.tasks[]","name":"priority","type":"int","nullable":true}]}"#
+        // A name the tree's description does not have yet.
+        let taken = Set(features.compactMap { feature -> String? in
+            if case .object(let object) = feature, case .string(let name)? = object["name"] { return name.string } else { return nil }
+        })
+        let name = (0...).lazy.map { $0 == 0 ? "priority" : "priority\($0)" }.first { !taken.contains($0) }!
+        let priority = #"{"name":"\#(name)","summary":"A task's priority, 1 to 4.","source":"the walkthrough","needs":["base"],"caseInputs":[],"questions":[],"viewFields":[{"in":"parse.tasks[]","name":"\#(name)","type":"int","nullable":true}]}"#
         features.append(try JSONParser().parse(Array(priority.utf8)))
         description["features"] = .array(features)
         try Data(JSONWriter.compact(.object(description))).write(to: contract)
         // 2. One fixture that carries it: legacy's blob with a priority on its first task.
         let legacy = tree.appendingPathComponent("golden/fixtures/legacy.json")
         let text = try String(contentsOf: legacy, encoding: .utf8)
-            .replacingOccurrences(of: #""projectId": "p1""#, with: #""projectId": "p1", "priority": 2"#)
-        XCTAssertTrue(text.contains(#""priority": 2"#))
-        try text.write(to: tree.appendingPathComponent("golden/fixtures/priority.json"), atomically: true, encoding: .utf8)
+            .replacingOccurrences(of: #""projectId": "p1""#, with: #""projectId": "p1", "\#(name)": 2"#)
+        XCTAssertTrue(text.contains(#""\#(name)": 2"#))
+        try text.write(to: tree.appendingPathComponent("golden/fixtures/walkthrough-\(name.lowercased()).json"), atomically: true, encoding: .utf8)
 
         let refresh = try GateTestSupport.runCLI(["golden", "refresh", "--root", tree.path, "--jobs", "2"], environment: GateTestSupport.contributorEnvironment)
         XCTAssertEqual(refresh.status, 0, refresh.out + refresh.err)
         XCTAssertTrue(refresh.out.contains("wrote schemas/decoded-view.fields.schema.json"), refresh.out)
         XCTAssertTrue(refresh.err.contains("judging by the tree's schemas/contract.json"), refresh.err)
         for store in ["expected", "kotlin"] {
-            XCTAssertTrue(FileManager.default.fileExists(atPath: tree.appendingPathComponent("golden/\(store)/priority.jsonl").path), store)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: tree.appendingPathComponent("golden/\(store)/walkthrough-\(name.lowercased()).jsonl").path), store)
         }
 
         let check = try GateTestSupport.runCLI(["check", "--root", tree.path])
         XCTAssertEqual(check.status, 0, check.out + check.err)
         XCTAssertTrue(check.out.contains("from 2 fixtures"), check.out)
         let pending = try XCTUnwrap(check.out.split(separator: "\n").first { $0.hasPrefix("features the reference does not implement") })
-        XCTAssertTrue(pending.hasSuffix("priority"), String(pending))
+        XCTAssertTrue(pending.hasSuffix(name), String(pending))
         let schemas = try GateTestSupport.runCLI(["golden", "schemas", "--root", tree.path])
         XCTAssertEqual(schemas.status, 0, schemas.out + schemas.err)
 

@@ -67,7 +67,9 @@ final class FuzzTimeBudgetTests: XCTestCase {
         let plan = FuzzPlan(seed: 5, extent: .seconds(budget), jobs: 1, batchSize: 256, shrinksPerSignature: 100_000)
         let store = try FindingStore(folder: folder)
         var phases: [String] = []
-        let report = try FuzzRun(plan: plan, generator: FuzzCaseGenerator(seed: 5, fixtures: try CorpusTestSupport.fixtures()),
+        // (The fixtures this seed's cases were chosen for: a fixture added later changes which case an index makes.)
+        let fixtures = try CorpusTestSupport.fixtures().filter { CorpusTestSupport.familyFixtures.contains($0.name) }
+        let report = try FuzzRun(plan: plan, generator: FuzzCaseGenerator(seed: 5, fixtures: fixtures),
                                  reference: CReferenceReader(), readers: [slow], store: store, clock: clock)
             .run { progress in progress.phase.map { phases.append($0) } }
         let summary = FuzzSummary.render(report, findingsFolder: "findings")
@@ -111,7 +113,9 @@ final class FuzzTimeBudgetTests: XCTestCase {
         let clock = TestClock(at: 11)
         let slow = SlowReader(clock: clock, disagreeing: false)
         let plan = FuzzPlan(seed: 5, extent: .seconds(26), jobs: 1, batchSize: 256)
-        let report = try FuzzRun(plan: plan, generator: FuzzCaseGenerator(seed: 5, fixtures: try CorpusTestSupport.fixtures()),
+        // (The fixtures this seed's cases were chosen for: a fixture added later changes which case an index makes.)
+        let fixtures = try CorpusTestSupport.fixtures().filter { CorpusTestSupport.familyFixtures.contains($0.name) }
+        let report = try FuzzRun(plan: plan, generator: FuzzCaseGenerator(seed: 5, fixtures: fixtures),
                                  reference: CReferenceReader(), readers: [slow], store: nil, clock: clock).run()
         XCTAssertEqual(report.disagreements, 0)
         XCTAssertGreaterThanOrEqual(clock.seconds, 26)
