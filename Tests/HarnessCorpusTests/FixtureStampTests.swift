@@ -84,8 +84,9 @@ final class FixtureStampTests: XCTestCase {
 
     func testWriterBlobsUseTheWriterKeyOrderAndNeverWriteNullProjectIds() throws {
         for fixture in try CorpusTestSupport.fixtures() {
-            // Each revision appends its keys: projects (2), currentTask (3); legacy predates the stamp.
-            let stamped = fixture.writerValid || fixture.revision > 1
+            // Each revision appends its keys: projects (2), currentTask (3); legacy predates the stamp
+            // (a hand-written blob says by its dayStr whether it has one).
+            let stamped = fixture.writerValid || fixture.revision > 1 || fixture.blob["dayStr"] != nil
             let expectedKeys = (stamped ? ["v", "dayStr", "validUntil", "tasks", "projectColors"] : ["v", "tasks", "projectColors"])
                 + (fixture.revision >= 2 ? ["projects"] : []) + (fixture.revision >= 3 ? ["currentTask"] : [])
             XCTAssertEqual(fixture.blob.keys.map(\.string), expectedKeys, fixture.name)
