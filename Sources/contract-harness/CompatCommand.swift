@@ -32,9 +32,8 @@ enum CompatCommand: Subcommand {
             throw UsageError("compat takes two feature sets: OLD NEW (e.g. `1 2`, `default pr-9624`)")
         }
         try arguments.finish()
-        let file = ContractDescription.file
-        let bytes = try GoldenText.require(paths.root.appendingPathComponent(file), displayName: file, tree: TreeBoundary(root: paths.root))
-        let description = try ContractDescription.parse(GoldenText.withoutBOM(bytes), file: file)
+        // The tree's description when it differs from the built-in one (chosen at start, TreeDescription).
+        let description = ContractDescription.current
         func set(_ text: String) throws(UsageError) -> FeatureSet {
             switch FeatureSet.parse(text, in: description) {
             case .success(let set): return set

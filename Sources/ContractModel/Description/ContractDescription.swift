@@ -216,7 +216,7 @@ package struct ContractDescription: Sendable {
             guard case .object(let object) = element else { throw top.failure("features[\(index)]", "expected an object") }
             let fields = top.element(object, of: "features", at: index)
             try fields.rejectUnknownKeys(allowed: ["name", "summary", "source", "needs", "conflicts", "writerSchema", "caseInputs", "questions", "viewFields"])
-            let name = try featureName(fields, "name")
+            let name = try Self.name(fields, "name")
             guard !features.contains(where: { $0.name == name }) else { throw fields.failure("name", "`\(name)` is named twice") }
             let needs = try names(fields, "needs", optional: index == 0)
             guard index > 0 || needs.isEmpty else { throw fields.failure("needs", "the first feature (the base) needs none") }
@@ -294,10 +294,6 @@ package struct ContractDescription: Sendable {
             out.append(text.string)
         }
         return out
-    }
-
-    private static func featureName(_ fields: JSONFieldReader, _ key: String) throws(HarnessInputError) -> String {
-        try name(fields, key)
     }
 
     /// A schema file name, or null / absent.

@@ -80,16 +80,6 @@ package struct FeatureSet: Sendable, Hashable, CustomStringConvertible {
     /// Whether every feature of `other` is in this one.
     package func isSuperset(of other: FeatureSet) -> Bool { other.members.isSubset(of: members) }
 
-    /// The features of both.
-    package func intersection(_ other: FeatureSet) -> FeatureSet {
-        FeatureSet(names: names.filter(other.members.contains))
-    }
-
-    private init(names: [String]) {
-        self.names = names
-        self.members = Set(names)
-    }
-
     /// The first named set of the description with exactly these features, else the features joined with `+`.
     package func label(in description: ContractDescription = .current) -> String {
         description.sets.first { Set($0.features) == members }?.name ?? names.joined(separator: "+")

@@ -78,9 +78,10 @@ package struct PendingRule: Sendable {
         self.rowMembers = Set(description.addedRowMembers.map(unit))
     }
 
-    /// The features compared for a reader that declares `declared`: those the reference holds too.
-    package func compared(_ declared: FeatureSet) -> FeatureSet {
-        reference.map(declared.intersection) ?? declared
+    /// Whether `feature` is compared for a reader that declares `declared`: it declares it and the
+    /// reference implements it (asked per differing field: no set is built).
+    package func isCompared(_ feature: String, declared: FeatureSet) -> Bool {
+        declared.contains(feature) && hasReference(feature)
     }
 
     /// Whether a feature is compared at all: the reference implements it.
@@ -111,10 +112,9 @@ package struct PendingRule: Sendable {
     /// are never pending: a reader that gives no view fails whatever it declares.
     package func pendingUnit(of field: FieldPath, caseInputs: Set<String>, declared: FeatureSet) -> Unit? {
         guard field.name != .crash, field.name != .missing else { return nil }
-        let compared = compared(declared)
         let key = field.key
         let feature = description.feature(ofField: key) ?? description.base.name
-        if !compared.contains(feature) {
+        if !isCompared(feature, declared: declared) {
             return members.first { $0.feature == feature && (key == $0.name || key.hasPrefix($0.name + ".") || key.hasPrefix($0.name + "[")) }
                 ?? Unit(feature: feature, order: description.order(of: feature), name: key)
         }
@@ -146,6 +146,6 @@ package struct PendingRule: Sendable {
     /// it declares a feature it does not implement.
     package func isDeclaredButMissing(_ field: FieldPath, declared: FeatureSet) -> Bool {
         let feature = description.feature(ofField: field.key) ?? description.base.name
-        return feature != description.base.name && compared(declared).contains(feature)
+        return feature != description.base.name && isCompared(feature, declared: declared)
     }
 }

@@ -298,12 +298,11 @@ package struct ReaderVerdict: Sendable {
         }
         // An entry about features the reader does not declare only (a list copied from a reader
         // that declares more) is pending with them, not stale.
-        let comparedFeatures = rule.compared(declared)
         let description = ContractDescription.current
         let aboutUndeclared = { (entry: DivergenceList.Entry) in
             !entry.fields.names.isEmpty && entry.fields.names.allSatisfy { name in
                 guard let feature = description.feature(ofField: name) else { return false }
-                return !comparedFeatures.contains(feature)
+                return !rule.isCompared(feature, declared: declared)
             }
         }
         let stale = list.entries.filter { !used.contains($0.line) && !pendingUsed.contains($0.line) && !aboutUndeclared($0) }
